@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { MESSAGES } from "./messages.ts";
+import { EmailSchema } from "./users.ts";
+
+/** Session lifetime in seconds; the legacy product sends it as the string "996000" (SPEC §9). */
+export const SESSION_EXPIRES_IN = 996000;
+/** Browser storage keys (SPEC §3). */
+export const STORAGE_KEYS = { session: "userDetails", privileges: "privileges", profile: "PROFILE" } as const;
+
+const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max);
+
+/** Practice sign-in (SPEC §7 POST /auth, method=address). customer_id is optional and must be the portal's. */
+export const AddressLoginSchema = z.object({
+  method: z.literal("address"),
+  customer_id: z.coerce.number().int().optional(),
+  address_name: requiredText(MESSAGES.practiceNameRequired),
+  line1: requiredText(MESSAGES.addressRequired),
+  zip_code: requiredText(MESSAGES.zipRequired, 20),
+});
+export type AddressLogin = z.infer<typeof AddressLoginSchema>;
+
+/** Staff sign-in with email and password; the only way to administrator rights (DESIGN §5). */
+export const PasswordLoginSchema = z.object({
+  method: z.literal("password"),
+  email: EmailSchema,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
+});
+export type PasswordLogin = z.infer<typeof PasswordLoginSchema>;
+
+export const LoginRequestSchema = z.discriminatedUnion("method", [AddressLoginSchema, PasswordLoginSchema], {
+  error: "method must be 'address' or 'password'",
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const ProfileAddressSchema = z.object({
+  address_id: z.number().int(),
+  title: z.string().nullable(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string(),
+  country: z.number().int(),
+});
+
+/** Profile returned by sign-in and stored under PROFILE (SPEC §3). */
+export const ProfileSchema = z.object({
+  user_id: z.number().int(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  title: z.string().nullable(),
+  representation: z.string().nullable(),
+  address: ProfileAddressSchema.nullable(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/** Sign-in success: the legacy fields (result, profile, access_token, data = refresh token) plus expiresIn. */
+export const LoginResponseSchema = z.object({
+  result: z.literal(1),
+  profile: ProfileSchema,
+  access_token: z.string(),
+  data: z.string(),
+  expiresIn: z.string(),
+  expireDate: z.string(),
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const RefreshRequestSchema = z.object({
+  refresh_token: z.string().min(1, "refresh_token is required").max(200),
+});
+export const RefreshResponseSchema = z.object({
+  result: z.literal(1),
+  data: z.object({ access_token: z.string(), expiresIn: z.string(), expireDate: z.string() }),
+});
+
+/** What the browser keeps under userDetails (SPEC §3). */
+export const StoredSessionSchema = z.object({
+  displayName: z.string(),
+  username: z.string(),
+  expireDate: z.string(),
+  expiresIn: z.string(),
+  userid: z.number().int(),
+  idToken: z.string(),
+  refreshToken: z.string(),
+  registered: z.boolean(),
+});
+export type StoredSession = z.infer<typeof StoredSessionSchema>;

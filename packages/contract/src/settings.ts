@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+/** Public, non-secret settings the web app needs before and after sign-in (GET /api/settings). */
+export const PublicSettingsSchema = z.object({
+  support_phone: z.string(),
+  support_hours: z.string(),
+  large_order_email: z.string(),
+  pet_insurance_url: z.string(),
+});
+export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
+
+export const HealthSchema = z.object({
+  status: z.enum(["ok", "degraded"]),
+  database: z.enum(["up", "down"]),
+  driver: z.enum(["pglite", "pg"]),
+  uptime_s: z.number(),
+});
