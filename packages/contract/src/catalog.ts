@@ -32,3 +32,20 @@ export const CategorySchema = z.object({
   image_url: z.string().nullable(),
 });
 export type Category = z.infer<typeof CategorySchema>;
+
+/** Product types of the admin product form (POST /api/product/enum, category=quickbook_types). */
+export const QUICKBOOKS_TYPES = [
+  { id: 1, name: "Inventory Part" },
+  { id: 2, name: "Non-inventory Part" },
+  { id: 3, name: "Service" },
+  { id: 4, name: "Print on Demand" },
+  { id: 5, name: "Obsolete Inventory (may be destroyed)" },
+] as const;
+/** Only products of this type may be destroyed (SPEC §4). */
+export const QUICKBOOKS_TYPE_DESTROYABLE = 5;
+
+export const ENUM_CATEGORIES = ["quickbook_types", "order_statuses", "user_levels"] as const;
+export const EnumRequestSchema = z.object({
+  category: z.enum(ENUM_CATEGORIES, { error: `category must be one of ${ENUM_CATEGORIES.join(", ")}` }),
+});
+export const EnumOptionSchema = z.object({ id: z.number().int(), name: z.string() });

@@ -1,0 +1,86 @@
+import formbody from "@fastify/formbody";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { DatabaseHandle } from "./db/client.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { createAuthService } from "./modules/auth/auth.service.ts";
+import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
+import { createCatalogService } from "./modules/catalog/catalog.service.ts";
+import { enumRoutes } from "./modules/catalog/enum.routes.ts";
+import { mediaRoutes } from "./modules/media/media.routes.ts";
+import { supportRoutes } from "./modules/support/support.routes.ts";
+import { systemRoutes } from "./modules/system/system.routes.ts";
+import { authPlugin } from "./plugins/auth.ts";
+import { errorsPlugin } from "./plugins/errors.ts";
+import { swaggerPlugin } from "./plugins/swagger.ts";
+import { webPlugin } from "./plugins/web.ts";
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/**
+ * Builds the whole application without listening (tests call inject() on it). Plugins first, then
+ * every module in one explicit list.
+ */
+export async function buildApp({ config, database, logger = false }: BuildAppOptions) {
+  const app = Fastify({
+    logger,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: "x-request-id",
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate("db", database.db);
+
+  const services = {
+    auth: createAuthService(database.db, config),
+    catalog: createCatalogService(database.db, config),
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        // Mantine sets inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(errorsPlugin);
+  // The legacy front end posts sign-in as form data (urlencoded or multipart); JSON works too.
+  await app.register(formbody);
+  await app.register(multipart, { attachFieldsToBody: "keyValues", limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+  await app.register(swaggerPlugin);
+
+  // Everything under /api is behind the auth hook; docs, media and the web app are not.
+  await app.register(
+    async (api) => {
+      await api.register(authPlugin, { auth: services.auth });
+      await api.register(systemRoutes);
+      await api.register(authRoutes, { auth: services.auth });
+      await api.register(catalogRoutes, { catalog: services.catalog });
+      await api.register(enumRoutes);
+      await api.register(supportRoutes);
+    },
+    { prefix: "/api" },
+  );
+  await app.register(mediaRoutes);
+  await app.register(webPlugin, { root: config.WEB_DIST_DIR });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

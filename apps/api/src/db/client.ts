@@ -1,0 +1,162 @@
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import lockfile from "proper-lockfile";
+import { MIGRATIONS_DIR } from "../paths.ts";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+/** The one database type services and repositories see, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A database or an open transaction: repositories accept either. */
+export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: "pglite" | "pg";
+  /** Applies committed migrations (call inside withMigrationLock when several processes may start at once). */
+  migrate(): Promise<void>;
+  /** Runs fn while holding the cross-process migration lock (seeding uses it too). */
+  withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export class DataDirLockedError extends Error {}
+
+type Logger = { warn(obj: unknown, msg?: string): void };
+
+const MIGRATION_LOCK_ID = 1850_2026;
+
+/**
+ * Embedded PostgreSQL (PGlite). Two PGlite instances on one directory corrupt it, so the directory
+ * is locked for the life of the process; a second process gets a DataDirLockedError.
+ */
+export async function openPglite(
+  options: { dataDir?: string; loadDataDir?: Blob; lockRetries?: number } = {},
+): Promise<DatabaseHandle> {
+  let release: (() => Promise<void>) | undefined;
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = resolve(options.dataDir);
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      release = await lockfile.lock(dataDir, {
+        lockfilePath: join(dataDir, ".vetportal.lock"),
+        stale: 10_000,
+        update: 4_000,
+        // A crashed process leaves a lock that turns stale after 10 s: wait that long before refusing.
+        retries: { retries: options.lockRetries ?? 6, factor: 1, minTimeout: 2_000, maxTimeout: 2_000 },
+        realpath: false,
+      });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ELOCKED") {
+        throw new DataDirLockedError(
+          `The data directory ${dataDir} is in use by another Vet Portal process. ` +
+            "Stop that process first, or set DATA_DIR to another directory (or DATABASE_URL to use a PostgreSQL server).",
+        );
+      }
+      throw err;
+    }
+  }
+  const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    driver: "pglite",
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    withMigrationLock: (fn) => fn(),
+    ping: async () => {
+      await client.query("select 1");
+      return true;
+    },
+    close: async () => {
+      await client.close();
+      await release?.();
+    },
+  };
+}
+
+/** Error codes that mean "the database is not reachable right now" rather than "the query is wrong". */
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ENOTFOUND",
+  "ETIMEDOUT",
+  "EPIPE",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+  "53300", // too_many_connections
+]);
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (
+      typeof e.message === "string" &&
+      /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)
+    )
+      return true;
+    if (!e.cause || e.cause === e) break;
+  }
+  return false;
+}
+
+/**
+ * A PostgreSQL server through a pg pool. The pool's `error` event (an idle client losing its
+ * connection) is logged instead of crashing the process; requests during an outage fail with
+ * DATABASE_UNAVAILABLE and the pool reconnects by itself when the server is back.
+ */
+export async function openPostgres(
+  url: string,
+  options: { poolSize?: number; logger?: Logger } = {},
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on("error", (err) =>
+    options.logger?.warn({ err: err.message }, "database connection lost; the pool will reconnect"),
+  );
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const withMigrationLock = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+      try {
+        return await fn();
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
+      }
+    } finally {
+      client.release();
+    }
+  };
+  return {
+    db,
+    driver: "pg",
+    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    withMigrationLock,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+      return true;
+    },
+    close: () => pool.end(),
+  };
+}

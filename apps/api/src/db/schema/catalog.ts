@@ -1,0 +1,89 @@
+import { boolean, index, integer, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
+import { timestamps } from "./columns.ts";
+import { customers, departments } from "./customers.ts";
+
+export const product_categories = pgTable("product_categories", {
+  id: integer().primaryKey(),
+  customer_id: integer()
+    .notNull()
+    .references(() => customers.id),
+  name: text().notNull(),
+  subtitle: text(),
+  sort_order: integer().notNull().default(0),
+  is_active: boolean().notNull().default(true),
+  ...timestamps,
+});
+
+export const products = pgTable(
+  "products",
+  {
+    id: integer().primaryKey(),
+    customer_id: integer()
+      .notNull()
+      .references(() => customers.id),
+    product_category_id: integer()
+      .notNull()
+      .references(() => product_categories.id),
+    name: text().notNull(),
+    customer_sku: text(),
+    quickbooks_type_id: integer().notNull().default(1),
+    description_1: text(),
+    additional_info: text(),
+    /** Pack size (shown as UOM in admin). */
+    package_quantity: integer().notNull().default(50),
+    min_quantity: integer().notNull().default(1),
+    max_quantity: integer().notNull().default(100),
+    is_customizable: boolean().notNull().default(false),
+    is_mailable: boolean().notNull().default(false),
+    no_upload: boolean().notNull().default(true),
+    use_quantities_dropdown: boolean().notNull().default(false),
+    quantity_list: text(),
+    modifier: text(),
+    apparel_sizes: text(),
+    is_in_inventory: boolean().notNull().default(true),
+    show_inventory: boolean().notNull().default(false),
+    no_order_below_zero_inventory: boolean().notNull().default(true),
+    /** Cached balance of the inventory ledger, written in the same transaction as each ledger row. */
+    actual_inventory: integer().notNull().default(0),
+    low_inventory_amount: integer().notNull().default(0),
+    /** Pick fee per pack, in cents. */
+    pick_fee_cents: integer().notNull().default(0),
+    /** Hour (1–12, pm America/New_York) after which orders ship a business day later. */
+    cutoff_time: integer().notNull().default(2),
+    image_url: text(),
+    is_active: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index("products_category_idx").on(t.product_category_id)],
+);
+
+/** Unit price per pack by ordered quantity (price_ranges). */
+export const product_price_ranges = pgTable(
+  "product_price_ranges",
+  {
+    id: serial().primaryKey(),
+    product_id: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    min_quantity: integer().notNull(),
+    max_quantity: integer(),
+    price_cents: integer().notNull(),
+    ...timestamps,
+  },
+  (t) => [index("product_price_ranges_product_idx").on(t.product_id)],
+);
+
+/** Departments a product is visible to; a product with no rows is visible to every department. */
+export const product_departments = pgTable(
+  "product_departments",
+  {
+    product_id: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    department_id: integer()
+      .notNull()
+      .references(() => departments.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.product_id, t.department_id] })],
+);

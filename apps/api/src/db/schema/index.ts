@@ -1,0 +1,6 @@
+export * from "./catalog.ts";
+export * from "./customers.ts";
+export * from "./inventory.ts";
+export * from "./orders.ts";
+export * from "./system.ts";
+export * from "./users.ts";

@@ -1,0 +1,31 @@
+import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { products } from "./catalog.ts";
+import { timestamps } from "./columns.ts";
+import { orders } from "./orders.ts";
+import { users } from "./users.ts";
+
+export const INVENTORY_ACTIONS = ["replenish", "sale", "cancel", "adjust", "destroy"] as const;
+
+/**
+ * The inventory ledger (DESIGN §3): every stock change is a row with its signed quantity and the
+ * balance after it. products.actual_inventory caches the latest balance in the same transaction.
+ */
+export const inventory_transactions = pgTable(
+  "inventory_transactions",
+  {
+    id: serial().primaryKey(),
+    product_id: integer()
+      .notNull()
+      .references(() => products.id),
+    action: text({ enum: INVENTORY_ACTIONS }).notNull(),
+    /** Signed change in packs: + replenish/cancel, − sale/destroy, either sign for adjust. */
+    quantity: integer().notNull(),
+    ending_inventory: integer().notNull(),
+    palettes: integer(),
+    order_id: integer().references(() => orders.id),
+    user_id: integer().references(() => users.id),
+    comment: text(),
+    ...timestamps,
+  },
+  (t) => [index("inventory_transactions_product_created_idx").on(t.product_id, t.created)],
+);

@@ -1,0 +1,110 @@
+import { boolean, date, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { products } from "./catalog.ts";
+import { timestamps } from "./columns.ts";
+import { cost_centers, customers, delivery_methods, departments } from "./customers.ts";
+import { addresses, users } from "./users.ts";
+
+export const order_statuses = pgTable("order_statuses", {
+  id: integer().primaryKey(),
+  name: text().notNull(),
+  ...timestamps,
+});
+
+/**
+ * An order. Amounts are integer cents computed on the server (DESIGN §6). The shipping address is
+ * copied onto the order so later address edits never rewrite history.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial().primaryKey(),
+    customer_id: integer()
+      .notNull()
+      .references(() => customers.id),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id),
+    department_id: integer().references(() => departments.id),
+    cost_center_id: integer().references(() => cost_centers.id),
+    order_status_id: integer()
+      .notNull()
+      .default(1)
+      .references(() => order_statuses.id),
+    /** 1 Online, 2 Commercial (SPEC §9). */
+    order_type_id: integer().notNull().default(1),
+    /** 1 On Invoice, the only method. */
+    payment_method_id: integer().notNull().default(1),
+    delivery_method_id: integer()
+      .notNull()
+      .references(() => delivery_methods.id),
+    is_destroy: boolean().notNull().default(false),
+    po_number: text(),
+    contact_name: text().notNull(),
+    contact_phone: text().notNull(),
+    email: text().notNull(),
+    shipping_instruction: text(),
+    shipping_address_id: integer().references(() => addresses.id),
+    ship_name: text().notNull(),
+    ship_line1: text().notNull(),
+    ship_line2: text(),
+    ship_city: text().notNull(),
+    ship_state: text().notNull(),
+    ship_zip_code: text().notNull(),
+    ship_country: integer().notNull().default(186),
+    total_items_amount: integer().notNull().default(0),
+    pick_fee_amount: integer().notNull().default(0),
+    shipping_amount: integer().notNull().default(0),
+    processing_amount: integer().notNull().default(0),
+    tax_amount: integer().notNull().default(0),
+    total_order_amount: integer().notNull().default(0),
+    date_shipped: timestamp({ withTimezone: true }),
+    tracking_number: text(),
+    ...timestamps,
+  },
+  (t) => [
+    index("orders_customer_created_idx").on(t.customer_id, t.created),
+    index("orders_user_idx").on(t.user_id, t.id),
+  ],
+);
+
+/** Order lines. cancelled_quantity counts packs cancelled (partial cancels keep the rest). */
+export const order_products = pgTable(
+  "order_products",
+  {
+    id: serial().primaryKey(),
+    order_id: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    product_id: integer()
+      .notNull()
+      .references(() => products.id),
+    product_name: text().notNull(),
+    quantity: integer().notNull(),
+    cancelled_quantity: integer().notNull().default(0),
+    unit_price_cents: integer().notNull(),
+    total_price_cents: integer().notNull(),
+    pick_fee_cents: integer().notNull().default(0),
+    estimated_ship_date: date({ mode: "string" }),
+    estimated_delivery_date: date({ mode: "string" }),
+    tracking_number: text(),
+    ...timestamps,
+  },
+  (t) => [index("order_products_order_idx").on(t.order_id), index("order_products_product_idx").on(t.product_id)],
+);
+
+export const order_status_history = pgTable(
+  "order_status_history",
+  {
+    id: serial().primaryKey(),
+    order_id: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    order_status_id: integer()
+      .notNull()
+      .references(() => order_statuses.id),
+    user_id: integer().references(() => users.id),
+    note: text(),
+    ...timestamps,
+  },
+  (t) => [index("order_status_history_order_idx").on(t.order_id)],
+);

@@ -1,0 +1,109 @@
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { timestamps } from "./columns.ts";
+import { customers } from "./customers.ts";
+import { orders } from "./orders.ts";
+import { users } from "./users.ts";
+
+/** Sign-in sessions: opaque random tokens stored only as SHA-256 hashes (DESIGN §5). */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: serial().primaryKey(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    customer_id: integer()
+      .notNull()
+      .references(() => customers.id),
+    id_token_hash: text().notNull(),
+    refresh_token_hash: text().notNull(),
+    auth_method: text({ enum: ["address", "password"] }).notNull(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    refresh_expires_at: timestamp({ withTimezone: true }).notNull(),
+    revoked_at: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("sessions_id_token_idx").on(t.id_token_hash),
+    uniqueIndex("sessions_refresh_token_idx").on(t.refresh_token_hash),
+  ],
+);
+
+/** Fixed-window counters shared by every API process (sign-in throttling). */
+export const rate_limits = pgTable("rate_limits", {
+  key: text().primaryKey(),
+  window_start: timestamp({ withTimezone: true }).notNull(),
+  count: integer().notNull(),
+  ...timestamps,
+});
+
+/** Idempotency-Key of POST /api/order/add: a retried submit returns the first order. */
+export const idempotency_keys = pgTable(
+  "idempotency_keys",
+  {
+    id: serial().primaryKey(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text().notNull(),
+    order_id: integer().references(() => orders.id),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("idempotency_keys_user_key_idx").on(t.user_id, t.key)],
+);
+
+export const support_requests = pgTable("support_requests", {
+  id: serial().primaryKey(),
+  customer_id: integer()
+    .notNull()
+    .references(() => customers.id),
+  /** 0 when sent before sign-in (SPEC §3). */
+  user_id: integer().notNull().default(0),
+  method: text().notNull().default("EMAIL"),
+  full_name: text().notNull(),
+  email: text().notNull(),
+  phone: text().notNull(),
+  support_category: text().notNull(),
+  description: text().notNull(),
+  ...timestamps,
+});
+
+/** Outgoing mail. Written in the business transaction, sent later; nothing is lost when SMTP is down. */
+export const email_outbox = pgTable(
+  "email_outbox",
+  {
+    id: serial().primaryKey(),
+    to: text().array().notNull(),
+    cc: text().array().notNull().default([]),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text(),
+    /** What produced it, e.g. 'order_confirmation', 'support_request', 'low_stock'. */
+    kind: text().notNull(),
+    status: text({ enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer().notNull().default(0),
+    last_error: text(),
+    next_attempt_at: timestamp({ withTimezone: true }).defaultNow().notNull(),
+    sent_at: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index("email_outbox_pending_idx").on(t.status, t.next_attempt_at)],
+);
+
+/** Page touches recorded by POST /api/user/eventLog (home, category, product, add to cart, checkout). */
+export const event_log = pgTable(
+  "event_log",
+  {
+    id: serial().primaryKey(),
+    customer_id: integer()
+      .notNull()
+      .references(() => customers.id),
+    user_id: integer().references(() => users.id, { onDelete: "set null" }),
+    event: text().notNull(),
+    details: jsonb(),
+    ...timestamps,
+  },
+  (t) => [index("event_log_created_idx").on(t.created)],
+);

@@ -1,0 +1,68 @@
+import {
+  ErrorBodySchema,
+  LoginRequestSchema,
+  LoginResponseSchema,
+  okSchema,
+  PrivilegesSchema,
+  RefreshRequestSchema,
+  RefreshResponseSchema,
+} from "@vetportal/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AuthService } from "./auth.service.ts";
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  app.post(
+    "/auth",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["auth"],
+        summary: "Sign in (form data or JSON): method=address for practices, method=password for staff",
+        body: LoginRequestSchema,
+        response: { 200: LoginResponseSchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request) =>
+      request.body.method === "address"
+        ? auth.signInByAddress(request.body, request.ip)
+        : auth.signInByPassword(request.body, request.ip),
+  );
+
+  app.post(
+    "/auth/refresh",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["auth"],
+        summary: "Replace the id token using the refresh token",
+        body: RefreshRequestSchema,
+        response: { 200: RefreshResponseSchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request) => ({ result: 1 as const, data: await auth.refresh(request.body.refresh_token) }),
+  );
+
+  app.post(
+    "/auth/logout",
+    {
+      schema: { tags: ["auth"], summary: "Revoke the current session", response: { 200: okSchema(z.null()) } },
+    },
+    async (request) => {
+      await auth.logout(request.user.sessionId);
+      return { result: 1 as const, data: null };
+    },
+  );
+
+  app.post(
+    "/useradmin/previlege",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "The signed-in user's level and privileges",
+        response: { 200: okSchema(PrivilegesSchema) },
+      },
+    },
+    async (request) => ({ result: 1 as const, data: auth.privilegesOf(request.user) }),
+  );
+};

@@ -1,0 +1,43 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import { ERROR_MESSAGES, type ErrorBody } from "@vetportal/contract";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+
+/**
+ * Serves the built SPA (apps/web/dist) on the API's port. Unknown non-API GET paths get
+ * index.html so client-side routes work on reload (history fallback); unknown /api paths and
+ * other methods get the JSON 404 body.
+ */
+export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
+  const hasWeb = existsSync(join(opts.root, "index.html"));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: opts.root,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders: (res, path) => {
+        res.setHeader("cache-control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  } else {
+    app.log.warn({ root: opts.root }, "web app not built: only the API is served (run npm run build)");
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "/";
+    const wantsPage =
+      hasWeb &&
+      (request.method === "GET" || request.method === "HEAD") &&
+      !path.startsWith("/api/") &&
+      !path.startsWith("/media/");
+    if (wantsPage) return reply.header("cache-control", "no-cache").sendFile("index.html");
+    const body: ErrorBody = {
+      result: 0,
+      error: { code: "NOT_FOUND", message: `${ERROR_MESSAGES.NOT_FOUND} (${request.method} ${path})` },
+    };
+    return reply.status(404).send(body);
+  });
+});

@@ -1,0 +1,52 @@
+import closeWithGrace from "close-with-grace";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { type DatabaseHandle, DataDirLockedError, openPglite, openPostgres } from "./db/client.ts";
+import { prepareDatabase } from "./db/prepare.ts";
+
+/** Process shell: parse config, open and migrate the database, build the app, listen, close gracefully. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const loggerOptions = { level: config.LOG_LEVEL };
+  let database: DatabaseHandle;
+  try {
+    database = config.DATABASE_URL
+      ? await openPostgres(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE, logger: console })
+      : await openPglite({ dataDir: config.DATA_DIR });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const app = await buildApp({ config, database, logger: loggerOptions });
+  const summary = await prepareDatabase(database, { seed: config.SEED_DEMO_DATA, customerId: config.CUSTOMER_ID });
+  app.log.info(summary, "database ready");
+
+  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.
+  closeWithGrace({ delay: config.SHUTDOWN_GRACE_MS }, async ({ err, signal }) => {
+    if (err) app.log.error({ err }, "shutting down after an error");
+    else app.log.info({ signal }, "shutting down");
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+main().catch((err) => {
+  console.error("Vet Portal failed to start:", err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+import type { Config } from "../config.ts";
+import type { Database, DatabaseHandle } from "../db/client.ts";
+
+/** Who is calling, always taken from the session (never from a payload). */
+export interface SessionUser {
+  sessionId: number;
+  userId: number;
+  customerId: number;
+  userLevelId: number;
+  departmentId: number | null;
+  isAdmin: boolean;
+  authMethod: "address" | "password";
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    database: DatabaseHandle;
+  }
+  interface FastifyRequest {
+    /** Set by the auth plugin on every 'user' and 'admin' route (and 'optional' ones when a token is sent). */
+    user: SessionUser;
+  }
+  interface FastifyContextConfig {
+    /**
+     * Who may call the route: anyone; anyone, identified when a token is sent ('optional'); any
+     * signed-in user (the default); administrators only.
+     */
+    access?: "public" | "optional" | "user" | "admin";
+  }
+}
