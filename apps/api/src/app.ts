@@ -69,6 +69,10 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(
     async (api) => {
       await api.register(authPlugin, { auth: services.auth });
+      // Every call is a POST with a filter object (SPEC §7); a call without a body means "no filter".
+      api.addHook("preValidation", async (request) => {
+        if (request.method === "POST" && request.body == null) request.body = {};
+      });
       await api.register(systemRoutes);
       await api.register(authRoutes, { auth: services.auth });
       await api.register(catalogRoutes, { catalog: services.catalog });

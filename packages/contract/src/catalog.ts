@@ -21,8 +21,7 @@ export const CategoryListRequestSchema = z
     name: z.string().trim().max(200).optional(),
     product_category_id: IdSchema.optional(),
     is_active: FlagSchema.optional(),
-  })
-  .default({});
+  });
 export type CategoryListRequest = z.infer<typeof CategoryListRequestSchema>;
 
 export const CategorySchema = z.object({

@@ -27,6 +27,8 @@ export interface DatabaseHandle {
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** The embedded engine itself (tests dump a migrated, seeded template from it). */
+  pglite?: PGlite;
 }
 
 export class DataDirLockedError extends Error {}
@@ -71,6 +73,7 @@ export async function openPglite(
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
+    pglite: client,
     driver: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     withMigrationLock: (fn) => fn(),

@@ -120,3 +120,17 @@ export async function hitRateLimit(db: Executor, key: string, windowSeconds: num
     .returning({ count: rate_limits.count });
   return row?.count ?? 1;
 }
+
+/** Hits in the current window of a counter, without counting one more. */
+export async function peekRateLimit(db: Executor, key: string, windowSeconds: number): Promise<number> {
+  const [row] = await db
+    .select({ count: rate_limits.count })
+    .from(rate_limits)
+    .where(
+      and(
+        eq(rate_limits.key, key),
+        sql`${rate_limits.window_start} >= now() - make_interval(secs => ${windowSeconds})`,
+      ),
+    );
+  return row?.count ?? 0;
+}

@@ -68,15 +68,23 @@ export const hashPassword = (password: string) => hash(password);
 const DUMMY_HASH = hash("not-a-real-password-1");
 
 export function createAuthService(db: Database, config: Config) {
+  /**
+   * Sign-in throttling (DESIGN §5), shared by every API process through the database: every
+   * attempt counts against the caller's IP; failed attempts count against the practice or email.
+   */
   async function throttle(ip: string, account: string) {
     const window = config.LOGIN_RATE_WINDOW_SECONDS;
-    const [byIp, byAccount] = [
-      await repo.hitRateLimit(db, `login:ip:${ip}`, window),
-      await repo.hitRateLimit(db, `login:account:${account}`, window),
-    ];
-    if (byIp > config.LOGIN_RATE_LIMIT_PER_IP || byAccount > config.LOGIN_RATE_LIMIT_PER_ACCOUNT) {
+    const byIp = await repo.hitRateLimit(db, `login:ip:${ip}`, window);
+    const failures = await repo.peekRateLimit(db, `login:account:${account}`, window);
+    if (byIp > config.LOGIN_RATE_LIMIT_PER_IP || failures >= config.LOGIN_RATE_LIMIT_PER_ACCOUNT) {
       throw new AppError("RATE_LIMITED", MESSAGES.loginRateLimited);
     }
+    return {
+      failed: async (message: string): Promise<never> => {
+        await repo.hitRateLimit(db, `login:account:${account}`, window);
+        throw new AppError("INVALID_CREDENTIALS", message);
+      },
+    };
   }
 
   async function profileOf(userId: number): Promise<Profile> {
@@ -138,9 +146,9 @@ export function createAuthService(db: Database, config: Config) {
     /** Practice sign-in by practice name + first address line + zip. Never grants administrator rights. */
     async signInByAddress(input: AddressLogin, ip: string): Promise<LoginResponse> {
       const practiceName = normalizeForMatch(input.address_name);
-      await throttle(ip, `practice:${practiceName}`);
+      const attempt = await throttle(ip, `practice:${practiceName}`);
       if (input.customer_id !== undefined && input.customer_id !== config.CUSTOMER_ID) {
-        throw new AppError("INVALID_CREDENTIALS", MESSAGES.loginFailed);
+        return attempt.failed(MESSAGES.loginFailed);
       }
       const line1 = normalizeAddressLine(input.line1);
       const zip = normalizeForMatch(input.zip_code);
@@ -148,18 +156,18 @@ export function createAuthService(db: Database, config: Config) {
       const practice = candidates.find(
         (c) => normalizeAddressLine(c.line1) === line1 && normalizeForMatch(c.zip_code) === zip,
       );
-      if (!practice) throw new AppError("INVALID_CREDENTIALS", MESSAGES.loginFailed);
+      if (!practice) return attempt.failed(MESSAGES.loginFailed);
       return openSession(practice.id, "address");
     },
 
     /** Staff sign-in by email + password; the only way to administrator rights. */
     async signInByPassword(input: PasswordLogin, ip: string): Promise<LoginResponse> {
-      await throttle(ip, `email:${input.email.toLowerCase()}`);
+      const attempt = await throttle(ip, `email:${input.email.toLowerCase()}`);
       const user = await repo.findUserByEmail(db, config.CUSTOMER_ID, input.email);
       const valid = user?.password_hash
         ? await verify(user.password_hash, input.password)
         : (await verify(await DUMMY_HASH, input.password), false);
-      if (!user || !valid) throw new AppError("INVALID_CREDENTIALS", MESSAGES.staffLoginFailed);
+      if (!user || !valid) return attempt.failed(MESSAGES.staffLoginFailed);
       return openSession(user.id, "password");
     },
 

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("has working defaults for the embedded database", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: "./data", CUSTOMER_ID: 1850, SESSION_TTL_SECONDS: 996000 });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", PORT: "" }).PORT).toBe(3000);
+  });
+
+  it("lists every bad variable in one readable error", () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", SEED_DEMO_DATA: "maybe", CANCEL_WINDOW_HOURS: "-1" });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/^Invalid configuration:/);
+    for (const name of ["PORT", "DATABASE_URL", "SEED_DEMO_DATA", "CANCEL_WINDOW_HOURS"])
+      expect(message).toContain(`- ${name}:`);
+  });
+});

@@ -1,0 +1,68 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { LoginResponse } from "@vetportal/contract";
+import pg from "pg";
+import { inject } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { type Config, loadConfig } from "../src/config.ts";
+import { type DatabaseHandle, openPglite, openPostgres } from "../src/db/client.ts";
+import { databaseUrl } from "./database-url.ts";
+
+export const PRACTICE = { address_name: "Happy Paws Veterinary Clinic", line1: "120 Market Street", zip_code: "94105" };
+export const NY_PRACTICE = { address_name: "Hudson Valley Animal Hospital", line1: "45 River Road", zip_code: "12601" };
+export const ADMIN = { email: "admin@vetportal.example", password: "VetPortal2026" };
+
+/** A fresh copy of the migrated, seeded template database, on the driver this project runs. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (process.env.TEST_DRIVER === "pg") {
+    const url = process.env.TEST_DATABASE_URL as string;
+    const name = `vp_test_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject("pgTemplate")}`);
+    const database = await openPostgres(databaseUrl(url, name), { poolSize: 5 });
+    const close = database.close;
+    database.close = async () => {
+      await close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+    return database;
+  }
+  const dump = readFileSync(inject("pgliteTemplate"));
+  return openPglite({ loadDataDir: new Blob([dump]) });
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  // Tests sign in far more often than a person would; the rate-limit test sets its own limits.
+  const base = loadConfig({ LOG_LEVEL: "silent", WEB_DIST_DIR: "/nonexistent", LOGIN_RATE_LIMIT_PER_IP: "10000" });
+  return { ...base, ...overrides };
+}
+
+/** buildApp() on a fresh test database; no port is opened (tests use inject()). */
+export async function createTestApp(overrides: Partial<Config> = {}) {
+  const database = await openTestDatabase();
+  const app = await buildApp({ config: testConfig(overrides), database });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+type App = Awaited<ReturnType<typeof createTestApp>>["app"];
+
+export async function signIn(app: App, body: Record<string, unknown>): Promise<LoginResponse> {
+  const res = await app.inject({ method: "POST", url: "/api/auth", payload: body });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+export const signInPractice = (app: App, practice = PRACTICE) => signIn(app, { method: "address", ...practice });
+export const signInAdmin = (app: App) => signIn(app, { method: "password", ...ADMIN });
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

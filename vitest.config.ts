@@ -1,0 +1,36 @@
+import { defineConfig } from "vitest/config";
+
+// Unit and API tests. The API suite runs on PGlite always and again on a PostgreSQL server when
+// TEST_DATABASE_URL is set (scripts/test.sh starts one). See docs/testing.md.
+const api = {
+  root: "apps/api",
+  include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+  globalSetup: ["test/global-setup.ts"],
+  setupFiles: ["test/setup.ts"],
+  testTimeout: 30_000,
+  hookTimeout: 120_000,
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"] } },
+      {
+        test: { ...api, name: "api:pglite", exclude: ["test/postgres-*.test.ts"], env: { TEST_DRIVER: "pglite" } },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                ...api,
+                name: "api:postgres",
+                // The process test covers the embedded default; its server-side twin is postgres-outage.
+                exclude: ["test/process.test.ts"],
+                env: { TEST_DRIVER: "pg" },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
