@@ -12,20 +12,31 @@ export const PRACTICE = { address_name: "Happy Paws Veterinary Clinic", line1: "
 export const NY_PRACTICE = { address_name: "Hudson Valley Animal Hospital", line1: "45 River Road", zip_code: "12601" };
 export const ADMIN = { email: "admin@vetportal.example", password: "VetPortal2026" };
 
+/** A new PostgreSQL database copied from the run's template; drop() removes it. */
+export async function createPostgresCopy() {
+  const url = process.env.TEST_DATABASE_URL as string;
+  const name = `vp_test_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject("pgTemplate")}`);
+  return {
+    url: databaseUrl(url, name),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
 /** A fresh copy of the migrated, seeded template database, on the driver this project runs. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (process.env.TEST_DRIVER === "pg") {
-    const url = process.env.TEST_DATABASE_URL as string;
-    const name = `vp_test_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${inject("pgTemplate")}`);
-    const database = await openPostgres(databaseUrl(url, name), { poolSize: 5 });
+    const copy = await createPostgresCopy();
+    const database = await openPostgres(copy.url, { poolSize: 5 });
     const close = database.close;
     database.close = async () => {
       await close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await copy.drop();
     };
     return database;
   }

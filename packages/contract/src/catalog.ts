@@ -15,13 +15,12 @@ export const PRODUCTS_2217 = [144518, 144517, 148980] as const;
 export const PRODUCT_CATEGORY_THUMBNAIL = 144048;
 
 /** POST /api/product/categories filter (SPEC §7). customer_id is taken from the session. */
-export const CategoryListRequestSchema = z
-  .object({
-    exclude_no_product: FlagSchema.optional(),
-    name: z.string().trim().max(200).optional(),
-    product_category_id: IdSchema.optional(),
-    is_active: FlagSchema.optional(),
-  });
+export const CategoryListRequestSchema = z.object({
+  exclude_no_product: FlagSchema.optional(),
+  name: z.string().trim().max(200).optional(),
+  product_category_id: IdSchema.optional(),
+  is_active: FlagSchema.optional(),
+});
 export type CategoryListRequest = z.infer<typeof CategoryListRequestSchema>;
 
 export const CategorySchema = z.object({
