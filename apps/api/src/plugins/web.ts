@@ -17,6 +17,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string })
       root: opts.root,
       wildcard: false,
       index: false,
+      cacheControl: false,
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (res, path) => {
         res.setHeader("cache-control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
@@ -33,7 +34,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string })
       (request.method === "GET" || request.method === "HEAD") &&
       !path.startsWith("/api/") &&
       !path.startsWith("/media/");
-    if (wantsPage) return reply.header("cache-control", "no-cache").sendFile("index.html");
+    if (wantsPage) return reply.header("cache-control", "no-cache").sendFile("index.html", { cacheControl: false });
     const body: ErrorBody = {
       result: 0,
       error: { code: "NOT_FOUND", message: `${ERROR_MESSAGES.NOT_FOUND} (${request.method} ${path})` },
