@@ -10,7 +10,12 @@ import { createAuthService } from "./modules/auth/auth.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
 import { enumRoutes } from "./modules/catalog/enum.routes.ts";
+import { createOutbox } from "./modules/mail/outbox.worker.ts";
 import { mediaRoutes } from "./modules/media/media.routes.ts";
+import { ordersRoutes } from "./modules/orders/orders.routes.ts";
+import { createOrdersService } from "./modules/orders/orders.service.ts";
+import { practicesRoutes } from "./modules/practices/practices.routes.ts";
+import { createPracticesService } from "./modules/practices/practices.service.ts";
 import { supportRoutes } from "./modules/support/support.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
@@ -41,10 +46,16 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("db", database.db);
+  // The outbox worker is started by server.ts; tests call flush() themselves.
+  const outbox = createOutbox(database.db, app.log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  app.decorate("outbox", outbox);
+  app.addHook("onClose", () => outbox.stop());
 
   const services = {
     auth: createAuthService(database.db, config),
     catalog: createCatalogService(database.db, config),
+    orders: createOrdersService(database.db, config),
+    practices: createPracticesService(database.db, config),
   };
 
   await app.register(helmet, {
@@ -77,6 +88,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(authRoutes, { auth: services.auth });
       await api.register(catalogRoutes, { catalog: services.catalog });
       await api.register(enumRoutes);
+      await api.register(ordersRoutes, { orders: services.orders });
+      await api.register(practicesRoutes, { practices: services.practices });
       await api.register(supportRoutes);
     },
     { prefix: "/api" },

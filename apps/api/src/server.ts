@@ -44,6 +44,7 @@ async function main() {
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  app.outbox.start();
 }
 
 main().catch((err) => {

@@ -47,3 +47,95 @@ export const EnumRequestSchema = z.object({
   category: z.enum(ENUM_CATEGORIES, { error: `category must be one of ${ENUM_CATEGORIES.join(", ")}` }),
 });
 export const EnumOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** Upper bound of POST /api/product/list (SPEC §9 "product list 500"). */
+export const PRODUCT_LIST_LIMIT = 500;
+
+/**
+ * POST /api/product/list filter (SPEC §7). A practice only ever gets active products it may see;
+ * `name` is a case-insensitive substring search across the catalogue.
+ */
+export const ProductListRequestSchema = z.object({
+  product_category_id: IdSchema.optional(),
+  name: z.string().trim().max(200).optional(),
+  quickbooks_type_id: IdSchema.optional(),
+  is_active: FlagSchema.optional(),
+  exclude_no_product: FlagSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(PRODUCT_LIST_LIMIT).default(PRODUCT_LIST_LIMIT),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type ProductListRequest = z.infer<typeof ProductListRequestSchema>;
+
+export const ProductListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The name as shown to practices (2214's program suffix removed, SPEC §9). */
+  display_name: z.string(),
+  product_category_id: z.number().int(),
+  customer_sku: z.string().nullable(),
+  is_in_inventory: z.boolean(),
+  quickbooks_type_id: z.number().int(),
+  actual_inventory: z.number().int(),
+  additional_info: z.string().nullable(),
+  is_active: z.boolean(),
+  package_quantity: z.number().int(),
+  min_quantity: z.number().int(),
+  max_quantity: z.number().int(),
+  /** Thumbnail for this listing (144048's depends on the category, SPEC §9). */
+  image_url: z.string(),
+  /** Whether the inventory rule allows ordering now (SPEC §5). */
+  can_order: z.boolean(),
+});
+export type ProductListItem = z.infer<typeof ProductListItemSchema>;
+
+export const ProductQueryRequestSchema = z.object({ id: IdSchema, product_category_id: IdSchema.optional() });
+
+export const PriceRangeSchema = z.object({
+  min_quantity: z.number().int(),
+  max_quantity: z.number().int().nullable(),
+  price_cents: z.number().int(),
+});
+
+/** POST /api/product/query data (SPEC §3 "Product (detail)"), amounts in cents. */
+export const ProductDetailSchema = ProductListItemSchema.extend({
+  created: z.string(),
+  customer_id: z.number().int(),
+  description_1: z.string().nullable(),
+  is_customizable: z.boolean(),
+  is_mailable: z.boolean(),
+  no_upload: z.boolean(),
+  show_inventory: z.boolean(),
+  use_quantities_dropdown: z.boolean(),
+  no_order_below_zero_inventory: z.boolean(),
+  pick_fees: z.number().int(),
+  quantity_list: z.string().nullable(),
+  modifier: z.string().nullable(),
+  category: z.string(),
+  cutoff_time: z.number().int(),
+  apparel_sizes: z.string().nullable(),
+  price_ranges: z.array(PriceRangeSchema),
+  department_list: z.array(z.number().int()),
+  low_inventory_amount: z.number().int(),
+  /** Estimated shipping date, MM/DD/YYYY, from the cut-off time in America/New_York and business days. */
+  estimate_delivery_date: z.string(),
+  /** Contact for orders above max_quantity. */
+  large_order_email: z.string(),
+});
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
+
+/** 'Top 10 Canine Health Conditions' + a three-letter program suffix, shown without it (SPEC §9). */
+export function displayProductName(name: string, categoryId: number): string {
+  if (categoryId !== CATEGORY.SHARING) return name;
+  const match = /^(Top 10 Canine Health Conditions) [A-Z]{3}$/.exec(name);
+  return match?.[1] ?? name;
+}
+
+/** Page touches recorded by POST /api/user/eventLog (SPEC §7). */
+export const EVENT_TYPES = ["home", "category", "product", "add_to_cart", "checkout"] as const;
+export const EventLogRequestSchema = z.object({
+  event: z.enum(EVENT_TYPES, { error: `event must be one of ${EVENT_TYPES.join(", ")}` }),
+  product_id: IdSchema.optional(),
+  product_category_id: IdSchema.optional(),
+  search: z.string().max(200).optional(),
+  quantity: z.coerce.number().int().min(0).max(1_000_000).optional(),
+});

@@ -1,4 +1,5 @@
 export * from "./auth.ts";
+export * from "./cart.ts";
 export * from "./catalog.ts";
 export * from "./common.ts";
 export * from "./geo.ts";

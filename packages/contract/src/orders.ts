@@ -1,3 +1,9 @@
+import { z } from "zod";
+import { OrderItemSchema } from "./cart.ts";
+import { IdSchema } from "./common.ts";
+import { MESSAGES } from "./messages.ts";
+import { EmailSchema, PhoneSchema } from "./users.ts";
+
 /** Order statuses (SPEC §4). Label 16 is spelled correctly (DESIGN §7). */
 export const ORDER_STATUSES = [
   { id: 1, name: "Active" },
@@ -44,3 +50,147 @@ export const DEFAULT_DELIVERY_METHOD = { id: 1, name: "UPS Ground", remarks: "Up
 
 /** Cancel window in hours (SPEC §4 says "2"; DESIGN §6 makes the unit hours). Configurable on the server. */
 export const DEFAULT_CANCEL_WINDOW_HOURS = 2;
+
+export const DeliveryMethodSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  remarks: z.string().nullable(),
+});
+export type DeliveryMethod = z.infer<typeof DeliveryMethodSchema>;
+
+/** POST /api/customer/query: the portal's customer with the delivery methods this user may choose. */
+export const CustomerQueryRequestSchema = z.object({ return: z.array(z.string()).optional() });
+export const CustomerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  delivery_methods: z.array(DeliveryMethodSchema),
+});
+
+/**
+ * POST /api/order/add (SPEC §3 "Order to place"). user_id and customer_id, if sent, are ignored:
+ * they come from the session. Prices, fees and totals are never taken from the payload.
+ */
+export const PlaceOrderRequestSchema = z.object({
+  contact_name: z.string({ error: "Contact name is required" }).trim().min(1, "Contact name is required").max(200),
+  contact_phone: PhoneSchema,
+  email: EmailSchema,
+  delivery_method_id: z.coerce
+    .number({ error: "Delivery method is required" })
+    .int()
+    .positive("Delivery method is required"),
+  payment_method_id: z.literal(1).optional(),
+  shipping_address_id: IdSchema.optional(),
+  shipping_instruction: z.string().trim().max(1000).optional(),
+  po_number: z.string().trim().max(50).optional(),
+  items: z.array(OrderItemSchema).min(1, MESSAGES.cartEmpty).max(100),
+});
+export type PlaceOrderRequest = z.infer<typeof PlaceOrderRequestSchema>;
+
+/** Header a client sends so that a retried or double-clicked submit returns the first order. */
+export const IDEMPOTENCY_HEADER = "idempotency-key";
+
+export const OrderListRequestSchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(25),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export const OrderListItemSchema = z.object({
+  id: z.number().int(),
+  user_first_name: z.string().nullable(),
+  user_last_name: z.string().nullable(),
+  shipping_instruction: z.string().nullable(),
+  created: z.string(),
+  order_status: z.number().int(),
+  order_status_name: z.string(),
+});
+export type OrderListItem = z.infer<typeof OrderListItemSchema>;
+
+export const OrderQueryRequestSchema = z.object({ id: IdSchema, fields: z.array(z.string()).optional() });
+
+export const OrderLineSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  quantity: z.number().int(),
+  unit_price_cents: z.number().int(),
+  total_price_cents: z.number().int(),
+  estimated_delivery_date: z.string().nullable(),
+});
+export const CancelledLineSchema = z.object({
+  order_product_id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  quantity: z.number().int(),
+  estimated_delivery_date: z.string().nullable(),
+});
+
+/** POST /api/order/query data (SPEC §3 "Order (detail)"), amounts in cents. */
+export const OrderDetailSchema = z.object({
+  id: z.number().int(),
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  order_status: z.number().int(),
+  order_status_name: z.string(),
+  order_type_name: z.string(),
+  delivery_method_name: z.string(),
+  payment_method_name: z.string(),
+  created: z.string(),
+  /** Creation time formatted in the portal's time zone with its PST label. */
+  order_created: z.string(),
+  contact_name: z.string(),
+  contact_phone: z.string(),
+  email: z.string(),
+  po_number: z.string().nullable(),
+  shipping_address: z.object({
+    name: z.string(),
+    line1: z.string(),
+    line2: z.string().nullable(),
+    city: z.string(),
+    state: z.string(),
+    zip_code: z.string(),
+  }),
+  shipping_instruction: z.string().nullable(),
+  order_products: z.array(OrderLineSchema),
+  cancel_products: z.array(CancelledLineSchema),
+  total_items_amount: z.number().int(),
+  pick_fee_amount: z.number().int(),
+  shipping_amount: z.number().int(),
+  processing_amount: z.number().int(),
+  tax_amount: z.number().int(),
+  total_order_amount: z.number().int(),
+  date_shipped: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  /** True while the signed-in user may still cancel it. */
+  can_cancel: z.boolean(),
+  cancel_deadline: z.string().nullable(),
+  can_reorder: z.boolean(),
+});
+export type OrderDetail = z.infer<typeof OrderDetailSchema>;
+
+export const CancelOrderRequestSchema = z.object({
+  order_id: IdSchema,
+  /** Partial cancels are not offered to practices (SPEC §7 sends false). */
+  partial: z.literal(false).optional(),
+});
+
+export const ReorderRequestSchema = z.object({ order_id: IdSchema });
+export const ReorderResultSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      display_name: z.string(),
+      image_url: z.string(),
+      package_quantity: z.number().int(),
+      min_quantity: z.number().int(),
+      max_quantity: z.number().int(),
+      quantity: z.number().int(),
+      price: z.number().int(),
+      is_destroy: z.boolean(),
+      /** Why the quantity differs from the original order, when it does. */
+      note: z.string().nullable(),
+    }),
+  ),
+  dropped: z.array(z.object({ product_id: z.number().int(), product_name: z.string(), reason: z.string() })),
+});

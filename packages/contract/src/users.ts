@@ -58,3 +58,32 @@ export const PhoneSchema = z
   .trim()
   .min(1, MESSAGES.phoneRequired)
   .regex(PHONE_PATTERN, MESSAGES.phoneFormat);
+
+const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max);
+
+/** ZIP or ZIP+4. */
+export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
+
+/**
+ * The practice form of sign-up and of the admin's Add/Modify User (SPEC §3 "Practice / sign-up
+ * payload", §5): every field required, each with its own message (DESIGN §7).
+ */
+export const PracticeSchema = z.object({
+  practice_name: requiredText(MESSAGES.practiceNameRequired),
+  email: EmailSchema,
+  phone: PhoneSchema,
+  contact: requiredText(MESSAGES.contactRequired),
+  line1: requiredText(MESSAGES.addressRequired),
+  city: requiredText(MESSAGES.cityRequired, 100),
+  state: z.string({ error: MESSAGES.stateRequired }).trim().toUpperCase().length(2, MESSAGES.stateRequired),
+  zip_code: requiredText(MESSAGES.zipRequired, 10).regex(ZIP_PATTERN, "Zip code must be 5 digits (or ZIP+4)"),
+});
+export type Practice = z.infer<typeof PracticeSchema>;
+
+/** POST /api/address/addressValidate: the delivery address part of the practice form. */
+export const AddressValidateRequestSchema = PracticeSchema.pick({
+  line1: true,
+  city: true,
+  state: true,
+  zip_code: true,
+});

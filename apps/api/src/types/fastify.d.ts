@@ -1,5 +1,6 @@
 import type { Config } from "../config.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
+import type { Outbox } from "../modules/mail/outbox.worker.ts";
 
 /** Who is calling, always taken from the session (never from a payload). */
 export interface SessionUser {
@@ -17,6 +18,7 @@ declare module "fastify" {
     config: Config;
     db: Database;
     database: DatabaseHandle;
+    outbox: Outbox;
   }
   interface FastifyRequest {
     /** Set by the auth plugin on every 'user' and 'admin' route (and 'optional' ones when a token is sent). */

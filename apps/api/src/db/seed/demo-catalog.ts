@@ -158,7 +158,7 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
     sort_order: 110,
     products: [
       { name: "Top 10 Canine Health Conditions PHA", kind: "Booklet", pack: 25 },
-      { name: "Top 10 Feline Health Conditions PHA", kind: "Booklet", pack: 25 },
+      { name: "Top 10 Feline Health Conditions", kind: "Booklet", pack: 25 },
       { name: "Pet Health Awareness Team Guide", kind: "Booklet", pack: 10 },
       h("Pet Health Awareness Client Checklist"),
     ],

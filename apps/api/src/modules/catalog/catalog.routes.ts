@@ -1,6 +1,16 @@
-import { CategoryListRequestSchema, CategorySchema, okSchema } from "@vetportal/contract";
+import {
+  CategoryListRequestSchema,
+  CategorySchema,
+  EventLogRequestSchema,
+  okSchema,
+  ProductDetailSchema,
+  ProductListItemSchema,
+  ProductListRequestSchema,
+  ProductQueryRequestSchema,
+} from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { event_log } from "../../db/schema/index.ts";
 import type { CatalogService } from "./catalog.service.ts";
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
@@ -17,6 +27,60 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     async (request) => {
       const data = await catalog.listCategories(request.user, request.body);
       return { result: 1 as const, data, found_rows: data.length };
+    },
+  );
+
+  app.post(
+    "/product/list",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "A category's products, or a name search, among the products the user may see",
+        body: ProductListRequestSchema,
+        response: { 200: okSchema(z.array(ProductListItemSchema)) },
+      },
+    },
+    async (request) => {
+      const { items, total } = await catalog.listProducts(request.user, request.body);
+      return { result: 1 as const, data: items, found_rows: total };
+    },
+  );
+
+  app.post(
+    "/product/query",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "One product with its rules and estimated shipping date (404 when not visible to the user)",
+        body: ProductQueryRequestSchema,
+        response: { 200: okSchema(ProductDetailSchema) },
+      },
+    },
+    async (request) => ({
+      result: 1 as const,
+      data: await catalog.getProduct(request.user, request.body.id, request.body.product_category_id),
+    }),
+  );
+
+  app.post(
+    "/user/eventLog",
+    {
+      schema: {
+        tags: ["catalog"],
+        summary: "Record a page touch: home, category, product, add to cart, checkout",
+        body: EventLogRequestSchema,
+        response: { 200: okSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const { event, ...details } = request.body;
+      await app.db.insert(event_log).values({
+        customer_id: request.user.customerId,
+        user_id: request.user.userId,
+        event,
+        details,
+      });
+      return { result: 1 as const, data: null };
     },
   );
 };

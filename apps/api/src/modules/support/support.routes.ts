@@ -1,7 +1,8 @@
 import { okSchema, SupportRequestSchema } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { email_outbox, support_requests } from "../../db/schema/index.ts";
+import { support_requests } from "../../db/schema/index.ts";
+import { queueEmail } from "../mail/outbox.repository.ts";
 
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -25,7 +26,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
           .values({ ...body, customer_id: app.config.CUSTOMER_ID, user_id: userId, method: "EMAIL" })
           .returning({ id: support_requests.id });
         if (!row) throw new Error("support request not stored");
-        await tx.insert(email_outbox).values({
+        await queueEmail(tx, {
           kind: "support_request",
           to: [app.config.SUPPORT_EMAIL],
           cc: [],

@@ -1,0 +1,67 @@
+import { isAHoliday } from "@18f/us-federal-holidays";
+
+/**
+ * Calendar arithmetic for ship and delivery dates (SPEC §9): the cut-off is a time of day in
+ * America/New_York; business days skip weekends and US federal holidays (observed dates).
+ * A "day" is a Date at UTC midnight of that calendar date.
+ */
+export const SHIPPING_TIME_ZONE = "America/New_York";
+
+const nyFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: SHIPPING_TIME_ZONE,
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "numeric",
+  hourCycle: "h23",
+});
+
+/** The calendar date and time of an instant in New York. */
+export function newYorkClock(instant: Date) {
+  const parts = Object.fromEntries(nyFormat.formatToParts(instant).map((p) => [p.type, p.value]));
+  return {
+    day: new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day))),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+  };
+}
+
+export function isBusinessDay(day: Date): boolean {
+  const weekday = day.getUTCDay();
+  return weekday !== 0 && weekday !== 6 && !isAHoliday(day, { utc: true });
+}
+
+const nextDay = (day: Date) => new Date(day.getTime() + 86_400_000);
+
+export function nextBusinessDay(day: Date): Date {
+  let d = nextDay(day);
+  while (!isBusinessDay(d)) d = nextDay(d);
+  return d;
+}
+
+export function addBusinessDays(day: Date, count: number): Date {
+  let d = day;
+  for (let i = 0; i < count; i++) d = nextBusinessDay(d);
+  return d;
+}
+
+/**
+ * The day an order placed at `now` ships: today when it is a business day and New York's clock is
+ * before the cut-off (`cutoffPm` o'clock pm); otherwise the next business day.
+ */
+export function estimatedShipDay(now: Date, cutoffPm: number): Date {
+  const { day, hour } = newYorkClock(now);
+  const beforeCutoff = hour < 12 + cutoffPm;
+  return isBusinessDay(day) && beforeCutoff ? day : nextBusinessDay(day);
+}
+
+/** MM/DD/YYYY, as the product page shows dates. */
+export function formatUsDate(day: Date): string {
+  const mm = String(day.getUTCMonth() + 1).padStart(2, "0");
+  const dd = String(day.getUTCDate()).padStart(2, "0");
+  return `${mm}/${dd}/${day.getUTCFullYear()}`;
+}
+
+/** YYYY-MM-DD, as dates are stored. */
+export const isoDay = (day: Date) => day.toISOString().slice(0, 10);

@@ -1,0 +1,217 @@
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import {
+  addresses,
+  customer_delivery_methods,
+  customers,
+  delivery_methods,
+  department_cc_emails,
+  idempotency_keys,
+  inventory_transactions,
+  order_products,
+  order_status_history,
+  order_statuses,
+  orders,
+  product_price_ranges,
+  products,
+  users,
+} from "../../db/schema/index.ts";
+
+export async function listCustomerDeliveryMethods(db: Executor, customerId: number) {
+  return db
+    .select({
+      id: delivery_methods.id,
+      name: delivery_methods.name,
+      remarks: delivery_methods.remarks,
+      max_business_days: delivery_methods.max_business_days,
+      shipping_cents: delivery_methods.shipping_cents,
+    })
+    .from(customer_delivery_methods)
+    .innerJoin(delivery_methods, eq(delivery_methods.id, customer_delivery_methods.delivery_method_id))
+    .where(eq(customer_delivery_methods.customer_id, customerId))
+    .orderBy(asc(customer_delivery_methods.sort_order), asc(delivery_methods.id));
+}
+
+export async function findDeliveryMethod(db: Executor, id: number) {
+  const [row] = await db.select().from(delivery_methods).where(eq(delivery_methods.id, id));
+  return row;
+}
+
+export async function findCustomer(db: Executor, id: number) {
+  const [row] = await db.select().from(customers).where(eq(customers.id, id));
+  return row;
+}
+
+/**
+ * Claims an Idempotency-Key inside the order's transaction. A concurrent request with the same key
+ * waits on the unique index until the first commits, then sees its order.
+ */
+export async function claimIdempotencyKey(db: Executor, userId: number, key: string) {
+  const inserted = await db
+    .insert(idempotency_keys)
+    .values({ user_id: userId, key })
+    .onConflictDoNothing()
+    .returning({ id: idempotency_keys.id });
+  if (inserted[0]) return { claimed: true as const, keyId: inserted[0].id };
+  const [existing] = await db
+    .select({ order_id: idempotency_keys.order_id })
+    .from(idempotency_keys)
+    .where(and(eq(idempotency_keys.user_id, userId), eq(idempotency_keys.key, key)));
+  return { claimed: false as const, orderId: existing?.order_id ?? null };
+}
+
+export async function setIdempotencyOrder(db: Executor, keyId: number, orderId: number) {
+  await db.update(idempotency_keys).set({ order_id: orderId }).where(eq(idempotency_keys.id, keyId));
+}
+
+export async function findUserAddress(db: Executor, userId: number, addressId?: number) {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(
+      and(
+        eq(addresses.belong_to, "user"),
+        eq(addresses.owner_id, userId),
+        addressId === undefined ? undefined : eq(addresses.id, addressId),
+      ),
+    )
+    .orderBy(asc(addresses.id))
+    .limit(1);
+  return row;
+}
+
+export async function findUser(db: Executor, userId: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row;
+}
+
+export async function listPriceRanges(db: Executor, productIds: number[]) {
+  if (!productIds.length) return [];
+  return db.select().from(product_price_ranges).where(inArray(product_price_ranges.product_id, productIds));
+}
+
+/**
+ * Takes `quantity` packs out of stock in one statement. For a product that forbids going below
+ * zero the row is only updated when enough stock is there; the row lock serialises concurrent
+ * orders, so two orders can never both take the last packs. Returns the new balance, or
+ * undefined when the stock was not there.
+ */
+export async function takeStock(db: Executor, productId: number, quantity: number) {
+  const [row] = await db
+    .update(products)
+    .set({ actual_inventory: sql`${products.actual_inventory} - ${quantity}` })
+    .where(
+      and(
+        eq(products.id, productId),
+        sql`(not ${products.no_order_below_zero_inventory} or ${products.actual_inventory} >= ${quantity})`,
+      ),
+    )
+    .returning({ balance: products.actual_inventory });
+  return row?.balance;
+}
+
+/** Puts packs back in stock (cancel); returns the new balance. */
+export async function returnStock(db: Executor, productId: number, quantity: number) {
+  const [row] = await db
+    .update(products)
+    .set({ actual_inventory: sql`${products.actual_inventory} + ${quantity}` })
+    .where(eq(products.id, productId))
+    .returning({ balance: products.actual_inventory });
+  return row?.balance ?? 0;
+}
+
+export async function insertLedger(db: Executor, rows: (typeof inventory_transactions.$inferInsert)[]) {
+  if (rows.length) await db.insert(inventory_transactions).values(rows);
+}
+
+export async function insertOrder(db: Executor, values: typeof orders.$inferInsert) {
+  const [row] = await db.insert(orders).values(values).returning({ id: orders.id, created: orders.created });
+  if (!row) throw new Error("order not inserted");
+  return row;
+}
+
+export async function insertOrderLines(db: Executor, rows: (typeof order_products.$inferInsert)[]) {
+  await db.insert(order_products).values(rows);
+}
+
+export async function insertStatus(db: Executor, orderId: number, statusId: number, userId: number, note?: string) {
+  await db.insert(order_status_history).values({ order_id: orderId, order_status_id: statusId, user_id: userId, note });
+}
+
+export async function listDepartmentCcEmails(db: Executor, departmentId: number | null) {
+  if (departmentId === null) return [];
+  const rows = await db
+    .select({ email: department_cc_emails.email })
+    .from(department_cc_emails)
+    .where(eq(department_cc_emails.department_id, departmentId));
+  return rows.map((r) => r.email);
+}
+
+export async function listOrders(db: Executor, where: SQL | undefined, limit: number, offset: number) {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        user_first_name: users.first_name,
+        user_last_name: users.last_name,
+        shipping_instruction: orders.shipping_instruction,
+        created: orders.created,
+        order_status: orders.order_status_id,
+        order_status_name: order_statuses.name,
+      })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.user_id))
+      .innerJoin(order_statuses, eq(order_statuses.id, orders.order_status_id))
+      .where(where)
+      .orderBy(desc(orders.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function findOrder(db: Executor, where: SQL | undefined, forUpdate = false) {
+  const query = db.select().from(orders).where(where).limit(1);
+  const [row] = forUpdate ? await query.for("update") : await query;
+  return row;
+}
+
+export async function findOrderDetail(db: Executor, orderId: number) {
+  const [head] = await db
+    .select({
+      customer_name: customers.name,
+      user_first_name: users.first_name,
+      user_last_name: users.last_name,
+      representation: users.representation,
+      order_status_name: order_statuses.name,
+      delivery_method_name: delivery_methods.name,
+    })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customer_id))
+    .innerJoin(users, eq(users.id, orders.user_id))
+    .innerJoin(order_statuses, eq(order_statuses.id, orders.order_status_id))
+    .innerJoin(delivery_methods, eq(delivery_methods.id, orders.delivery_method_id))
+    .where(eq(orders.id, orderId));
+  const lines = await db
+    .select()
+    .from(order_products)
+    .where(eq(order_products.order_id, orderId))
+    .orderBy(asc(order_products.id));
+  return { head, lines };
+}
+
+export async function listOrderLines(db: Executor, orderId: number) {
+  return db.select().from(order_products).where(eq(order_products.order_id, orderId)).orderBy(asc(order_products.id));
+}
+
+export async function cancelOrderLines(db: Executor, orderId: number) {
+  await db
+    .update(order_products)
+    .set({ cancelled_quantity: sql`${order_products.quantity}` })
+    .where(eq(order_products.order_id, orderId));
+}
+
+export async function setOrderStatus(db: Executor, orderId: number, statusId: number) {
+  await db.update(orders).set({ order_status_id: statusId }).where(eq(orders.id, orderId));
+}

@@ -1,0 +1,112 @@
+import {
+  CancelOrderRequestSchema,
+  CustomerQueryRequestSchema,
+  CustomerSchema,
+  IDEMPOTENCY_HEADER,
+  OrderDetailSchema,
+  OrderListItemSchema,
+  OrderListRequestSchema,
+  OrderQueryRequestSchema,
+  okSchema,
+  PlaceOrderRequestSchema,
+  ReorderRequestSchema,
+  ReorderResultSchema,
+} from "@vetportal/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { OrdersService } from "./orders.service.ts";
+
+const IdempotencyHeaders = z.object({
+  [IDEMPOTENCY_HEADER]: z.string().trim().min(8, "Idempotency-Key must be 8 to 200 characters").max(200).optional(),
+});
+
+export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+  app.post(
+    "/customer/query",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "The portal's customer with the delivery methods the signed-in user may choose",
+        body: CustomerQueryRequestSchema,
+        response: { 200: okSchema(CustomerSchema) },
+      },
+    },
+    async (request) => ({ result: 1 as const, data: await orders.getCustomer(request.user) }),
+  );
+
+  app.post(
+    "/order/add",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Place an order (one transaction; send an Idempotency-Key header to make retries safe)",
+        headers: IdempotencyHeaders,
+        body: PlaceOrderRequestSchema,
+        response: { 200: okSchema(z.number().int()) },
+      },
+    },
+    async (request) => {
+      const placed = await orders.placeOrder(request.user, request.body, request.headers[IDEMPOTENCY_HEADER]);
+      return { result: 1 as const, data: placed.id };
+    },
+  );
+
+  app.post(
+    "/order/list",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Orders the user may see (own; a Manager the department's), newest first",
+        body: OrderListRequestSchema,
+        response: { 200: okSchema(z.array(OrderListItemSchema)) },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await orders.listOrders(request.user, request.body.limit, request.body.offset);
+      return { result: 1 as const, data: rows, found_rows: total };
+    },
+  );
+
+  app.post(
+    "/order/query",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "One order with its lines (404 for an order the user may not see)",
+        body: OrderQueryRequestSchema,
+        response: { 200: okSchema(OrderDetailSchema) },
+      },
+    },
+    async (request) => ({ result: 1 as const, data: await orders.getOrder(request.user, request.body.id) }),
+  );
+
+  app.post(
+    "/order/cancel",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "Cancel an own Active order within the cancel window; restocks through the ledger",
+        body: CancelOrderRequestSchema,
+        response: {
+          200: okSchema(
+            z.object({ id: z.number().int(), order_status: z.number().int(), order_status_name: z.string() }),
+          ),
+        },
+      },
+    },
+    async (request) => ({ result: 1 as const, data: await orders.cancelOrder(request.user, request.body.order_id) }),
+  );
+
+  app.post(
+    "/order/reorder",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "A shipped order's lines as cart lines, adjusted to today's limits and stock",
+        body: ReorderRequestSchema,
+        response: { 200: okSchema(ReorderResultSchema) },
+      },
+    },
+    async (request) => ({ result: 1 as const, data: await orders.reorder(request.user, request.body.order_id) }),
+  );
+};

@@ -1,0 +1,431 @@
+import {
+  DEFAULT_DELIVERY_METHOD,
+  displayProductName,
+  FORBIDDEN_DELIVERY_METHOD_ID,
+  ORDER_STATUS,
+  ORDER_STATUS_CANCELLED,
+  ORDER_TYPES,
+  type OrderDetail,
+  PAYMENT_METHODS,
+  type PlaceOrderRequest,
+} from "@vetportal/contract";
+import { and, eq, type SQL } from "drizzle-orm";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/client.ts";
+import { orders } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { addBusinessDays, estimatedShipDay, isoDay } from "../../lib/business-days.ts";
+import type { SessionUser } from "../../types/fastify.d.ts";
+import * as catalogRepo from "../catalog/catalog.repository.ts";
+import { canOrder, productImage, productScopeFor } from "../catalog/catalog.service.ts";
+import { queueEmail } from "../mail/outbox.repository.ts";
+import * as repo from "./orders.repository.ts";
+import { orderAmounts, priceLine, unitPriceFor } from "./pricing.ts";
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** Order times are shown in Pacific time with the spec's PST label (SPEC §9). */
+const pacific = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/Los_Angeles",
+  month: "2-digit",
+  day: "2-digit",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+export const formatPst = (d: Date) => `${pacific.format(d).replace(",", "")} PST`;
+
+export function createOrdersService(db: Database, config: Config) {
+  /** Which orders a user may read: own; a Manager the department's; an administrator all (DESIGN §5). */
+  function readableBy(user: SessionUser): SQL | undefined {
+    const customer = eq(orders.customer_id, user.customerId);
+    if (user.isAdmin) return customer;
+    if (user.userLevelId === 2 && user.departmentId !== null)
+      return and(customer, eq(orders.department_id, user.departmentId));
+    return and(customer, eq(orders.user_id, user.userId));
+  }
+
+  /** SPEC §6: the configured admin user gets the customer's list; everyone else UPS Ground. Never 43. */
+  async function deliveryMethodsFor(user: SessionUser) {
+    const list = await repo.listCustomerDeliveryMethods(db, config.CUSTOMER_ID);
+    const allowed =
+      user.userId === config.ADMIN_USER_ID ? list : list.filter((m) => m.id === DEFAULT_DELIVERY_METHOD.id);
+    return allowed.filter((m) => m.id !== FORBIDDEN_DELIVERY_METHOD_ID);
+  }
+
+  const cancelDeadline = (created: Date) => new Date(created.getTime() + config.CANCEL_WINDOW_HOURS * 3_600_000);
+
+  return {
+    deliveryMethodsFor,
+
+    async getCustomer(user: SessionUser) {
+      const customer = await repo.findCustomer(db, config.CUSTOMER_ID);
+      if (!customer) throw new AppError("NOT_FOUND");
+      const methods = await deliveryMethodsFor(user);
+      return {
+        id: customer.id,
+        name: customer.name,
+        delivery_methods: methods.map(({ id, name, remarks }) => ({ id, name, remarks })),
+      };
+    },
+
+    /**
+     * Places an order in one transaction (DESIGN §6): every line re-validated, stock taken through
+     * the ledger without ever going below zero where forbidden, amounts computed here, the
+     * confirmation queued in the outbox. With an Idempotency-Key a retry returns the first order.
+     */
+    async placeOrder(user: SessionUser, input: PlaceOrderRequest, idempotencyKey?: string, now = new Date()) {
+      const methods = await deliveryMethodsFor(user);
+      const method = methods.find((m) => m.id === input.delivery_method_id);
+      if (!method) {
+        throw new AppError("DELIVERY_METHOD_NOT_ALLOWED", undefined, {
+          delivery_method_id: "This delivery method is not available for your account.",
+        });
+      }
+      const ids = input.items.map((i) => i.id);
+      if (new Set(ids).size !== ids.length) {
+        throw new AppError("VALIDATION_FAILED", "Each product may appear only once in an order.", {
+          items: "Duplicate product",
+        });
+      }
+      const scope = await productScopeFor(db, config, user);
+
+      return db.transaction(async (tx) => {
+        let keyId: number | undefined;
+        if (idempotencyKey) {
+          const claim = await repo.claimIdempotencyKey(tx, user.userId, idempotencyKey);
+          if (!claim.claimed) {
+            if (claim.orderId) return { id: claim.orderId, replayed: true };
+            throw new AppError("CONFLICT", "This order is already being placed. Please wait a moment.");
+          }
+          keyId = claim.keyId;
+        }
+
+        const address = await repo.findUserAddress(tx, user.userId, input.shipping_address_id);
+        if (!address) {
+          throw new AppError("VALIDATION_FAILED", "Choose a delivery address.", {
+            shipping_address_id: "Unknown delivery address",
+          });
+        }
+        const orderer = await repo.findUser(tx, user.userId);
+        if (!orderer) throw new AppError("UNAUTHENTICATED");
+
+        const found = await catalogRepo.listProductsByIds(tx, scope, ids);
+        const ranges = await repo.listPriceRanges(tx, ids);
+        const fields: Record<string, string> = {};
+        let firstCode: "PRODUCT_UNAVAILABLE" | "BELOW_MIN_QUANTITY" | "ABOVE_MAX_QUANTITY" | "OUT_OF_STOCK" | undefined;
+        const fail = (productId: number, code: NonNullable<typeof firstCode>, message: string) => {
+          fields[`items.${productId}`] = message;
+          firstCode ??= code;
+        };
+        const lines = [];
+        for (const item of input.items) {
+          const p = found.find((x) => x.id === item.id);
+          if (!p) {
+            fail(item.id, "PRODUCT_UNAVAILABLE", "This product is no longer available.");
+            continue;
+          }
+          const name = displayProductName(p.name, p.product_category_id);
+          if (item.quantity < p.min_quantity)
+            fail(p.id, "BELOW_MIN_QUANTITY", `${name}: the minimum order is ${p.min_quantity} packs.`);
+          else if (item.quantity > p.max_quantity)
+            fail(p.id, "ABOVE_MAX_QUANTITY", `${name}: the maximum order is ${p.max_quantity} packs.`);
+          else if (!canOrder(p)) fail(p.id, "OUT_OF_STOCK", `${name} is out of stock.`);
+          const shipDay = estimatedShipDay(now, p.cutoff_time);
+          lines.push({
+            product: p,
+            name,
+            priced: priceLine(
+              ranges.filter((r) => r.product_id === p.id),
+              p.pick_fee_cents,
+              item.quantity,
+            ),
+            shipDay,
+            deliveryDay: addBusinessDays(shipDay, method.max_business_days),
+          });
+        }
+        if (firstCode) throw new AppError(firstCode, Object.values(fields).join(" "), fields);
+
+        const amounts = orderAmounts(
+          lines.map((l) => l.priced),
+          method.shipping_cents,
+        );
+        const order = await repo.insertOrder(tx, {
+          customer_id: user.customerId,
+          user_id: user.userId,
+          department_id: orderer.department_id,
+          order_status_id: ORDER_STATUS.ACTIVE,
+          order_type_id: 1,
+          payment_method_id: 1,
+          delivery_method_id: method.id,
+          po_number: input.po_number || null,
+          contact_name: input.contact_name,
+          contact_phone: input.contact_phone,
+          email: input.email,
+          shipping_instruction: input.shipping_instruction || null,
+          shipping_address_id: address.id,
+          ship_name: address.company ?? address.title ?? orderer.representation ?? input.contact_name,
+          ship_line1: address.line1,
+          ship_line2: address.line2,
+          ship_city: address.city,
+          ship_state: address.state,
+          ship_zip_code: address.zip_code,
+          ship_country: address.country,
+          ...amounts,
+        });
+
+        // Stock, in product-id order so concurrent orders lock rows in the same order (no deadlocks).
+        const ledger = [];
+        for (const line of [...lines].sort((a, b) => a.product.id - b.product.id)) {
+          if (!line.product.is_in_inventory) continue;
+          const balance = await repo.takeStock(tx, line.product.id, line.priced.quantity);
+          if (balance === undefined) {
+            const message = `${line.name}: not enough stock for ${line.priced.quantity} packs.`;
+            throw new AppError("OUT_OF_STOCK", message, { [`items.${line.product.id}`]: message });
+          }
+          ledger.push({
+            product_id: line.product.id,
+            action: "sale" as const,
+            quantity: -line.priced.quantity,
+            ending_inventory: balance,
+            order_id: order.id,
+            user_id: user.userId,
+          });
+        }
+        await repo.insertLedger(tx, ledger);
+        await repo.insertOrderLines(
+          tx,
+          lines.map((l) => ({
+            order_id: order.id,
+            product_id: l.product.id,
+            product_name: l.name,
+            quantity: l.priced.quantity,
+            unit_price_cents: l.priced.unit_price_cents,
+            total_price_cents: l.priced.total_price_cents,
+            pick_fee_cents: l.priced.pick_fee_cents,
+            estimated_ship_date: isoDay(l.shipDay),
+            estimated_delivery_date: isoDay(l.deliveryDay),
+          })),
+        );
+        await repo.insertStatus(tx, order.id, ORDER_STATUS.ACTIVE, user.userId);
+        if (keyId !== undefined) await repo.setIdempotencyOrder(tx, keyId, order.id);
+
+        await queueEmail(tx, {
+          kind: "order_confirmation",
+          to: [input.email],
+          cc: (await repo.listDepartmentCcEmails(tx, orderer.department_id)).filter(
+            (e) => e.toLowerCase() !== input.email.toLowerCase(),
+          ),
+          subject: `Your Vet Portal order #${order.id} has been submitted`,
+          text: [
+            `Thank you, ${input.contact_name}. We received order #${order.id} on ${formatPst(order.created)}.`,
+            "",
+            ...lines.map(
+              (l) =>
+                `${l.priced.quantity} x ${l.name} — ${money(l.priced.total_price_cents)} (est. delivery ${isoDay(l.deliveryDay)})`,
+            ),
+            "",
+            `Items ${money(amounts.total_items_amount)} · Pick fees ${money(amounts.pick_fee_amount)} · Shipping ${money(amounts.shipping_amount)} · Processing ${money(amounts.processing_amount)} · Tax ${money(amounts.tax_amount)}`,
+            `Total ${money(amounts.total_order_amount)} (On Invoice)`,
+            "",
+            `Deliver to: ${address.company ?? ""}, ${address.line1}, ${address.city}, ${address.state} ${address.zip_code}`,
+            `Delivery method: ${method.name}`,
+            input.shipping_instruction ? `Note: ${input.shipping_instruction}` : "",
+          ].join("\n"),
+        });
+        return { id: order.id, replayed: false };
+      });
+    },
+
+    async listOrders(user: SessionUser, limit: number, offset: number) {
+      const { rows, total } = await repo.listOrders(db, readableBy(user), limit, offset);
+      return { rows: rows.map((r) => ({ ...r, created: r.created.toISOString() })), total };
+    },
+
+    async getOrder(user: SessionUser, id: number, now = new Date()): Promise<OrderDetail> {
+      const order = await repo.findOrder(db, and(eq(orders.id, id), readableBy(user)));
+      if (!order) throw new AppError("NOT_FOUND", "This order does not exist or is not yours to see.");
+      const { head, lines } = await repo.findOrderDetail(db, id);
+      const deadline = cancelDeadline(order.created);
+      const canCancel =
+        order.user_id === user.userId && order.order_status_id === ORDER_STATUS.ACTIVE && now < deadline;
+      return {
+        id: order.id,
+        customer_id: order.customer_id,
+        customer_name: head?.customer_name ?? "",
+        user_id: order.user_id,
+        user_name:
+          [head?.user_first_name, head?.user_last_name].filter(Boolean).join(" ") || (head?.representation ?? ""),
+        order_status: order.order_status_id,
+        order_status_name: head?.order_status_name ?? "",
+        order_type_name: ORDER_TYPES.find((t) => t.id === order.order_type_id)?.name ?? "",
+        delivery_method_name: head?.delivery_method_name ?? "",
+        payment_method_name: PAYMENT_METHODS.find((m) => m.id === order.payment_method_id)?.name ?? "",
+        created: order.created.toISOString(),
+        order_created: formatPst(order.created),
+        contact_name: order.contact_name,
+        contact_phone: order.contact_phone,
+        email: order.email,
+        po_number: order.po_number,
+        shipping_address: {
+          name: order.ship_name,
+          line1: order.ship_line1,
+          line2: order.ship_line2,
+          city: order.ship_city,
+          state: order.ship_state,
+          zip_code: order.ship_zip_code,
+        },
+        shipping_instruction: order.shipping_instruction,
+        order_products: lines
+          .filter((l) => l.quantity > l.cancelled_quantity)
+          .map((l) => ({
+            id: l.id,
+            product_id: l.product_id,
+            product_name: l.product_name,
+            quantity: l.quantity - l.cancelled_quantity,
+            unit_price_cents: l.unit_price_cents,
+            total_price_cents: l.unit_price_cents * (l.quantity - l.cancelled_quantity),
+            estimated_delivery_date: l.estimated_delivery_date,
+          })),
+        cancel_products: lines
+          .filter((l) => l.cancelled_quantity > 0)
+          .map((l) => ({
+            order_product_id: l.id,
+            product_id: l.product_id,
+            product_name: l.product_name,
+            quantity: l.cancelled_quantity,
+            estimated_delivery_date: l.estimated_delivery_date,
+          })),
+        total_items_amount: order.total_items_amount,
+        pick_fee_amount: order.pick_fee_amount,
+        shipping_amount: order.shipping_amount,
+        processing_amount: order.processing_amount,
+        tax_amount: order.tax_amount,
+        total_order_amount: order.total_order_amount,
+        date_shipped: order.date_shipped?.toISOString() ?? null,
+        tracking_number: order.tracking_number,
+        can_cancel: canCancel,
+        cancel_deadline: order.order_status_id === ORDER_STATUS.ACTIVE ? deadline.toISOString() : null,
+        can_reorder: order.order_status_id === ORDER_STATUS.SHIPPED,
+      };
+    },
+
+    /**
+     * Cancels the user's own Active order within the cancel window and restocks every line through
+     * the ledger. The server enforces ownership, status and window (DESIGN §6).
+     */
+    async cancelOrder(user: SessionUser, orderId: number, now = new Date()) {
+      return db.transaction(async (tx) => {
+        const order = await repo.findOrder(
+          tx,
+          and(eq(orders.id, orderId), eq(orders.customer_id, user.customerId), eq(orders.user_id, user.userId)),
+          true,
+        );
+        if (!order) throw new AppError("NOT_FOUND", "This order does not exist or is not yours to cancel.");
+        if (order.order_status_id !== ORDER_STATUS.ACTIVE) {
+          throw new AppError(
+            "CANCEL_WINDOW_CLOSED",
+            "Only active orders can be cancelled; this one is already being processed or was cancelled.",
+          );
+        }
+        if (now >= cancelDeadline(order.created)) {
+          throw new AppError(
+            "CANCEL_WINDOW_CLOSED",
+            `Orders can be cancelled within ${config.CANCEL_WINDOW_HOURS} hours of being placed; this one can no longer be cancelled. Please contact Customer Service.`,
+          );
+        }
+        const lines = await repo.listOrderLines(tx, orderId);
+        const ledger = [];
+        for (const line of [...lines].sort((a, b) => a.product_id - b.product_id)) {
+          const remaining = line.quantity - line.cancelled_quantity;
+          if (remaining <= 0) continue;
+          const tracked = await catalogRepo.isInInventory(tx, line.product_id);
+          if (!tracked) continue;
+          const balance = await repo.returnStock(tx, line.product_id, remaining);
+          ledger.push({
+            product_id: line.product_id,
+            action: "cancel" as const,
+            quantity: remaining,
+            ending_inventory: balance,
+            order_id: orderId,
+            user_id: user.userId,
+            comment: "Order cancelled by the customer",
+          });
+        }
+        await repo.insertLedger(tx, ledger);
+        await repo.cancelOrderLines(tx, orderId);
+        await repo.setOrderStatus(tx, orderId, ORDER_STATUS_CANCELLED.id);
+        await repo.insertStatus(tx, orderId, ORDER_STATUS_CANCELLED.id, user.userId, "Cancelled by the customer");
+        return { id: orderId, order_status: ORDER_STATUS_CANCELLED.id, order_status_name: ORDER_STATUS_CANCELLED.name };
+      });
+    },
+
+    /**
+     * The lines of a Shipped order as cart lines, adjusted to today's min/max and stock; lines that
+     * can no longer be ordered are listed with the reason.
+     */
+    async reorder(user: SessionUser, orderId: number) {
+      const order = await repo.findOrder(db, and(eq(orders.id, orderId), readableBy(user)));
+      if (!order) throw new AppError("NOT_FOUND", "This order does not exist or is not yours to see.");
+      if (order.order_status_id !== ORDER_STATUS.SHIPPED) {
+        throw new AppError("CONFLICT", "Only shipped orders can be reordered.");
+      }
+      const lines = (await repo.listOrderLines(db, orderId)).filter((l) => l.quantity > l.cancelled_quantity);
+      const scope = await productScopeFor(db, config, user);
+      const found = await catalogRepo.listProductsByIds(
+        db,
+        scope,
+        lines.map((l) => l.product_id),
+      );
+      const ranges = await repo.listPriceRanges(
+        db,
+        found.map((p) => p.id),
+      );
+      const items = [];
+      const dropped = [];
+      for (const line of lines) {
+        const p = found.find((x) => x.id === line.product_id);
+        if (!p) {
+          dropped.push({ product_id: line.product_id, product_name: line.product_name, reason: "no longer available" });
+          continue;
+        }
+        if (!canOrder(p)) {
+          dropped.push({ product_id: p.id, product_name: line.product_name, reason: "out of stock" });
+          continue;
+        }
+        const wanted = line.quantity - line.cancelled_quantity;
+        let quantity = Math.min(Math.max(wanted, p.min_quantity), p.max_quantity);
+        let note: string | null = null;
+        if (quantity !== wanted)
+          note = `Quantity changed from ${wanted} to ${quantity} (order between ${p.min_quantity} and ${p.max_quantity} packs).`;
+        if (p.is_in_inventory && p.no_order_below_zero_inventory && p.actual_inventory < quantity) {
+          if (p.actual_inventory < p.min_quantity) {
+            dropped.push({ product_id: p.id, product_name: line.product_name, reason: "not enough stock" });
+            continue;
+          }
+          note = `Quantity changed from ${wanted} to ${p.actual_inventory}: only ${p.actual_inventory} packs in stock.`;
+          quantity = p.actual_inventory;
+        }
+        items.push({
+          id: p.id,
+          name: p.name,
+          display_name: displayProductName(p.name, p.product_category_id),
+          image_url: productImage(p),
+          package_quantity: p.package_quantity,
+          min_quantity: p.min_quantity,
+          max_quantity: p.max_quantity,
+          quantity,
+          price: unitPriceFor(
+            ranges.filter((r) => r.product_id === p.id),
+            quantity,
+          ),
+          is_destroy: false,
+          note,
+        });
+      }
+      return { items, dropped };
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
