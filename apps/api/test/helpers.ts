@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { LoginResponse } from "@vetportal/contract";
+import type { SQL } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
-import { type DatabaseHandle, openPglite, openPostgres } from "../src/db/client.ts";
+import { type Database, type DatabaseHandle, openPglite, openPostgres } from "../src/db/client.ts";
 import { databaseUrl } from "./database-url.ts";
 
 export const PRACTICE = { address_name: "Happy Paws Veterinary Clinic", line1: "120 Market Street", zip_code: "94105" };
@@ -77,3 +78,8 @@ export async function signIn(app: App, body: Record<string, unknown>): Promise<L
 export const signInPractice = (app: App, practice = PRACTICE) => signIn(app, { method: "address", ...practice });
 export const signInAdmin = (app: App) => signIn(app, { method: "password", ...ADMIN });
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Raw SQL in a test, with typed rows (both drivers answer `{ rows }`). */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}

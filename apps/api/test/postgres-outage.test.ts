@@ -9,7 +9,7 @@ import { createPostgresCopy, PRACTICE, testConfig } from "./helpers.ts";
  * pool and the server so the test can cut every connection and refuse new ones, as a server
  * restart or a network failure would.
  */
-class Proxy {
+class TcpProxy {
   private server?: Server;
   private readonly sockets = new Set<Socket>();
   constructor(
@@ -42,7 +42,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-let proxy: Proxy;
+let proxy: TcpProxy;
 let copy: Awaited<ReturnType<typeof createPostgresCopy>>;
 let database: DatabaseHandle;
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -51,7 +51,7 @@ const warnings: unknown[] = [];
 beforeAll(async () => {
   copy = await createPostgresCopy();
   const real = new URL(copy.url);
-  proxy = new Proxy({ host: real.hostname, port: Number(real.port) }, await freePort());
+  proxy = new TcpProxy({ host: real.hostname, port: Number(real.port) }, await freePort());
   await proxy.up();
   const viaProxy = new URL(copy.url);
   viaProxy.port = String(proxy.port);

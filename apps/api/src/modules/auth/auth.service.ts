@@ -164,10 +164,11 @@ export function createAuthService(db: Database, config: Config) {
     async signInByPassword(input: PasswordLogin, ip: string): Promise<LoginResponse> {
       const attempt = await throttle(ip, `email:${input.email.toLowerCase()}`);
       const user = await repo.findUserByEmail(db, config.CUSTOMER_ID, input.email);
-      const valid = user?.password_hash
-        ? await verify(user.password_hash, input.password)
-        : (await verify(await DUMMY_HASH, input.password), false);
-      if (!user || !valid) return attempt.failed(MESSAGES.staffLoginFailed);
+      if (!user?.password_hash) {
+        await verify(await DUMMY_HASH, input.password);
+        return attempt.failed(MESSAGES.staffLoginFailed);
+      }
+      if (!(await verify(user.password_hash, input.password))) return attempt.failed(MESSAGES.staffLoginFailed);
       return openSession(user.id, "password");
     },
 

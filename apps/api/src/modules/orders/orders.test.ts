@@ -1,7 +1,7 @@
 import { MESSAGES } from "@vetportal/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { bearer, createTestApp, NY_PRACTICE, PRACTICE, signInAdmin, signInPractice } from "../../../test/helpers.ts";
+import { bearer, createTestApp, NY_PRACTICE, queryRows, signInAdmin, signInPractice } from "../../../test/helpers.ts";
 import {
   email_outbox,
   inventory_transactions,
@@ -186,10 +186,11 @@ describe("POST /api/order/add", () => {
       expect(res.json().error.code).toBe("DELIVERY_METHOD_NOT_ALLOWED");
     }
     const admin = await signInAdmin(t.app);
-    const adminAddress = await t.db.execute(
+    const adminAddress = await queryRows(
+      t.db,
       sql`insert into addresses (customer_id, belong_to, owner_id, line1, city, state, zip_code) values (1850, 'user', 1, '1 Depot Way', 'Reno', 'NV', '89501') returning id`,
     );
-    expect(adminAddress.rows).toHaveLength(1);
+    expect(adminAddress).toHaveLength(1);
     expect(
       (await post("/api/order/add", order([{ id, quantity: 1 }], { delivery_method_id: 43 }), admin.access_token))
         .statusCode,
@@ -265,16 +266,11 @@ describe("reading orders", () => {
       .from(orders)
       .where(and(eq(orders.department_id, manager?.department_id ?? 0), sql`${orders.user_id} <> ${manager?.id}`))
       .limit(1);
-    const login = await t.app.inject({
-      method: "POST",
-      url: "/api/auth",
-      payload: { method: "address", address_name: manager?.representation, line1: "x", zip_code: "x" },
-    });
-    expect(login.statusCode).toBe(401); // sign in properly below, with the manager's real address
-    const address = await t.db.execute<{ line1: string; zip_code: string }>(
+    const [row] = await queryRows<{ line1: string; zip_code: string }>(
+      t.db,
       sql`select line1, zip_code from addresses where owner_id = ${manager?.id} and belong_to = 'user'`,
     );
-    const row = address.rows[0] as { line1: string; zip_code: string };
+    if (!row) throw new Error("the manager has no address");
     const token = (
       await signInPractice(t.app, {
         address_name: manager?.representation ?? "",
@@ -452,10 +448,8 @@ describe("catalogue", () => {
   it("records page touches in the event log", async () => {
     const res = await post("/api/user/eventLog", { event: "product", product_id: 144048 });
     expect(res.statusCode).toBe(200);
-    const rows = await t.db.execute<{ event: string; details: { product_id: number } }>(
-      sql`select event, details from event_log order by id desc limit 1`,
-    );
-    expect(rows.rows[0]).toMatchObject({ event: "product", details: { product_id: 144048 } });
+    const rows = await queryRows(t.db, sql`select event, details from event_log order by id desc limit 1`);
+    expect(rows[0]).toMatchObject({ event: "product", details: { product_id: 144048 } });
     expect((await post("/api/user/eventLog", { event: "hack" })).statusCode).toBe(400);
   });
 });
