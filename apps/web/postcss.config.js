@@ -1,0 +1,5 @@
+import mantinePreset from "postcss-preset-mantine";
+
+export default {
+  plugins: [mantinePreset()],
+};

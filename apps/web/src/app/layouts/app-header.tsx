@@ -1,0 +1,229 @@
+import {
+  Box,
+  Burger,
+  Button,
+  Container,
+  Drawer,
+  Group,
+  NavLink as MantineNavLink,
+  Menu,
+  Stack,
+  Text,
+} from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import {
+  IconChartBar,
+  IconChevronDown,
+  IconHeadset,
+  IconLogout,
+  IconPackage,
+  IconReceipt,
+  IconShoppingCart,
+} from "@tabler/icons-react";
+import { useState } from "react";
+import { Link, useLocation } from "react-router";
+import logoUrl from "../../assets/logo.svg";
+import { ProductSearch } from "../../features/catalog/components/product-search.tsx";
+import { useSession } from "../../lib/session.ts";
+import { isAdminPath } from "../admin-sections.ts";
+import classes from "./app-header.module.css";
+
+const MAIN_LINKS = [
+  {
+    label: "Products",
+    to: "/",
+    icon: IconPackage,
+    isActive: (path: string) => path === "/" || path.startsWith("/category"),
+  },
+  { label: "Cart", to: "/cart/preview", icon: IconShoppingCart, isActive: (path: string) => path.startsWith("/cart") },
+  { label: "Orders", to: "/orders", icon: IconReceipt, isActive: (path: string) => /^\/orders?(\/|$)/.test(path) },
+] as const;
+
+/** The administrator's Reports menu (SPEC §2 "Admin menu links"). */
+const REPORT_LINKS = [
+  { label: "Users", to: "/userreport" },
+  { label: "Account", to: "/Users/Account" },
+  { label: "Departments", to: "/Departments/DepartmentReport" },
+  { label: "Cost Center", to: "/CostCenter/CostCenterReport" },
+  { label: "Products", to: "/Product/ProductReport" },
+  { label: "Orders", to: "/reports/orderreport" },
+  { label: "Inventories", to: "/reports/orderreport?tab=inventory" },
+  { label: "Add Product", to: "/admin/product" },
+] as const;
+
+interface AppHeaderProps {
+  onCustomerService: () => void;
+  onLogout: () => void;
+}
+
+function ReportsMenu() {
+  const { pathname } = useLocation();
+  const isActive = isAdminPath(pathname);
+  return (
+    <Menu position="bottom-start" offset={0} width={220} shadow="md">
+      <Menu.Target>
+        <button type="button" className={classes.navLink} data-active={isActive || undefined}>
+          <IconChartBar size={18} aria-hidden />
+          Reports
+          <IconChevronDown size={14} aria-hidden />
+        </button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {REPORT_LINKS.map((link) => (
+          <Menu.Item key={link.to} component={Link} to={link.to}>
+            {link.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function MobileMenu({
+  opened,
+  onClose,
+  onCustomerService,
+  onLogout,
+}: AppHeaderProps & { opened: boolean; onClose: () => void }) {
+  const session = useSession();
+  const isAdmin = session?.privileges?.is_admin === true;
+  const { pathname } = useLocation();
+  const [reportsOpened, setReportsOpened] = useState(false);
+
+  return (
+    <Drawer opened={opened} onClose={onClose} position="right" size="xs" title="Menu" hiddenFrom="sm">
+      <Stack gap="lg">
+        {session && (
+          <Text size="sm" c="dimmed">
+            Signed in as <strong>{session.session.displayName}</strong>
+          </Text>
+        )}
+        <Box component="nav" aria-label="Main">
+          {MAIN_LINKS.map((link) => (
+            <MantineNavLink
+              key={link.to}
+              component={Link}
+              to={link.to}
+              label={link.label}
+              leftSection={<link.icon size={18} aria-hidden />}
+              active={link.isActive(pathname)}
+              onClick={onClose}
+            />
+          ))}
+          {isAdmin && (
+            <MantineNavLink
+              component="button"
+              type="button"
+              label="Reports"
+              leftSection={<IconChartBar size={18} aria-hidden />}
+              childrenOffset={28}
+              opened={reportsOpened}
+              onChange={setReportsOpened}
+              aria-expanded={reportsOpened}
+            >
+              {REPORT_LINKS.map((link) => (
+                <MantineNavLink key={link.to} component={Link} to={link.to} label={link.label} onClick={onClose} />
+              ))}
+            </MantineNavLink>
+          )}
+        </Box>
+        <Stack gap="xs">
+          <Button
+            variant="light"
+            leftSection={<IconHeadset size={18} aria-hidden />}
+            onClick={() => {
+              onClose();
+              onCustomerService();
+            }}
+          >
+            Customer Service
+          </Button>
+          <Button variant="default" leftSection={<IconLogout size={18} aria-hidden />} onClick={onLogout}>
+            Logout
+          </Button>
+        </Stack>
+      </Stack>
+    </Drawer>
+  );
+}
+
+/**
+ * Header of the authenticated layout (SPEC §2): logo, product search, Customer Service, Logout and
+ * the Products · Cart · Orders navigation, plus Reports for administrators. Phones get a drawer.
+ */
+export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
+  const session = useSession();
+  const isAdmin = session?.privileges?.is_admin === true;
+  const { pathname } = useLocation();
+  const [drawerOpened, drawer] = useDisclosure(false);
+
+  return (
+    <Box component="header" className={classes.header}>
+      <Container size="xl">
+        <div className={classes.top}>
+          <Link to="/" className={classes.logo} aria-label="Vet Portal home">
+            <img src={logoUrl} alt="" width={158} height={40} />
+          </Link>
+          <div className={classes.search}>
+            <ProductSearch />
+          </div>
+          <Group className={classes.actions} gap="xs" wrap="nowrap">
+            <Button
+              visibleFrom="sm"
+              variant="light"
+              leftSection={<IconHeadset size={18} aria-hidden />}
+              onClick={onCustomerService}
+            >
+              Customer Service
+            </Button>
+            <Button
+              visibleFrom="sm"
+              variant="default"
+              leftSection={<IconLogout size={18} aria-hidden />}
+              onClick={onLogout}
+            >
+              Logout
+            </Button>
+            <Burger
+              hiddenFrom="sm"
+              opened={drawerOpened}
+              onClick={drawer.toggle}
+              aria-label={drawerOpened ? "Close menu" : "Open menu"}
+            />
+          </Group>
+        </div>
+      </Container>
+      <Box className={classes.nav} visibleFrom="sm">
+        <Container size="xl">
+          <Group justify="space-between" wrap="nowrap">
+            <Group component="nav" aria-label="Main" gap={0} wrap="nowrap">
+              {MAIN_LINKS.map((link) => (
+                <Link
+                  key={link.to}
+                  to={link.to}
+                  className={classes.navLink}
+                  aria-current={pathname === link.to ? "page" : link.isActive(pathname) ? "true" : undefined}
+                >
+                  <link.icon size={18} aria-hidden />
+                  {link.label}
+                </Link>
+              ))}
+              {isAdmin && <ReportsMenu />}
+            </Group>
+            {session && (
+              <Text size="sm" className={classes.signedInAs} truncate="end" visibleFrom="md">
+                Signed in as <strong>{session.session.displayName}</strong>
+              </Text>
+            )}
+          </Group>
+        </Container>
+      </Box>
+      <MobileMenu
+        opened={drawerOpened}
+        onClose={drawer.close}
+        onCustomerService={onCustomerService}
+        onLogout={onLogout}
+      />
+    </Box>
+  );
+}

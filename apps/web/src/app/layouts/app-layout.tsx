@@ -1,0 +1,38 @@
+import { Box, Container } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { Outlet } from "react-router";
+import { useLogout } from "../../features/auth/api/logout.ts";
+import { SessionExpiry } from "../../features/auth/components/session-expiry.tsx";
+import { CustomerServiceModal } from "../../features/support/components/customer-service-modal.tsx";
+import { ActivityProgress } from "./activity-progress.tsx";
+import { AppFooter } from "./app-footer.tsx";
+import { AppHeader } from "./app-header.tsx";
+import classes from "./app-layout.module.css";
+import { BackToTop } from "./back-to-top.tsx";
+
+/** The authenticated layout: progress bar, header, page, footer, back-to-top (SPEC §2). */
+export function AppLayout() {
+  const [supportOpened, support] = useDisclosure(false);
+  const logout = useLogout();
+
+  return (
+    <>
+      <ActivityProgress />
+      <SessionExpiry />
+      <a href="#main" className={classes.skipLink}>
+        Skip to content
+      </a>
+      <div className={classes.shell}>
+        <AppHeader onCustomerService={support.open} onLogout={logout} />
+        <Box component="main" id="main" tabIndex={-1} className={classes.main}>
+          <Container size="xl">
+            <Outlet />
+          </Container>
+        </Box>
+        <AppFooter />
+      </div>
+      <BackToTop />
+      <CustomerServiceModal opened={supportOpened} onClose={support.close} />
+    </>
+  );
+}

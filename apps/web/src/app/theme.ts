@@ -1,0 +1,48 @@
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from "@mantine/core";
+
+/** A clinical teal: shade 7 (#0f766e) carries white text at 5.5:1, so filled buttons pass WCAG AA. */
+const brand: MantineColorsTuple = [
+  "#f0fdfa",
+  "#ccfbf1",
+  "#99f6e4",
+  "#5eead4",
+  "#2dd4bf",
+  "#14b8a6",
+  "#0d9488",
+  "#0f766e",
+  "#115e59",
+  "#134e4a",
+];
+
+export const theme = createTheme({
+  primaryColor: "brand",
+  primaryShade: { light: 7, dark: 5 },
+  colors: { brand },
+  defaultRadius: "md",
+  cursorType: "pointer",
+  fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
+  headings: {
+    fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
+    fontWeight: "700",
+  },
+  components: {
+    Modal: {
+      defaultProps: { size: 478, centered: true, closeButtonProps: { "aria-label": "Close" } },
+      styles: { title: { fontSize: "var(--mantine-font-size-lg)", fontWeight: 700 } },
+    },
+    Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Close menu" } } },
+  },
+});
+
+/**
+ * Mantine's default dimmed grey (gray.6) and error red (red.6) are below 4.5:1 on white; one shade
+ * darker keeps secondary text and field errors readable (WCAG AA).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: {
+    "--mantine-color-dimmed": t.colors.gray[7] ?? "#495057",
+    "--mantine-color-error": t.colors.red[9] ?? "#c92a2a",
+  },
+  dark: {},
+});

@@ -1,0 +1,42 @@
+import { Box, Center, Image, Paper, Stack, Text, Title } from "@mantine/core";
+import { Navigate } from "react-router";
+import logoUrl from "../../../assets/logo.svg";
+import { useSession } from "../../../lib/session.ts";
+import { LoginForm } from "../components/login-form.tsx";
+
+/** /login (SPEC §2). A signed-in user has nothing to do here and goes home. */
+export function LoginRoute() {
+  const session = useSession();
+  if (session) return <Navigate to="/" replace />;
+
+  return (
+    <Box
+      component="main"
+      mih="100dvh"
+      px="md"
+      py={48}
+      style={{
+        background:
+          "radial-gradient(circle at 15% 10%, var(--mantine-color-brand-1) 0, transparent 40%), radial-gradient(circle at 90% 90%, var(--mantine-color-brand-0) 0, transparent 45%), var(--mantine-color-gray-0)",
+      }}
+    >
+      <title>Sign in · Vet Portal</title>
+      <Center mih="calc(100dvh - 96px)">
+        <Paper withBorder shadow="md" radius="lg" p={{ base: "lg", sm: 36 }} w="100%" maw={440}>
+          <Stack gap="lg">
+            <Stack gap={6} align="center">
+              <Image src={logoUrl} alt="Vet Portal" w={190} h={48} />
+              <Title order={1} size="h2" ta="center" mt="sm">
+                Sign in
+              </Title>
+              <Text c="dimmed" size="sm" ta="center">
+                Order supplies for your practice.
+              </Text>
+            </Stack>
+            <LoginForm />
+          </Stack>
+        </Paper>
+      </Center>
+    </Box>
+  );
+}

@@ -1,0 +1,124 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Image,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
+import { IconAlertTriangle, IconChevronRight, IconRefresh } from "@tabler/icons-react";
+import type { Category } from "@vetportal/contract";
+import { Link } from "react-router";
+import placeholderUrl from "../../../assets/placeholder.svg";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { useCategories } from "../api/list-categories.ts";
+import classes from "./category-tile.module.css";
+
+const GRID_COLS = { base: 2, sm: 3, lg: 4 } as const;
+const GRID_SPACING = { base: "sm", sm: "lg" } as const;
+
+function CategoryTile({ category }: { category: Category }) {
+  return (
+    <Card component={Link} to={`/category/${category.id}`} withBorder radius="md" padding="sm" className={classes.tile}>
+      <Card.Section className={classes.media}>
+        {/* Decorative: the tile's name says what it is; broken images fall back to a placeholder (SPEC §8). */}
+        <Image
+          src={category.image_url}
+          fallbackSrc={placeholderUrl}
+          alt=""
+          h={{ base: 140, sm: 200 }}
+          fit="contain"
+          p="sm"
+        />
+      </Card.Section>
+      <Stack gap={4} mt="sm" style={{ flex: 1 }}>
+        <Title order={2} className={classes.name}>
+          {category.name}
+        </Title>
+        {category.subtitle && (
+          <Text size="sm" c="dimmed">
+            {category.subtitle}
+          </Text>
+        )}
+      </Stack>
+      <Group gap={2} mt="sm" wrap="nowrap" aria-hidden>
+        <Text size="sm" fw={600} c="brand.8">
+          View products
+        </Text>
+        <IconChevronRight size={16} color="var(--mantine-color-brand-8)" />
+      </Group>
+    </Card>
+  );
+}
+
+function CategoryGridSkeleton() {
+  return (
+    <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING} aria-hidden>
+      {Array.from({ length: 8 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Card key={index} withBorder radius="md" padding="sm">
+          <Card.Section>
+            <Skeleton h={{ base: 140, sm: 200 }} radius={0} />
+          </Card.Section>
+          <Skeleton h={18} w="70%" mt="md" />
+          <Skeleton h={12} w="90%" mt="sm" />
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The home page's category tiles (SPEC §2 "/"), linking to /category/{id}. */
+export function CategoryGrid() {
+  const categories = useCategories({ exclude_no_product: 1 });
+
+  if (categories.isPending) {
+    return (
+      <>
+        <VisuallyHidden role="status">Loading categories…</VisuallyHidden>
+        <CategoryGridSkeleton />
+      </>
+    );
+  }
+
+  if (categories.isError) {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        title="The categories could not be loaded"
+        icon={<IconAlertTriangle aria-hidden />}
+      >
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{errorMessage(categories.error)}</Text>
+          <Button
+            variant="white"
+            color="red"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            onClick={() => void categories.refetch()}
+            loading={categories.isFetching}
+          >
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  if (categories.data.length === 0) {
+    return <Text c="dimmed">No product categories are available for your practice yet.</Text>;
+  }
+
+  return (
+    <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING}>
+      {categories.data.map((category) => (
+        <CategoryTile key={category.id} category={category} />
+      ))}
+    </SimpleGrid>
+  );
+}

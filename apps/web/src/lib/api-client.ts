@@ -1,0 +1,104 @@
+import { ERROR_MESSAGES, ErrorBodySchema, type ErrorCode, MESSAGES } from "@vetportal/contract";
+import type { z } from "zod";
+import { notifyError } from "./notify.ts";
+import { clearSession, getIdToken } from "./session.ts";
+
+/** Codes the client adds to the contract's: the server was unreachable, or answered something unreadable. */
+export type ClientErrorCode = "NETWORK" | "INVALID_RESPONSE";
+
+/** The one error every API failure becomes (STYLE §5). */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | ClientErrorCode,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiRequestOptions<T extends z.ZodType> {
+  method?: "GET" | "POST";
+  body?: unknown;
+  /** Contract schema of the success body; the response is parsed with it. */
+  schema: T;
+  /**
+   * Bearer token. Left out: the stored session's token, when there is one. A string: that token
+   * (sign-in uses it before the session is stored). false: no token at all.
+   */
+  token?: string | false;
+  signal?: AbortSignal;
+}
+
+function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return "UNAUTHENTICATED";
+  if (status === 403) return "FORBIDDEN";
+  if (status === 404) return "NOT_FOUND";
+  if (status === 429) return "RATE_LIMITED";
+  if (status === 503) return "DATABASE_UNAVAILABLE";
+  return "INTERNAL";
+}
+
+/**
+ * fetch wrapper for the API under /api: JSON in and out, bearer header, response parsed with the
+ * contract schema, any failure thrown as an ApiError. A 401 on a call that carried a token means
+ * the session is gone on the server: the stored session is cleared, which sends the user to /login.
+ */
+export async function apiRequest<T extends z.ZodType>(
+  path: string,
+  options: ApiRequestOptions<T>,
+): Promise<z.infer<T>> {
+  const { method = "POST", body, schema, token, signal } = options;
+  const bearer = token === undefined ? getIdToken() : token || null;
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, "NETWORK", MESSAGES.loginNetworkError);
+  }
+
+  const payload: unknown = await response.json().catch(() => undefined);
+
+  if (!response.ok) {
+    // The server no longer accepts this session (expired or revoked): log out; the route guard
+    // then shows /login. Several calls failing together tell the user once.
+    if (response.status === 401 && bearer && clearSession()) notifyError(MESSAGES.sessionExpired, "Signed out");
+    const failure = ErrorBodySchema.safeParse(payload);
+    if (failure.success) {
+      const { code, message, fields } = failure.data.error;
+      throw new ApiError(response.status, code, message, fields);
+    }
+    const code = codeForStatus(response.status);
+    throw new ApiError(response.status, code, ERROR_MESSAGES[code]);
+  }
+
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    const failure = ErrorBodySchema.safeParse(payload);
+    if (failure.success) {
+      const { code, message, fields } = failure.data.error;
+      throw new ApiError(response.status, code, message, fields);
+    }
+    throw new ApiError(response.status, "INVALID_RESPONSE", MESSAGES.internalError);
+  }
+  return parsed.data;
+}
+
+/** The user-facing text of any thrown error. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return MESSAGES.internalError;
+}

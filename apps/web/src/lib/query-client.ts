@@ -1,0 +1,43 @@
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { ApiError, errorMessage } from "./api-client.ts";
+import { notifyError } from "./notify.ts";
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    /** handlesErrors: the component shows the failure itself, so no toast. */
+    queryMeta: { handlesErrors?: boolean };
+    mutationMeta: { handlesErrors?: boolean };
+  }
+}
+
+/** A 401 has already logged the user out and said so (api-client); one message is enough. */
+function shouldToast(error: unknown, handlesErrors: boolean | undefined): boolean {
+  if (handlesErrors) return false;
+  return !(error instanceof ApiError && error.status === 401);
+}
+
+function isRetryable(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === "NETWORK" || error.status >= 500);
+}
+
+/** Call failures are shown as an error toast unless the caller says it handles them (DESIGN §7). */
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({
+    onError: (error, query) => {
+      if (shouldToast(error, query.meta?.handlesErrors)) notifyError(errorMessage(error));
+    },
+  }),
+  mutationCache: new MutationCache({
+    onError: (error, _variables, _result, mutation) => {
+      if (shouldToast(error, mutation.meta?.handlesErrors)) notifyError(errorMessage(error));
+    },
+  }),
+  defaultOptions: {
+    queries: {
+      staleTime: 60_000,
+      refetchOnWindowFocus: false,
+      retry: (failureCount, error) => isRetryable(error) && failureCount < 2,
+    },
+    mutations: { retry: false },
+  },
+});

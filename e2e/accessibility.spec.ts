@@ -1,0 +1,57 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, PRACTICES, signInAsPractice, test } from "./support/fixtures.ts";
+
+/** Serious and critical axe violations, WCAG 2.1 A/AA rules plus best practices. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(" ")) }));
+}
+
+test.describe("accessibility", () => {
+  test("the login page has no serious or critical axe violations", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole("switch", { name: "Staff sign-in" }).check();
+    await expect(page.getByLabel(/^Password/)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("the signed-in home page has no serious or critical axe violations", async ({ page }) => {
+    await signInAsPractice(page, PRACTICES.happyPaws);
+    await expect(page.getByRole("main").getByRole("heading", { level: 2 }).first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await expect(page.getByRole("banner")).toHaveCount(1);
+    await expect(page.getByRole("main")).toHaveCount(1);
+    await expect(page.getByRole("contentinfo")).toHaveCount(1);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+  });
+
+  test("the Customer Service modal and Access Denied page have no serious or critical axe violations", async ({
+    page,
+  }) => {
+    await signInAsPractice(page, PRACTICES.happyPaws);
+    await page.getByRole("button", { name: "Customer Service" }).click();
+    await expect(page.getByRole("dialog", { name: "Customer Service" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+
+    await page.goto("/reports/orderreport");
+    await expect(page.getByRole("heading", { level: 1, name: "Access Denied" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 375, height: 740 } });
+
+    test("the home page has no serious or critical axe violations", async ({ page }) => {
+      await signInAsPractice(page, PRACTICES.happyPaws);
+      await expect(page.getByRole("main").getByRole("heading", { level: 2 }).first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+});

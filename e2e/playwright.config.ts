@@ -1,0 +1,66 @@
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// Browser journeys against the built app served by the real API (DESIGN §8). The build is done
+// beforehand by the test script; this config only starts the server.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// A fresh embedded database per run. The config is also loaded by every worker process, so only the
+// runner (which has no TEST_WORKER_INDEX) clears the folder, before it starts the server.
+const dataDir = join(tmpdir(), `vetportal-e2e-${port}`);
+if (process.env.TEST_WORKER_INDEX === undefined) rmSync(dataDir, { recursive: true, force: true });
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "*.spec.ts",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      // Debian's Chromium; browsers are never downloaded.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: "node ../apps/api/dist/server.js",
+    cwd: import.meta.dirname,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      // Always the embedded database and no real mail, whatever the calling shell has set.
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      // The journeys sign the same practices in many times; throttling is covered by the API tests.
+      LOGIN_RATE_LIMIT_PER_IP: "10000",
+      LOGIN_RATE_LIMIT_PER_ACCOUNT: "10000",
+    },
+  },
+});

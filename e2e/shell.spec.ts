@@ -1,0 +1,146 @@
+import { CATEGORY, MESSAGES } from "@vetportal/contract";
+import { categoryLinks, expect, PRACTICES, signInAsPractice, test } from "./support/fixtures.ts";
+
+test.describe("the signed-in shell", () => {
+  test("a practice has no Reports menu and gets Access Denied on an admin page", async ({ page }) => {
+    await signInAsPractice(page, PRACTICES.happyPaws);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Products" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Cart" })).toHaveAttribute("href", "/cart/preview");
+    await expect(nav.getByRole("link", { name: "Orders" })).toHaveAttribute("href", "/orders");
+    await expect(page.getByRole("button", { name: "Reports" })).toHaveCount(0);
+
+    await page.goto("/userreport");
+    await expect(page.getByRole("heading", { level: 1, name: "Access Denied" })).toBeVisible();
+    await expect(page.getByText(MESSAGES.forbidden)).toBeVisible();
+    await expect(page.getByText(MESSAGES.forbiddenCode)).toBeVisible();
+    await page.getByRole("link", { name: "Go Home" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
+  });
+
+  test("the header search opens /category/{encoded text} and ignores blank text", async ({ page }) => {
+    await signInAsPractice(page, PRACTICES.happyPaws);
+    const search = page.getByRole("searchbox", { name: "Search products" });
+
+    await search.fill("   ");
+    await search.press("Enter");
+    await expect(page).toHaveURL("/");
+
+    await search.fill("dental care & more");
+    await search.press("Enter");
+    await expect(page).toHaveURL(`/category/${encodeURIComponent("dental care & more")}`);
+
+    await page.goto("/");
+    await page.getByRole("searchbox", { name: "Search products" }).fill("flea");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL("/category/flea");
+  });
+
+  test("an unknown path shows the not-found screen with a way home", async ({ page }) => {
+    await signInAsPractice(page, PRACTICES.happyPaws);
+    await page.goto("/no/such/page");
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("banner")).toBeVisible();
+    await page.getByRole("link", { name: "Back to Products" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
+  });
+
+  test("a New York practice sees its own category set", async ({ page }) => {
+    await signInAsPractice(page, PRACTICES.hudsonValley);
+    const links = await categoryLinks(page);
+    expect(links).toContain(`/category/${CATEGORY.NY_ONLY}`);
+    expect(links).not.toContain(`/category/${CATEGORY.NON_NY}`);
+    expect(links.at(-1)).toBe(`/category/${CATEGORY.SHARING}`);
+  });
+
+  test("a California practice sees the non-NY category set", async ({ page }) => {
+    await signInAsPractice(page, PRACTICES.happyPaws);
+    const links = await categoryLinks(page);
+    expect(links).toContain(`/category/${CATEGORY.NON_NY}`);
+    expect(links).not.toContain(`/category/${CATEGORY.NY_ONLY}`);
+  });
+
+  test("the pet-insurance banner opens the external page in a new tab", async ({ page }) => {
+    await signInAsPractice(page, PRACTICES.happyPaws);
+    const banner = page.getByRole("link", { name: /Pet insurance/ });
+    await expect(banner).toHaveAttribute("target", "_blank");
+    await expect(banner).toHaveAttribute("rel", /noopener/);
+    await expect(banner).toHaveAttribute("href", /^https?:\/\//);
+  });
+
+  test("Back to top appears after scrolling and returns to the top", async ({ page }) => {
+    await signInAsPractice(page, PRACTICES.happyPaws);
+    const backToTop = page.getByRole("button", { name: "Back to top" });
+    await expect(backToTop).toHaveCount(0);
+
+    await page.mouse.wheel(0, 600);
+    await expect(backToTop).toBeVisible();
+    await backToTop.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test.describe("when a page chunk cannot be downloaded", () => {
+    test.use({ allowedConsoleErrors: /Failed to load resource|dynamically imported module/ });
+
+    test("offers a reload", async ({ page }) => {
+      await signInAsPractice(page, PRACTICES.happyPaws);
+      await page.route(/\/assets\/not-found-[^/]*\.js$/, (route) => route.abort());
+      await page.getByRole("searchbox", { name: "Search products" }).fill("anything");
+      await page.getByRole("searchbox", { name: "Search products" }).press("Enter");
+
+      await expect(page.getByRole("heading", { level: 1, name: MESSAGES.chunkLoadFailed })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Reload" })).toBeVisible();
+    });
+  });
+});
+
+test.describe("Customer Service", () => {
+  test("refuses an empty form without sending it, then sends a complete one", async ({ page }) => {
+    let sent = 0;
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/support/add") sent += 1;
+    });
+    await signInAsPractice(page, PRACTICES.happyPaws);
+    await page.getByRole("button", { name: "Customer Service" }).click();
+    const dialog = page.getByRole("dialog", { name: "Customer Service" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(MESSAGES.supportHours)).toBeVisible();
+
+    await dialog.getByLabel("Your Name").fill("");
+    await dialog.getByRole("button", { name: "Send" }).click();
+    await expect(dialog.getByLabel("Your Name")).toHaveAttribute("aria-invalid", "true");
+    await expect(dialog.getByLabel("Please describe the issue")).toHaveAttribute("aria-invalid", "true");
+    expect(sent).toBe(0);
+
+    await dialog.getByLabel("Your Name").fill("Maria Lopez");
+    await dialog.getByRole("textbox", { name: "Email", exact: true }).fill("maria@happypaws.com");
+    await dialog.getByLabel("Phone").fill("4155550123");
+    await expect(dialog.getByLabel("Phone")).toHaveValue("415-555-0123");
+    await dialog.getByLabel("Area you are having issue with").selectOption("Shopping Cart");
+    await dialog.getByLabel("Please describe the issue").fill("The cart does not keep my quantities.");
+    await dialog.getByRole("button", { name: "Send" }).click();
+
+    await expect(page.getByRole("alert").filter({ hasText: MESSAGES.supportSubmitted })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    expect(sent).toBe(1);
+  });
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the navigation moves into a menu drawer", async ({ page }) => {
+    await signInAsPractice(page, PRACTICES.happyPaws);
+    await expect(page.getByRole("link", { name: "Orders" })).toBeHidden();
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await drawer.getByRole("link", { name: "Orders" }).click();
+    await expect(page).toHaveURL("/orders");
+    await expect(drawer).toBeHidden();
+
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+  });
+});

@@ -1,0 +1,138 @@
+import { MESSAGES, STORAGE_KEYS } from "@vetportal/contract";
+import { ADMIN, categoryLinks, expect, PRACTICES, signInAsAdmin, signInAsPractice, test } from "./support/fixtures.ts";
+
+test.describe("sign-in", () => {
+  test("a practice signs in with name, address and zip, lands on Products, and signs out to /login", async ({
+    page,
+  }) => {
+    await signInAsPractice(page, PRACTICES.happyPaws);
+
+    await expect(page).toHaveURL("/");
+    await expect(page).toHaveTitle(/Products/);
+    expect(await categoryLinks(page)).toContain("/category/2100");
+    await expect(page.getByRole("link", { name: /New Client Kits/ })).toHaveAttribute("href", "/category/2100");
+    const stored = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.session);
+    expect(JSON.parse(stored ?? "null")).toMatchObject({ displayName: PRACTICES.happyPaws.name, registered: true });
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL("/login");
+    await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+    const keys = await page.evaluate(
+      (names) => names.map((name) => localStorage.getItem(name)),
+      Object.values(STORAGE_KEYS),
+    );
+    expect(keys).toEqual([null, null, null]);
+
+    // Signed out means signed out: the shell is not reachable any more.
+    await page.goto("/");
+    await expect(page).toHaveURL("/login");
+  });
+
+  test.describe("with a wrong practice", () => {
+    test.use({ allowedConsoleErrors: /status of 401/ });
+
+    test("shows the Oops alert and keeps what was typed", async ({ page }) => {
+      await page.goto("/login");
+      await page.getByLabel("Practice Name").fill("Happy Paws Veterinary Clinic");
+      await page.getByLabel("Address").fill("120 Market Street");
+      await page.getByLabel("Zip Code").fill("10001");
+      await page.getByRole("button", { name: "Sign In" }).click();
+
+      const alert = page.getByRole("alert").filter({ hasText: MESSAGES.loginFailedTitle });
+      await expect(alert).toContainText(MESSAGES.loginFailed);
+      await expect(page).toHaveURL("/login");
+      await expect(page.getByLabel("Practice Name")).toHaveValue("Happy Paws Veterinary Clinic");
+      await expect(page.getByLabel("Zip Code")).toHaveValue("10001");
+      await expect(page.getByRole("button", { name: "Sign In" })).toBeEnabled();
+    });
+
+    test("staff with a wrong password get the staff message", async ({ page }) => {
+      await page.goto("/login");
+      await page.getByRole("switch", { name: "Staff sign-in" }).check();
+      await page.getByRole("textbox", { name: "Email", exact: true }).fill(ADMIN.email);
+      await page.getByLabel(/^Password/).fill("not-the-password1");
+      await page.getByRole("button", { name: "Sign In" }).click();
+
+      await expect(page.getByRole("alert").filter({ hasText: MESSAGES.loginFailedTitle })).toContainText(
+        MESSAGES.staffLoginFailed,
+      );
+      await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(ADMIN.email);
+    });
+  });
+
+  test("empty practice fields are refused in the browser with the contract's messages", async ({ page }) => {
+    let authCalls = 0;
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/auth") authCalls += 1;
+    });
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Sign In" }).click();
+
+    await expect(page.getByText(MESSAGES.practiceNameRequired)).toBeVisible();
+    await expect(page.getByText(MESSAGES.addressRequired)).toBeVisible();
+    await expect(page.getByText(MESSAGES.zipRequired)).toBeVisible();
+    await expect(page.getByLabel("Practice Name")).toHaveAttribute("aria-invalid", "true");
+    expect(authCalls).toBe(0);
+  });
+
+  test("an administrator signs in through Staff sign-in and gets the Reports menu", async ({ page }) => {
+    await signInAsAdmin(page);
+
+    await page.getByRole("button", { name: "Reports" }).click();
+    const menu = page.getByRole("menu");
+    for (const name of ["Users", "Account", "Departments", "Cost Center", "Products", "Orders", "Inventories"]) {
+      await expect(menu.getByRole("menuitem", { name, exact: true })).toBeVisible();
+    }
+    await expect(menu.getByRole("menuitem", { name: "Users" })).toHaveAttribute("href", "/userreport");
+    await expect(menu.getByRole("menuitem", { name: "Inventories" })).toHaveAttribute(
+      "href",
+      "/reports/orderreport?tab=inventory",
+    );
+
+    // An administrator is let through to the admin area (no Access Denied).
+    await menu.getByRole("menuitem", { name: "Users" }).click();
+    await expect(page).toHaveURL("/userreport");
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Access Denied");
+  });
+
+  test("an unauthenticated visitor is sent to /login", async ({ page }) => {
+    await page.goto("/orders");
+    await expect(page).toHaveURL("/login");
+    await expect(page.getByLabel("Practice Name")).toBeVisible();
+  });
+
+  test.describe("when the server no longer accepts the session", () => {
+    test.use({ allowedConsoleErrors: /status of 401/ });
+
+    test("the next call logs out and sends the user to /login", async ({ page }) => {
+      await signInAsPractice(page, PRACTICES.happyPaws);
+      const session = JSON.parse(
+        (await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.session)) ?? "{}",
+      );
+      const revoked = await page.request.post("/api/auth/logout", {
+        headers: { Authorization: `Bearer ${session.idToken}` },
+      });
+      expect(revoked.ok()).toBe(true);
+
+      await page.reload();
+      await expect(page).toHaveURL("/login");
+      await expect(page.getByRole("alert").filter({ hasText: MESSAGES.sessionExpired })).toBeVisible();
+      expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.session)).toBeNull();
+    });
+  });
+
+  test("a stored session past its expiry date is dropped at start-up", async ({ page }) => {
+    await signInAsPractice(page, PRACTICES.happyPaws);
+    await page.evaluate((key) => {
+      const session = JSON.parse(localStorage.getItem(key) ?? "{}");
+      localStorage.setItem(
+        key,
+        JSON.stringify({ ...session, expireDate: new Date(Date.now() - 60_000).toISOString() }),
+      );
+    }, STORAGE_KEYS.session);
+
+    await page.reload();
+    await expect(page).toHaveURL("/login");
+    expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.session)).toBeNull();
+  });
+});

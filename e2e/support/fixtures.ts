@@ -1,0 +1,68 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** Demo practices and staff user loaded into every fresh database (apps/api seed). */
+export const PRACTICES = {
+  /** San Francisco, CA: sees category 2100, not 2217. */
+  happyPaws: { name: "Happy Paws Veterinary Clinic", address: "120 Market Street", zip: "94105" },
+  /** Poughkeepsie, NY: sees category 2217, not 2100. */
+  hudsonValley: { name: "Hudson Valley Animal Hospital", address: "45 River Road", zip: "12601" },
+} as const;
+export type Practice = (typeof PRACTICES)[keyof typeof PRACTICES];
+
+export const ADMIN = { email: "admin@vetportal.example", password: "VetPortal2026" } as const;
+
+interface Fixtures {
+  /** Console errors a test expects (for example the browser's own line for an expected 401). */
+  allowedConsoleErrors: RegExp | undefined;
+  failOnConsoleErrors: undefined;
+}
+
+/** A stray console error or uncaught page error fails the test (STYLE §8). */
+export const test = base.extend<Fixtures>({
+  allowedConsoleErrors: [undefined, { option: true }],
+  failOnConsoleErrors: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        const text = message.text();
+        if (!allowedConsoleErrors?.test(text)) errors.push(text);
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(undefined);
+      expect(errors, "console errors during the test").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export async function signInAsPractice(page: Page, practice: Practice): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Practice Name").fill(practice.name);
+  await page.getByLabel("Address").fill(practice.address);
+  await page.getByLabel("Zip Code").fill(practice.zip);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
+}
+
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto("/login");
+  await page.getByRole("switch", { name: "Staff sign-in" }).check();
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(ADMIN.email);
+  await page.getByLabel(/^Password/).fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
+}
+
+/** The href of every category tile on the home page, in page order. */
+export async function categoryLinks(page: Page): Promise<string[]> {
+  const main = page.getByRole("main");
+  // Tile names are the page's second-level headings; wait for the first before reading links.
+  await expect(main.getByRole("heading", { level: 2 }).first()).toBeVisible();
+  const hrefs = await main
+    .getByRole("link")
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  return hrefs.filter((href) => href.startsWith("/category/"));
+}
