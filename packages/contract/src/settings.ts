@@ -6,6 +6,8 @@ export const PublicSettingsSchema = z.object({
   support_hours: z.string(),
   large_order_email: z.string(),
   pet_insurance_url: z.string(),
+  /** The admin Users list shows a Practice column instead of name and email (SPEC §9). */
+  user_list_practice_column: z.boolean(),
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 

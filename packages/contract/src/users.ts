@@ -12,9 +12,10 @@ export type UserLevelId = (typeof USER_LEVELS)[number]["id"];
 
 /**
  * Email pattern (SPEC §5): local part of letters, digits, dot, underscore, hyphen; an at sign;
- * a domain; a top-level domain of 2 to 6 letters.
+ * a domain; a top-level domain of letters. SPEC §5 caps the TLD at 6 letters; we allow up to 63
+ * (DNS's limit) because real TLDs are longer (.veterinary, .example): decision 005.
  */
-export const EMAIL_PATTERN = /^[A-Za-z0-9._-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,6}$/;
+export const EMAIL_PATTERN = /^[A-Za-z0-9._-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,63}$/;
 export const EmailSchema = z
   .string({ error: MESSAGES.emailRequired })
   .trim()
@@ -86,4 +87,152 @@ export const AddressValidateRequestSchema = PracticeSchema.pick({
   city: true,
   state: true,
   zip_code: true,
+});
+
+/** Page sizes of the admin Users list (SPEC §9); 10 is the default. */
+export const USER_PAGE_SIZES = [10, 15, 20, 25, 30] as const;
+
+const optionalText = (max = 200) => z.string().trim().max(max).optional();
+const optionalId = z.coerce.number().int().positive().optional();
+
+/** POST /api/user/list (admin). Paging is by real offsets (DESIGN §7). */
+export const UserListRequestSchema = z.object({
+  first_name: optionalText(),
+  last_name: optionalText(),
+  email: optionalText(),
+  representation: optionalText(),
+  user_level_id: optionalId,
+  department_id: optionalId,
+  is_active: z.union([z.literal(0), z.literal(1)]).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type UserListRequest = z.infer<typeof UserListRequestSchema>;
+
+export const UserRowSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  representation: z.string().nullable(),
+  user_level_id: z.number().int(),
+  user_level: z.string(),
+  is_approver: z.boolean(),
+  is_active: z.boolean(),
+  department_id: z.number().int().nullable(),
+  department_name: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+});
+export type UserRow = z.infer<typeof UserRowSchema>;
+
+/** Role fields an administrator sets on a user (level, approver flag, department). */
+export const UserRoleSchema = z.object({
+  user_level_id: z.coerce.number().int().min(1).max(3).optional(),
+  is_approver: z.boolean().optional(),
+  department_id: z.coerce.number().int().positive().nullable().optional(),
+});
+
+/** POST /api/user/add (admin): the practice form plus role fields. */
+export const AddUserRequestSchema = PracticeSchema.extend(UserRoleSchema.shape);
+/** POST /api/user/updatepractice (admin). */
+export const UpdatePracticeRequestSchema = AddUserRequestSchema.extend({ id: z.coerce.number().int().positive() });
+
+/** POST /api/user/query: a user with the first address (admin: anyone of the customer; others: themselves). */
+export const UserQueryRequestSchema = z.object({ id: z.coerce.number().int().positive() });
+export const UserDetailSchema = UserRowSchema.extend({
+  title: z.string().nullable(),
+  cell: z.string().nullable(),
+  fax: z.string().nullable(),
+  contact: z.string().nullable(),
+  line1: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  address_id: z.number().int().nullable(),
+});
+export type UserDetail = z.infer<typeof UserDetailSchema>;
+
+const optionalPhone = z
+  .string()
+  .trim()
+  .regex(/^(\d{3}-\d{3}-\d{4})?$/, MESSAGES.phoneFormat)
+  .optional()
+  .transform((v) => v || null);
+
+/** POST /api/user/update: personal info (own, or any user for an administrator), and for administrators is_active and role fields. */
+export const UserUpdateRequestSchema = z
+  .object({
+    id: z.coerce.number().int().positive(),
+    first_name: z.string().trim().min(1, MESSAGES.firstNameRequired).max(100).optional(),
+    last_name: z.string().trim().min(1, MESSAGES.lastNameRequired).max(100).optional(),
+    title: z.string().trim().min(1, MESSAGES.titleRequired).max(100).optional(),
+    email: EmailSchema.optional(),
+    phone: optionalPhone,
+    cell: optionalPhone,
+    fax: optionalPhone,
+    is_active: z
+      .union([z.literal(0), z.literal(1), z.boolean()])
+      .transform(Boolean)
+      .optional(),
+  })
+  .extend(UserRoleSchema.shape);
+
+/** The Personal Info form (SPEC §5 "Personal info"). */
+export const PersonalInfoSchema = z.object({
+  first_name: z.string({ error: MESSAGES.firstNameRequired }).trim().min(1, MESSAGES.firstNameRequired).max(100),
+  last_name: z.string({ error: MESSAGES.lastNameRequired }).trim().min(1, MESSAGES.lastNameRequired).max(100),
+  title: z.string({ error: MESSAGES.titleRequired }).trim().min(1, MESSAGES.titleRequired).max(100),
+  email: EmailSchema,
+  phone: optionalPhone,
+  cell: optionalPhone,
+  fax: optionalPhone,
+});
+
+/** POST /api/user/delete (admin): always a soft delete (SPEC §4 "permanent 0"). */
+export const UserDeleteRequestSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  permanent: z.union([z.literal(0), z.literal(false)], { error: "Only a non-permanent delete is offered" }).optional(),
+});
+
+/** POST /api/user/changePassword: the signed-in user's own password (fixes the legacy defect, DESIGN §7). */
+export const ChangePasswordRequestSchema = PasswordChangeSchema;
+
+/** POST /api/address/add (SPEC §5 "Address form"). Department addresses are for administrators. */
+export const AddressRequestSchema = z.object({
+  belong_to: z.enum(["user", "department"], { error: "Choose who the address belongs to" }),
+  owner_id: z.coerce.number().int().positive().optional(),
+  dropdown_name: optionalText(100),
+  company: optionalText(),
+  contact: z.string({ error: MESSAGES.contactRequired }).trim().min(1, MESSAGES.contactRequired).max(200),
+  line1: z.string({ error: MESSAGES.addressRequired }).trim().min(1, MESSAGES.addressRequired).max(200),
+  line2: optionalText(),
+  city: z.string({ error: MESSAGES.cityRequired }).trim().min(1, MESSAGES.cityRequired).max(100),
+  state: z.string({ error: MESSAGES.stateRequired }).trim().toUpperCase().length(2, MESSAGES.stateRequired),
+  zip_code: z
+    .string({ error: MESSAGES.zipRequired })
+    .trim()
+    .min(1, MESSAGES.zipRequired)
+    .regex(ZIP_PATTERN, "Zip code must be 5 digits (or ZIP+4)"),
+  country: z.coerce.number({ error: "Country is required" }).int().positive("Country is required"),
+  phone: optionalPhone,
+});
+export const AddressSchema = z.object({
+  id: z.number().int(),
+  belong_to: z.string(),
+  owner_id: z.number().int(),
+  dropdown_name: z.string().nullable(),
+  company: z.string().nullable(),
+  contact: z.string().nullable(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string(),
+  country: z.number().int(),
+  phone: z.string().nullable(),
+});
+export type Address = z.infer<typeof AddressSchema>;
+export const AddressQueryRequestSchema = z.object({
+  belong_to: z.enum(["user", "department"]).default("user"),
+  owner_id: z.coerce.number().int().positive().optional(),
 });

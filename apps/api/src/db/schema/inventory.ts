@@ -1,10 +1,10 @@
+import { INVENTORY_ACTIONS } from "@vetportal/contract";
 import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { products } from "./catalog.ts";
 import { timestamps } from "./columns.ts";
 import { orders } from "./orders.ts";
 import { users } from "./users.ts";
 
-export const INVENTORY_ACTIONS = ["replenish", "sale", "cancel", "adjust", "destroy"] as const;
 
 /**
  * The inventory ledger (DESIGN §3): every stock change is a row with its signed quantity and the

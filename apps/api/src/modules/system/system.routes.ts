@@ -49,6 +49,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         support_hours: MESSAGES.supportHours,
         large_order_email: app.config.LARGE_ORDER_EMAIL,
         pet_insurance_url: app.config.PET_INSURANCE_URL,
+        user_list_practice_column: app.config.CUSTOMER_ID === app.config.PRACTICE_COLUMN_CUSTOMER_ID,
       },
     }),
   );
