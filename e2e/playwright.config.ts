@@ -55,6 +55,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // Lets two suites run side by side on one checkout, each with its own web build.
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
       // Always the embedded database and no real mail, whatever the calling shell has set.
       DATABASE_URL: "",
       SMTP_URL: "",
