@@ -18,6 +18,8 @@ import { practicesRoutes } from "./modules/practices/practices.routes.ts";
 import { createPracticesService } from "./modules/practices/practices.service.ts";
 import { supportRoutes } from "./modules/support/support.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
+import { usersRoutes } from "./modules/users/users.routes.ts";
+import { createUsersService } from "./modules/users/users.service.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { swaggerPlugin } from "./plugins/swagger.ts";
@@ -56,6 +58,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     catalog: createCatalogService(database.db, config),
     orders: createOrdersService(database.db, config),
     practices: createPracticesService(database.db, config),
+    users: createUsersService(database.db, config),
   };
 
   await app.register(helmet, {
@@ -90,6 +93,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(enumRoutes);
       await api.register(ordersRoutes, { orders: services.orders });
       await api.register(practicesRoutes, { practices: services.practices });
+      await api.register(usersRoutes, { users: services.users, practices: services.practices });
       await api.register(supportRoutes);
     },
     { prefix: "/api" },

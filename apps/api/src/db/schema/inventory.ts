@@ -5,7 +5,6 @@ import { timestamps } from "./columns.ts";
 import { orders } from "./orders.ts";
 import { users } from "./users.ts";
 
-
 /**
  * The inventory ledger (DESIGN §3): every stock change is a row with its signed quantity and the
  * balance after it. products.actual_inventory caches the latest balance in the same transaction.

@@ -1,7 +1,7 @@
 import { MESSAGES, type Practice } from "@vetportal/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
-import type { Database } from "../../db/client.ts";
+import type { Database, Executor } from "../../db/client.ts";
 import { addresses, users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { normalizeAddressLine, normalizeForMatch } from "../auth/auth.service.ts";
@@ -21,51 +21,70 @@ export function splitContact(contact: string) {
   return { first_name: first ?? contact, last_name: rest.join(" ") || null };
 }
 
+export interface PracticeRole {
+  user_level_id?: number;
+  is_approver?: boolean;
+  department_id?: number | null;
+}
+
+/**
+ * Refuses a practice that is already registered at the same address (same name, line and zip as
+ * sign-in would match them) or an email already in use; `exceptUserId` is the practice being edited.
+ */
+async function assertUnique(db: Executor, customerId: number, input: Practice, exceptUserId?: number) {
+  const twins = await db
+    .select({ id: users.id, line1: addresses.line1, zip: addresses.zip_code })
+    .from(users)
+    .innerJoin(addresses, and(eq(addresses.belong_to, "user"), eq(addresses.owner_id, users.id)))
+    .where(
+      and(
+        eq(users.customer_id, customerId),
+        eq(users.is_deleted, false),
+        sql`btrim(regexp_replace(lower(${users.representation}), '[^a-z0-9]+', ' ', 'g')) = ${normalizeForMatch(input.practice_name)}`,
+      ),
+    );
+  const line1 = normalizeAddressLine(input.line1);
+  const zip = normalizeForMatch(input.zip_code);
+  if (
+    twins.some(
+      (t) => t.id !== exceptUserId && normalizeAddressLine(t.line1) === line1 && normalizeForMatch(t.zip) === zip,
+    )
+  ) {
+    throw new AppError("CONFLICT", "This practice is already registered at this address. Please sign in instead.", {
+      practice_name: "Already registered at this address",
+    });
+  }
+  const [emailOwner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${input.email.toLowerCase()}`, eq(users.is_deleted, false)));
+  if (emailOwner && emailOwner.id !== exceptUserId) {
+    throw new AppError("CONFLICT", "This email is already registered.", { email: "This email is already registered" });
+  }
+}
+
+const addressValues = (input: Practice) => ({
+  title: input.practice_name,
+  company: input.practice_name,
+  contact: input.contact,
+  line1: input.line1,
+  city: input.city,
+  state: input.state,
+  zip_code: input.zip_code,
+  country: 186,
+  phone: input.phone,
+});
+
 export function createPracticesService(db: Database, config: Config) {
   return {
     /**
-     * Sign-up (SPEC §4): validates the address, then creates the practice (a level-1 user) and its
-     * delivery address in one transaction. A practice already registered at the address, or an
-     * email already in use, is refused.
+     * Sign-up and the admin's Add User (SPEC §4): validates the address, then creates the practice
+     * (a user) and its delivery address in one transaction.
      */
-    async addPractice(input: Practice): Promise<{ id: number }> {
+    async addPractice(input: Practice, role: PracticeRole = {}): Promise<{ id: number }> {
       assertDeliverable(input);
       return db.transaction(async (tx) => {
-        const twins = await tx
-          .select({ id: users.id, line1: addresses.line1, zip: addresses.zip_code })
-          .from(users)
-          .innerJoin(addresses, and(eq(addresses.belong_to, "user"), eq(addresses.owner_id, users.id)))
-          .where(
-            and(
-              eq(users.customer_id, config.CUSTOMER_ID),
-              eq(users.is_deleted, false),
-              sql`btrim(regexp_replace(lower(${users.representation}), '[^a-z0-9]+', ' ', 'g')) = ${normalizeForMatch(input.practice_name)}`,
-            ),
-          );
-        if (
-          twins.some(
-            (t) =>
-              normalizeAddressLine(t.line1) === normalizeAddressLine(input.line1) &&
-              normalizeForMatch(t.zip) === normalizeForMatch(input.zip_code),
-          )
-        ) {
-          throw new AppError(
-            "CONFLICT",
-            "This practice is already registered at this address. Please sign in instead.",
-            {
-              practice_name: "Already registered at this address",
-            },
-          );
-        }
-        const [emailTaken] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(sql`lower(${users.email}) = ${input.email.toLowerCase()}`, eq(users.is_deleted, false)));
-        if (emailTaken) {
-          throw new AppError("CONFLICT", "This email is already registered.", {
-            email: "This email is already registered",
-          });
-        }
+        await assertUnique(tx, config.CUSTOMER_ID, input);
         const [user] = await tx
           .insert(users)
           .values({
@@ -74,7 +93,9 @@ export function createPracticesService(db: Database, config: Config) {
             email: input.email,
             phone: input.phone,
             representation: input.practice_name,
-            user_level_id: 1,
+            user_level_id: role.user_level_id ?? 1,
+            is_approver: role.is_approver ?? false,
+            department_id: role.department_id ?? null,
           })
           .returning({ id: users.id });
         if (!user) throw new Error("practice not inserted");
@@ -83,18 +104,51 @@ export function createPracticesService(db: Database, config: Config) {
           belong_to: "user",
           owner_id: user.id,
           dropdown_name: "Practice",
-          title: input.practice_name,
-          company: input.practice_name,
-          contact: input.contact,
-          line1: input.line1,
-          city: input.city,
-          state: input.state,
-          zip_code: input.zip_code,
-          country: 186,
-          phone: input.phone,
           is_billing: true,
+          ...addressValues(input),
         });
         return { id: user.id };
+      });
+    },
+
+    /** The admin's Modify User: the same rules, then the practice and its first address are updated. */
+    async updatePractice(id: number, input: Practice, role: PracticeRole = {}): Promise<{ id: number }> {
+      assertDeliverable(input);
+      return db.transaction(async (tx) => {
+        const [existing] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, id), eq(users.customer_id, config.CUSTOMER_ID), eq(users.is_deleted, false)));
+        if (!existing) throw new AppError("NOT_FOUND", "This user does not exist.");
+        await assertUnique(tx, config.CUSTOMER_ID, input, id);
+        await tx
+          .update(users)
+          .set({
+            ...splitContact(input.contact),
+            email: input.email,
+            phone: input.phone,
+            representation: input.practice_name,
+            ...(role.user_level_id !== undefined ? { user_level_id: role.user_level_id } : {}),
+            ...(role.is_approver !== undefined ? { is_approver: role.is_approver } : {}),
+            ...(role.department_id !== undefined ? { department_id: role.department_id } : {}),
+          })
+          .where(eq(users.id, id));
+        const [first] = await tx
+          .select({ id: addresses.id })
+          .from(addresses)
+          .where(and(eq(addresses.belong_to, "user"), eq(addresses.owner_id, id)))
+          .orderBy(addresses.id)
+          .limit(1);
+        if (first) await tx.update(addresses).set(addressValues(input)).where(eq(addresses.id, first.id));
+        else
+          await tx.insert(addresses).values({
+            customer_id: config.CUSTOMER_ID,
+            belong_to: "user",
+            owner_id: id,
+            dropdown_name: "Practice",
+            ...addressValues(input),
+          });
+        return { id };
       });
     },
   };

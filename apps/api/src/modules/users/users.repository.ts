@@ -1,0 +1,164 @@
+import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { addresses, departments, user_levels, users } from "../../db/schema/index.ts";
+import { escapeLike } from "../catalog/catalog.repository.ts";
+
+const contains = (column: Parameters<typeof ilike>[0], value?: string) =>
+  value ? ilike(column, `%${escapeLike(value)}%`) : undefined;
+
+/** First address of each user, as a lateral-free subquery join. */
+const firstAddress = sql`(select min(a.id) from ${addresses} a where a.belong_to = 'user' and a.owner_id = ${users.id})`;
+
+const rowColumns = {
+  id: users.id,
+  first_name: users.first_name,
+  last_name: users.last_name,
+  email: users.email,
+  phone: users.phone,
+  representation: users.representation,
+  user_level_id: users.user_level_id,
+  user_level: user_levels.name,
+  is_approver: users.is_approver,
+  is_active: users.is_active,
+  department_id: users.department_id,
+  department_name: departments.name,
+  city: addresses.city,
+  state: addresses.state,
+};
+
+export async function listUsers(
+  db: Executor,
+  customerId: number,
+  filter: {
+    first_name?: string;
+    last_name?: string;
+    email?: string;
+    representation?: string;
+    user_level_id?: number;
+    department_id?: number;
+    is_active?: boolean;
+    limit: number;
+    offset: number;
+  },
+) {
+  const where: SQL | undefined = and(
+    eq(users.customer_id, customerId),
+    eq(users.is_deleted, false),
+    filter.is_active === undefined ? undefined : eq(users.is_active, filter.is_active),
+    contains(users.first_name, filter.first_name),
+    contains(users.last_name, filter.last_name),
+    contains(users.email, filter.email),
+    contains(users.representation, filter.representation),
+    filter.user_level_id ? eq(users.user_level_id, filter.user_level_id) : undefined,
+    filter.department_id ? eq(users.department_id, filter.department_id) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(rowColumns)
+      .from(users)
+      .innerJoin(user_levels, eq(user_levels.id, users.user_level_id))
+      .leftJoin(departments, eq(departments.id, users.department_id))
+      .leftJoin(addresses, eq(addresses.id, firstAddress))
+      .where(where)
+      .orderBy(desc(users.id), asc(users.created))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function findUserDetail(db: Executor, customerId: number, id: number) {
+  const [row] = await db
+    .select({
+      ...rowColumns,
+      title: users.title,
+      cell: users.cell,
+      fax: users.fax,
+      contact: addresses.contact,
+      line1: addresses.line1,
+      zip_code: addresses.zip_code,
+      address_id: addresses.id,
+    })
+    .from(users)
+    .innerJoin(user_levels, eq(user_levels.id, users.user_level_id))
+    .leftJoin(departments, eq(departments.id, users.department_id))
+    .leftJoin(addresses, eq(addresses.id, firstAddress))
+    .where(and(eq(users.id, id), eq(users.customer_id, customerId), eq(users.is_deleted, false)));
+  return row;
+}
+
+export async function updateUser(
+  db: Executor,
+  customerId: number,
+  id: number,
+  values: Partial<typeof users.$inferInsert>,
+) {
+  const rows = await db
+    .update(users)
+    .set(values)
+    .where(and(eq(users.id, id), eq(users.customer_id, customerId), eq(users.is_deleted, false)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function emailTaken(db: Executor, email: string, exceptUserId?: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(users.is_deleted, false)));
+  return row !== undefined && row.id !== exceptUserId;
+}
+
+export async function listPracticeNames(db: Executor, customerId: number) {
+  return db
+    .select({ id: users.id, representation: users.representation })
+    .from(users)
+    .where(
+      and(eq(users.customer_id, customerId), eq(users.is_deleted, false), sql`${users.representation} is not null`),
+    )
+    .orderBy(asc(users.representation));
+}
+
+export async function listAddresses(
+  db: Executor,
+  customerId: number,
+  belongTo: "user" | "department",
+  ownerId: number,
+) {
+  return db
+    .select({
+      id: addresses.id,
+      belong_to: addresses.belong_to,
+      owner_id: addresses.owner_id,
+      dropdown_name: addresses.dropdown_name,
+      company: addresses.company,
+      contact: addresses.contact,
+      line1: addresses.line1,
+      line2: addresses.line2,
+      city: addresses.city,
+      state: addresses.state,
+      zip_code: addresses.zip_code,
+      country: addresses.country,
+      phone: addresses.phone,
+    })
+    .from(addresses)
+    .where(
+      and(eq(addresses.customer_id, customerId), eq(addresses.belong_to, belongTo), eq(addresses.owner_id, ownerId)),
+    )
+    .orderBy(asc(addresses.id));
+}
+
+export async function insertAddress(db: Executor, values: typeof addresses.$inferInsert) {
+  const [row] = await db.insert(addresses).values(values).returning({ id: addresses.id });
+  if (!row) throw new Error("address not inserted");
+  return row.id;
+}
+
+export async function departmentExists(db: Executor, customerId: number, id: number) {
+  const [row] = await db
+    .select({ id: departments.id })
+    .from(departments)
+    .where(and(eq(departments.id, id), eq(departments.customer_id, customerId), eq(departments.is_deleted, false)));
+  return row !== undefined;
+}

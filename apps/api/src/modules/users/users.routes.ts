@@ -1,0 +1,186 @@
+import {
+  AddressQueryRequestSchema,
+  AddressRequestSchema,
+  AddressSchema,
+  AddUserRequestSchema,
+  ChangePasswordRequestSchema,
+  okSchema,
+  UpdatePracticeRequestSchema,
+  UserDeleteRequestSchema,
+  UserDetailSchema,
+  UserListRequestSchema,
+  UserQueryRequestSchema,
+  UserRowSchema,
+  UserUpdateRequestSchema,
+} from "@vetportal/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { PracticesService } from "../practices/practices.service.ts";
+import type { UsersService } from "./users.service.ts";
+
+const admin = { access: "admin" as const };
+
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; practices: PracticesService }> = async (
+  app,
+  { users, practices },
+) => {
+  app.post(
+    "/user/list",
+    {
+      config: admin,
+      schema: {
+        tags: ["users"],
+        summary: "Users of the customer with filters and real paging (admin)",
+        body: UserListRequestSchema,
+        response: { 200: okSchema(z.array(UserRowSchema)) },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await users.listUsers(request.body);
+      return { result: 1 as const, data: rows, found_rows: total };
+    },
+  );
+
+  app.post(
+    "/user/query",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "A user with the first address (admin: anyone; others: themselves)",
+        body: UserQueryRequestSchema,
+        response: { 200: okSchema(UserDetailSchema) },
+      },
+    },
+    async (request) => ({ result: 1 as const, data: await users.getUser(request.user, request.body.id) }),
+  );
+
+  app.post(
+    "/user/add",
+    {
+      config: admin,
+      schema: {
+        tags: ["users"],
+        summary: "Add a practice (admin)",
+        body: AddUserRequestSchema,
+        response: { 200: okSchema(z.object({ id: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const { user_level_id, is_approver, department_id, ...practice } = request.body;
+      await users.assertDepartment(department_id);
+      return {
+        result: 1 as const,
+        data: await practices.addPractice(practice, { user_level_id, is_approver, department_id }),
+      };
+    },
+  );
+
+  app.post(
+    "/user/updatepractice",
+    {
+      config: admin,
+      schema: {
+        tags: ["users"],
+        summary: "Modify a practice and its address (admin)",
+        body: UpdatePracticeRequestSchema,
+        response: { 200: okSchema(z.object({ id: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const { id, user_level_id, is_approver, department_id, ...practice } = request.body;
+      await users.assertDepartment(department_id);
+      return {
+        result: 1 as const,
+        data: await practices.updatePractice(id, practice, { user_level_id, is_approver, department_id }),
+      };
+    },
+  );
+
+  app.post(
+    "/user/update",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Personal info (own); status, level, approver, department (admin)",
+        body: UserUpdateRequestSchema,
+        response: { 200: okSchema(UserDetailSchema) },
+      },
+    },
+    async (request) => ({ result: 1 as const, data: await users.updateUser(request.user, request.body) }),
+  );
+
+  app.post(
+    "/user/delete",
+    {
+      config: admin,
+      schema: {
+        tags: ["users"],
+        summary: "Soft-delete a user (admin; permanent deletes are not offered)",
+        body: UserDeleteRequestSchema,
+        response: { 200: okSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await users.deleteUser(request.user, request.body.id);
+      return { result: 1 as const, data: null };
+    },
+  );
+
+  app.post(
+    "/user/vetNameList",
+    {
+      config: admin,
+      schema: {
+        tags: ["users"],
+        summary: "Practice names for the user-list filter (admin)",
+        response: { 200: okSchema(z.array(z.object({ id: z.number().int(), representation: z.string().nullable() }))) },
+      },
+    },
+    async () => ({ result: 1 as const, data: await users.listPracticeNames() }),
+  );
+
+  app.post(
+    "/user/changePassword",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Change the signed-in user's password (argon2id); other sessions are signed out",
+        body: ChangePasswordRequestSchema,
+        response: { 200: okSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await users.changePassword(request.user, request.body.password);
+      return { result: 1 as const, data: null };
+    },
+  );
+
+  app.post(
+    "/address/query",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Addresses of the signed-in user (admin: of any user or department)",
+        body: AddressQueryRequestSchema,
+        response: { 200: okSchema(z.array(AddressSchema)) },
+      },
+    },
+    async (request) => ({
+      result: 1 as const,
+      data: await users.listAddresses(request.user, request.body.belong_to, request.body.owner_id),
+    }),
+  );
+
+  app.post(
+    "/address/add",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Add an address to oneself (admin: to any user or department)",
+        body: AddressRequestSchema,
+        response: { 200: okSchema(AddressSchema) },
+      },
+    },
+    async (request) => ({ result: 1 as const, data: await users.addAddress(request.user, request.body) }),
+  );
+};
