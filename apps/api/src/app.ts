@@ -10,6 +10,8 @@ import { createAuthService } from "./modules/auth/auth.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
 import { enumRoutes } from "./modules/catalog/enum.routes.ts";
+import { departmentsRoutes } from "./modules/departments/departments.routes.ts";
+import { createDepartmentsService } from "./modules/departments/departments.service.ts";
 import { createOutbox } from "./modules/mail/outbox.worker.ts";
 import { mediaRoutes } from "./modules/media/media.routes.ts";
 import { ordersRoutes } from "./modules/orders/orders.routes.ts";
@@ -59,6 +61,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     orders: createOrdersService(database.db, config),
     practices: createPracticesService(database.db, config),
     users: createUsersService(database.db, config),
+    departments: createDepartmentsService(database.db, config),
   };
 
   await app.register(helmet, {
@@ -94,6 +97,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(ordersRoutes, { orders: services.orders });
       await api.register(practicesRoutes, { practices: services.practices });
       await api.register(usersRoutes, { users: services.users, practices: services.practices });
+      await api.register(departmentsRoutes, { departments: services.departments });
       await api.register(supportRoutes);
     },
     { prefix: "/api" },

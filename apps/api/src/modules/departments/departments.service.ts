@@ -1,0 +1,148 @@
+import type { CostCenterFormSchema, DepartmentDetail, DepartmentFormSchema } from "@vetportal/contract";
+import type { z } from "zod";
+import type { Config } from "../../config.ts";
+import type { Database, Executor } from "../../db/client.ts";
+import { AppError } from "../../lib/app-error.ts";
+import * as repo from "./departments.repository.ts";
+
+type DepartmentForm = z.infer<typeof DepartmentFormSchema>;
+type CostCenterForm = z.infer<typeof CostCenterFormSchema>;
+
+/** Distinct, case-insensitively: the same address twice is one cc email (SPEC §5). */
+const uniqueEmails = (emails: string[]) => [
+  ...new Map(emails.filter(Boolean).map((e) => [e.toLowerCase(), e])).values(),
+];
+
+export function createDepartmentsService(db: Database, config: Config) {
+  const customerId = config.CUSTOMER_ID;
+
+  async function assertUsers(tx: Executor, ids: number[]) {
+    if ((await repo.countUsers(tx, customerId, ids)) !== new Set(ids).size) {
+      throw new AppError("VALIDATION_FAILED", "Some users do not exist.", { user_list: "Unknown user" });
+    }
+  }
+
+  async function getDepartment(id: number): Promise<DepartmentDetail> {
+    const found = await repo.findDepartment(db, customerId, id);
+    if (!found) throw new AppError("NOT_FOUND", "This department does not exist.");
+    const { row, members, cc } = found;
+    return {
+      id: row.id,
+      customer_id: row.customer_id,
+      name: row.name,
+      department_code: row.department_code,
+      is_active: row.is_active,
+      billing_reports: row.billing_reports,
+      ups_number: row.ups_number,
+      ltl_freight: row.ltl_freight,
+      fedex_number: row.fedex_number,
+      user_list: members.map((m) => ({
+        id: m.id,
+        name: m.representation ?? ([m.first_name, m.last_name].filter(Boolean).join(" ") || `User ${m.id}`),
+      })),
+      cc_order_emails: cc,
+    };
+  }
+
+  const fields = (input: DepartmentForm) => ({
+    name: input.name,
+    department_code: input.department_code,
+    is_active: input.is_active,
+    billing_reports: input.billing_reports,
+    ups_number: input.ups_number,
+    fedex_number: input.fedex_number,
+    ltl_freight: input.ltl_freight,
+  });
+
+  async function assertDepartments(ids: number[]) {
+    if ((await repo.countDepartments(db, customerId, ids)) !== new Set(ids).size) {
+      throw new AppError("VALIDATION_FAILED", "Some departments do not exist.", {
+        department_list: "Unknown department",
+      });
+    }
+  }
+
+  return {
+    getDepartment,
+    listDepartments: (filter: { name?: string; limit: number; offset: number }) =>
+      repo.listDepartments(db, customerId, filter),
+
+    async addDepartment(input: DepartmentForm) {
+      return db.transaction(async (tx) => {
+        await assertUsers(tx, input.user_list);
+        const id = await repo.insertDepartment(tx, { customer_id: customerId, ...fields(input) });
+        await repo.setDepartmentUsers(tx, customerId, id, input.user_list);
+        await repo.setCcEmails(tx, id, uniqueEmails(input.cc_order_emails));
+        return { id };
+      });
+    },
+
+    async updateDepartment(id: number, input: DepartmentForm) {
+      await getDepartment(id);
+      return db.transaction(async (tx) => {
+        await assertUsers(tx, input.user_list);
+        await repo.updateDepartment(tx, id, fields(input));
+        await repo.setDepartmentUsers(tx, customerId, id, input.user_list);
+        await repo.setCcEmails(tx, id, uniqueEmails(input.cc_order_emails));
+        return { id };
+      });
+    },
+
+    /** Soft delete; its members are left without a department. */
+    async deleteDepartment(id: number) {
+      await getDepartment(id);
+      await db.transaction(async (tx) => {
+        await repo.setDepartmentUsers(tx, customerId, id, []);
+        await repo.updateDepartment(tx, id, { is_deleted: true, is_active: false });
+      });
+    },
+
+    /** Adds a cc email only when it is not already listed (SPEC §5); returns the list. */
+    async addCcEmail(id: number, email: string) {
+      const current = await getDepartment(id);
+      if (!current.cc_order_emails.some((e) => e.toLowerCase() === email.toLowerCase()))
+        await repo.addCcEmail(db, id, email);
+      return { cc_order_emails: (await getDepartment(id)).cc_order_emails };
+    },
+
+    listCostCenters: () => repo.listCostCenters(db, customerId),
+
+    async getCostCenter(id: number) {
+      const [row] = await repo.listCostCenters(db, customerId, id);
+      if (!row) throw new AppError("NOT_FOUND", "This cost center does not exist.");
+      return row;
+    },
+
+    async addCostCenter(input: CostCenterForm) {
+      await assertDepartments(input.department_list);
+      return db.transaction(async (tx) => {
+        const id = await repo.insertCostCenter(tx, {
+          customer_id: customerId,
+          name: input.name,
+          is_active: input.is_active,
+        });
+        await repo.setCostCenterDepartments(tx, id, [...new Set(input.department_list)]);
+        return { id };
+      });
+    },
+
+    async updateCostCenter(id: number, input: CostCenterForm) {
+      await assertDepartments(input.department_list);
+      return db.transaction(async (tx) => {
+        if (!(await repo.updateCostCenter(tx, customerId, id, { name: input.name, is_active: input.is_active }))) {
+          throw new AppError("NOT_FOUND", "This cost center does not exist.");
+        }
+        await repo.setCostCenterDepartments(tx, id, [...new Set(input.department_list)]);
+        return { id };
+      });
+    },
+
+    async deleteCostCenter(id: number) {
+      if (!(await repo.updateCostCenter(db, customerId, id, { is_deleted: true, is_active: false }))) {
+        throw new AppError("NOT_FOUND", "This cost center does not exist.");
+      }
+    },
+  };
+}
+
+export type DepartmentsService = ReturnType<typeof createDepartmentsService>;
