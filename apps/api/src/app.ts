@@ -18,6 +18,8 @@ import { ordersRoutes } from "./modules/orders/orders.routes.ts";
 import { createOrdersService } from "./modules/orders/orders.service.ts";
 import { practicesRoutes } from "./modules/practices/practices.routes.ts";
 import { createPracticesService } from "./modules/practices/practices.service.ts";
+import { productsRoutes } from "./modules/products/products.routes.ts";
+import { createProductsService } from "./modules/products/products.service.ts";
 import { supportRoutes } from "./modules/support/support.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
@@ -62,6 +64,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     practices: createPracticesService(database.db, config),
     users: createUsersService(database.db, config),
     departments: createDepartmentsService(database.db, config),
+    products: createProductsService(database.db, config),
   };
 
   await app.register(helmet, {
@@ -98,6 +101,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(practicesRoutes, { practices: services.practices });
       await api.register(usersRoutes, { users: services.users, practices: services.practices });
       await api.register(departmentsRoutes, { departments: services.departments });
+      await api.register(productsRoutes, { products: services.products });
       await api.register(supportRoutes);
     },
     { prefix: "/api" },

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns.ts";
 import { customers, departments } from "./customers.ts";
 
@@ -87,3 +87,19 @@ export const product_departments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.product_id, t.department_id] })],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** Uploaded product images, served at /media/uploads/{id}. Kept in the database so every API process sees them. */
+export const product_images = pgTable("product_images", {
+  id: serial().primaryKey(),
+  product_id: integer()
+    .notNull()
+    .references(() => products.id, { onDelete: "cascade" }),
+  content_type: text().notNull(),
+  data: bytea().notNull(),
+  ...timestamps,
+});

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { product_categories, products } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { findImage } from "../products/products.repository.ts";
 import { renderCover } from "./cover.ts";
 
 const Params = z.object({ id: z.coerce.number().int().positive() });
@@ -36,6 +37,20 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw new AppError("NOT_FOUND");
       const out = svg(renderCover(request.params.id, row.name, `Pack of ${row.pack}`));
       return reply.type(out.type).header("cache-control", out.cache).send(out.body);
+    },
+  );
+
+  app.get(
+    "/media/uploads/:id",
+    { config: { access: "public" }, schema: { hide: true, params: Params } },
+    async (request, reply) => {
+      const image = await findImage(app.db, request.params.id);
+      if (!image) throw new AppError("NOT_FOUND");
+      // An upload's id never changes meaning: a new upload gets a new id.
+      return reply
+        .type(image.content_type)
+        .header("cache-control", "public, max-age=31536000, immutable")
+        .send(image.data);
     },
   );
 };

@@ -7,13 +7,11 @@ import {
   delivery_methods,
   department_cc_emails,
   idempotency_keys,
-  inventory_transactions,
   order_products,
   order_status_history,
   order_statuses,
   orders,
   product_price_ranges,
-  products,
   users,
 } from "../../db/schema/index.ts";
 
@@ -88,40 +86,6 @@ export async function findUser(db: Executor, userId: number) {
 export async function listPriceRanges(db: Executor, productIds: number[]) {
   if (!productIds.length) return [];
   return db.select().from(product_price_ranges).where(inArray(product_price_ranges.product_id, productIds));
-}
-
-/**
- * Takes `quantity` packs out of stock in one statement. For a product that forbids going below
- * zero the row is only updated when enough stock is there; the row lock serialises concurrent
- * orders, so two orders can never both take the last packs. Returns the new balance, or
- * undefined when the stock was not there.
- */
-export async function takeStock(db: Executor, productId: number, quantity: number) {
-  const [row] = await db
-    .update(products)
-    .set({ actual_inventory: sql`${products.actual_inventory} - ${quantity}` })
-    .where(
-      and(
-        eq(products.id, productId),
-        sql`(not ${products.no_order_below_zero_inventory} or ${products.actual_inventory} >= ${quantity})`,
-      ),
-    )
-    .returning({ balance: products.actual_inventory });
-  return row?.balance;
-}
-
-/** Puts packs back in stock (cancel); returns the new balance. */
-export async function returnStock(db: Executor, productId: number, quantity: number) {
-  const [row] = await db
-    .update(products)
-    .set({ actual_inventory: sql`${products.actual_inventory} + ${quantity}` })
-    .where(eq(products.id, productId))
-    .returning({ balance: products.actual_inventory });
-  return row?.balance ?? 0;
-}
-
-export async function insertLedger(db: Executor, rows: (typeof inventory_transactions.$inferInsert)[]) {
-  if (rows.length) await db.insert(inventory_transactions).values(rows);
 }
 
 export async function insertOrder(db: Executor, values: typeof orders.$inferInsert) {

@@ -2,12 +2,14 @@ import {
   DEFAULT_DELIVERY_METHOD,
   displayProductName,
   FORBIDDEN_DELIVERY_METHOD_ID,
+  MESSAGES,
   ORDER_STATUS,
   ORDER_STATUS_CANCELLED,
   ORDER_TYPES,
   type OrderDetail,
   PAYMENT_METHODS,
   type PlaceOrderRequest,
+  QUICKBOOKS_TYPE_DESTROYABLE,
 } from "@vetportal/contract";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Config } from "../../config.ts";
@@ -18,6 +20,7 @@ import { addBusinessDays, estimatedShipDay, isoDay } from "../../lib/business-da
 import type { SessionUser } from "../../types/fastify.d.ts";
 import * as catalogRepo from "../catalog/catalog.repository.ts";
 import { canOrder, productImage, productScopeFor } from "../catalog/catalog.service.ts";
+import { changeStock } from "../inventory/stock.ts";
 import { queueEmail } from "../mail/outbox.repository.ts";
 import * as repo from "./orders.repository.ts";
 import { orderAmounts, priceLine, unitPriceFor } from "./pricing.ts";
@@ -53,6 +56,87 @@ export function createOrdersService(db: Database, config: Config) {
     return allowed.filter((m) => m.id !== FORBIDDEN_DELIVERY_METHOD_ID);
   }
 
+  /**
+   * A destroy order (SPEC §4): administrators only, destroy lines only, each for the whole stock of
+   * an in-inventory product of type 5. It ships nothing and costs nothing; 'destroy' ledger rows
+   * take the stock to zero.
+   */
+  async function placeDestroyOrder(user: SessionUser, input: PlaceOrderRequest) {
+    if (!input.items.every((i) => i.is_destroy)) {
+      throw new AppError("VALIDATION_FAILED", MESSAGES.destroyOnlyCart, { items: MESSAGES.destroyOnlyCart });
+    }
+    if (!user.isAdmin) throw new AppError("FORBIDDEN", "Only administrators can destroy stock.");
+    const method = (await deliveryMethodsFor(user)).find((m) => m.id === input.delivery_method_id);
+    if (!method) throw new AppError("DELIVERY_METHOD_NOT_ALLOWED");
+    const scope = await productScopeFor(db, config, user);
+    return db.transaction(async (tx) => {
+      const found = await catalogRepo.listProductsByIds(
+        tx,
+        scope,
+        input.items.map((i) => i.id),
+      );
+      const fields: Record<string, string> = {};
+      for (const item of input.items) {
+        const p = found.find((x) => x.id === item.id);
+        if (!p || !p.is_in_inventory || p.quickbooks_type_id !== QUICKBOOKS_TYPE_DESTROYABLE) {
+          fields[`items.${item.id}`] = "Only in-inventory products of the obsolete type can be destroyed.";
+        } else if (item.quantity !== p.actual_inventory) {
+          fields[`items.${item.id}`] =
+            `The stock of ${p.name} changed to ${p.actual_inventory} packs; destroy it again.`;
+        }
+      }
+      if (Object.keys(fields).length) throw new AppError("CONFLICT", Object.values(fields).join(" "), fields);
+      const address = await repo.findUserAddress(tx, user.userId, input.shipping_address_id);
+      const order = await repo.insertOrder(tx, {
+        customer_id: user.customerId,
+        user_id: user.userId,
+        order_status_id: ORDER_STATUS.ACTIVE,
+        order_type_id: 1,
+        payment_method_id: 1,
+        delivery_method_id: method.id,
+        is_destroy: true,
+        contact_name: input.contact_name,
+        contact_phone: input.contact_phone,
+        email: input.email,
+        shipping_instruction: input.shipping_instruction || "Destroy stock: nothing ships",
+        shipping_address_id: address?.id ?? null,
+        ship_name: address?.company ?? "Warehouse (destroyed in stock)",
+        ship_line1: address?.line1 ?? "No shipment",
+        ship_city: address?.city ?? "",
+        ship_state: address?.state ?? "",
+        ship_zip_code: address?.zip_code ?? "",
+      });
+      for (const item of [...input.items].sort((a, b) => a.id - b.id)) {
+        await changeStock(
+          tx,
+          {
+            productId: item.id,
+            delta: -item.quantity,
+            action: "destroy",
+            forbidNegative: false,
+            orderId: order.id,
+            userId: user.userId,
+            comment: "Destroyed",
+          },
+          config.OPERATIONS_EMAIL,
+        );
+      }
+      await repo.insertOrderLines(
+        tx,
+        input.items.map((item) => ({
+          order_id: order.id,
+          product_id: item.id,
+          product_name: found.find((p) => p.id === item.id)?.name ?? String(item.id),
+          quantity: item.quantity,
+          unit_price_cents: 0,
+          total_price_cents: 0,
+        })),
+      );
+      await repo.insertStatus(tx, order.id, ORDER_STATUS.ACTIVE, user.userId, "Destroy order");
+      return { id: order.id, replayed: false };
+    });
+  }
+
   const cancelDeadline = (created: Date) => new Date(created.getTime() + config.CANCEL_WINDOW_HOURS * 3_600_000);
 
   return {
@@ -75,6 +159,7 @@ export function createOrdersService(db: Database, config: Config) {
      * confirmation queued in the outbox. With an Idempotency-Key a retry returns the first order.
      */
     async placeOrder(user: SessionUser, input: PlaceOrderRequest, idempotencyKey?: string, now = new Date()) {
+      if (input.items.some((i) => i.is_destroy)) return placeDestroyOrder(user, input);
       const methods = await deliveryMethodsFor(user);
       const method = methods.find((m) => m.id === input.delivery_method_id);
       if (!method) {
@@ -175,24 +260,25 @@ export function createOrdersService(db: Database, config: Config) {
         });
 
         // Stock, in product-id order so concurrent orders lock rows in the same order (no deadlocks).
-        const ledger = [];
         for (const line of [...lines].sort((a, b) => a.product.id - b.product.id)) {
           if (!line.product.is_in_inventory) continue;
-          const balance = await repo.takeStock(tx, line.product.id, line.priced.quantity);
+          const balance = await changeStock(
+            tx,
+            {
+              productId: line.product.id,
+              delta: -line.priced.quantity,
+              action: "sale",
+              forbidNegative: true,
+              orderId: order.id,
+              userId: user.userId,
+            },
+            config.OPERATIONS_EMAIL,
+          );
           if (balance === undefined) {
             const message = `${line.name}: not enough stock for ${line.priced.quantity} packs.`;
             throw new AppError("OUT_OF_STOCK", message, { [`items.${line.product.id}`]: message });
           }
-          ledger.push({
-            product_id: line.product.id,
-            action: "sale" as const,
-            quantity: -line.priced.quantity,
-            ending_inventory: balance,
-            order_id: order.id,
-            user_id: user.userId,
-          });
         }
-        await repo.insertLedger(tx, ledger);
         await repo.insertOrderLines(
           tx,
           lines.map((l) => ({
@@ -335,24 +421,23 @@ export function createOrdersService(db: Database, config: Config) {
           );
         }
         const lines = await repo.listOrderLines(tx, orderId);
-        const ledger = [];
         for (const line of [...lines].sort((a, b) => a.product_id - b.product_id)) {
           const remaining = line.quantity - line.cancelled_quantity;
-          if (remaining <= 0) continue;
-          const tracked = await catalogRepo.isInInventory(tx, line.product_id);
-          if (!tracked) continue;
-          const balance = await repo.returnStock(tx, line.product_id, remaining);
-          ledger.push({
-            product_id: line.product_id,
-            action: "cancel" as const,
-            quantity: remaining,
-            ending_inventory: balance,
-            order_id: orderId,
-            user_id: user.userId,
-            comment: "Order cancelled by the customer",
-          });
+          if (remaining <= 0 || !(await catalogRepo.isInInventory(tx, line.product_id))) continue;
+          await changeStock(
+            tx,
+            {
+              productId: line.product_id,
+              delta: remaining,
+              action: "cancel",
+              forbidNegative: false,
+              orderId,
+              userId: user.userId,
+              comment: "Order cancelled by the customer",
+            },
+            config.OPERATIONS_EMAIL,
+          );
         }
-        await repo.insertLedger(tx, ledger);
         await repo.cancelOrderLines(tx, orderId);
         await repo.setOrderStatus(tx, orderId, ORDER_STATUS_CANCELLED.id);
         await repo.insertStatus(tx, orderId, ORDER_STATUS_CANCELLED.id, user.userId, "Cancelled by the customer");

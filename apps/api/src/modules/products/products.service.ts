@@ -1,0 +1,224 @@
+import type { ProductFormSchema } from "@vetportal/contract";
+import { displayProductName, QUICKBOOKS_TYPE_DESTROYABLE } from "@vetportal/contract";
+import { stringify } from "csv-stringify/sync";
+import type { z } from "zod";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/client.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { neutralizeCell } from "../../lib/csv.ts";
+import type { SessionUser } from "../../types/fastify.d.ts";
+import { productImage } from "../catalog/catalog.service.ts";
+import { countDepartments } from "../departments/departments.repository.ts";
+import * as inventoryRepo from "../inventory/inventory.repository.ts";
+import { changeStock } from "../inventory/stock.ts";
+import * as repo from "./products.repository.ts";
+
+type ProductForm = z.infer<typeof ProductFormSchema>;
+
+/** Image types we accept, recognised by their first bytes rather than a client-declared type. */
+function sniffImage(data: Buffer): string | undefined {
+  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
+  if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return "image/jpeg";
+  if (data.subarray(0, 4).toString("latin1") === "RIFF" && data.subarray(8, 12).toString("latin1") === "WEBP")
+    return "image/webp";
+  return undefined;
+}
+
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+
+export function createProductsService(db: Database, config: Config) {
+  const customerId = config.CUSTOMER_ID;
+
+  async function validate(input: ProductForm) {
+    if (!(await repo.categoryExists(db, customerId, input.product_category_id))) {
+      throw new AppError("VALIDATION_FAILED", "This category does not exist.", {
+        product_category_id: "Unknown category",
+      });
+    }
+    if ((await countDepartments(db, customerId, input.department_list)) !== new Set(input.department_list).size) {
+      throw new AppError("VALIDATION_FAILED", "Some departments do not exist.", {
+        department_list: "Unknown department",
+      });
+    }
+  }
+
+  const columns = (input: ProductForm) => ({
+    name: input.name,
+    customer_sku: input.customer_sku,
+    product_category_id: input.product_category_id,
+    quickbooks_type_id: input.quickbooks_type_id,
+    description_1: input.description_1,
+    additional_info: input.additional_info,
+    package_quantity: input.package_quantity,
+    min_quantity: input.min_quantity,
+    max_quantity: input.max_quantity,
+    pick_fee_cents: input.pick_fees,
+    cutoff_time: input.cutoff_time,
+    is_in_inventory: input.is_in_inventory,
+    show_inventory: input.show_inventory,
+    no_order_below_zero_inventory: input.no_order_below_zero_inventory,
+    low_inventory_amount: input.low_inventory_amount,
+    is_active: input.is_active,
+  });
+
+  async function getRow(id: number) {
+    const row = await repo.findProductRow(db, customerId, id);
+    if (!row) throw new AppError("NOT_FOUND", "This product does not exist.");
+    return row;
+  }
+
+  return {
+    async addProduct(input: ProductForm) {
+      await validate(input);
+      return db.transaction(async (tx) => {
+        const id = await repo.nextProductId(tx);
+        await repo.insertProduct(tx, {
+          id,
+          customer_id: customerId,
+          ...columns(input),
+          image_url: `/media/products/${id}.svg`,
+        });
+        await repo.replacePriceRanges(tx, id, input.price_ranges);
+        await repo.replaceDepartments(tx, id, [...new Set(input.department_list)]);
+        return { id };
+      });
+    },
+
+    async updateProduct(id: number, input: ProductForm) {
+      await validate(input);
+      return db.transaction(async (tx) => {
+        if (!(await repo.updateProduct(tx, customerId, id, columns(input)))) {
+          throw new AppError("NOT_FOUND", "This product does not exist.");
+        }
+        await repo.replacePriceRanges(tx, id, input.price_ranges);
+        await repo.replaceDepartments(tx, id, [...new Set(input.department_list)]);
+        return { id };
+      });
+    },
+
+    /** Stores an uploaded PNG, JPEG or WebP (at most 2 MB) and makes it the product's image. */
+    async setImage(id: number, data: Buffer) {
+      await getRow(id);
+      if (data.length > MAX_IMAGE_BYTES)
+        throw new AppError("PAYLOAD_TOO_LARGE", "Images can be at most 2 MB.", { file: "At most 2 MB" });
+      const type = sniffImage(data);
+      if (!type) {
+        throw new AppError("VALIDATION_FAILED", "Upload a PNG, JPEG or WebP image.", {
+          file: "Upload a PNG, JPEG or WebP image",
+        });
+      }
+      return db.transaction(async (tx) => {
+        const imageId = await repo.insertImage(tx, id, type, data);
+        const image_url = `/media/uploads/${imageId}`;
+        await repo.updateProduct(tx, customerId, id, { image_url });
+        return { image_url };
+      });
+    },
+
+    /** CSV with columns ID, Name, SKU (SPEC §9), formula-like cells neutralised. */
+    async exportCsv(categoryId?: number) {
+      const rows = await repo.listForExport(db, customerId, categoryId);
+      return stringify([
+        ["ID", "Name", "SKU"],
+        ...rows.map((r) => [r.id, neutralizeCell(r.name), neutralizeCell(r.sku)]),
+      ]);
+    },
+
+    /** Replenish: stock comes in (quantity > 0, pallets, comment). */
+    async replenish(
+      user: SessionUser,
+      input: { product_id: number; quantity: number; palettes?: number; comment: string | null },
+    ) {
+      const product = await getRow(input.product_id);
+      if (!product.is_in_inventory) throw new AppError("CONFLICT", "This product is not kept in inventory.");
+      const balance = await db.transaction((tx) =>
+        changeStock(
+          tx,
+          {
+            productId: input.product_id,
+            delta: input.quantity,
+            action: "replenish",
+            forbidNegative: false,
+            userId: user.userId,
+            palettes: input.palettes ?? null,
+            comment: input.comment,
+          },
+          config.OPERATIONS_EMAIL,
+        ),
+      );
+      return { product_id: input.product_id, actual_inventory: balance ?? product.actual_inventory };
+    },
+
+    /** Adjust: a signed correction with a required reason; never below zero for products that forbid it. */
+    async adjust(user: SessionUser, input: { product_id: number; quantity: number; comment: string }) {
+      const product = await getRow(input.product_id);
+      if (!product.is_in_inventory) throw new AppError("CONFLICT", "This product is not kept in inventory.");
+      const balance = await db.transaction((tx) =>
+        changeStock(
+          tx,
+          {
+            productId: input.product_id,
+            delta: input.quantity,
+            action: "adjust",
+            forbidNegative: true,
+            userId: user.userId,
+            comment: input.comment,
+          },
+          config.OPERATIONS_EMAIL,
+        ),
+      );
+      if (balance === undefined) {
+        throw new AppError(
+          "CONFLICT",
+          `Only ${product.actual_inventory} packs are in stock; this product cannot go below zero.`,
+          {
+            quantity: "Would take stock below zero",
+          },
+        );
+      }
+      return { product_id: input.product_id, actual_inventory: balance };
+    },
+
+    async ledger(productId: number, limit: number, offset: number) {
+      await getRow(productId);
+      const { rows, total } = await inventoryRepo.listLedger(db, productId, limit, offset);
+      return {
+        rows: rows.map((r) => ({
+          id: r.id,
+          action: r.action,
+          quantity: r.quantity,
+          ending_inventory: r.ending_inventory,
+          palettes: r.palettes,
+          order_id: r.order_id,
+          comment: r.comment,
+          date: r.created.toISOString(),
+          user_name: [r.first_name, r.last_name].filter(Boolean).join(" ") || null,
+        })),
+        total,
+      };
+    },
+
+    /** Destroy (SPEC §4): the whole stock of an in-inventory product of type 5, as a cart line. */
+    async destroyLine(id: number) {
+      const p = await getRow(id);
+      if (!p.is_in_inventory || p.quickbooks_type_id !== QUICKBOOKS_TYPE_DESTROYABLE) {
+        throw new AppError("CONFLICT", "Only in-inventory products of the obsolete type can be destroyed.");
+      }
+      if (p.actual_inventory <= 0) throw new AppError("CONFLICT", "There is no stock to destroy.");
+      return {
+        id: p.id,
+        name: p.name,
+        display_name: `${displayProductName(p.name, p.product_category_id)} (to be destroyed)`,
+        image_url: productImage(p),
+        package_quantity: p.package_quantity,
+        min_quantity: p.min_quantity,
+        max_quantity: p.max_quantity,
+        quantity: p.actual_inventory,
+        price: 0,
+        is_destroy: true,
+      };
+    },
+  };
+}
+
+export type ProductsService = ReturnType<typeof createProductsService>;
