@@ -30,11 +30,12 @@ export async function findUserDepartment(db: Executor, userId: number): Promise<
  * (product department visibility, SPEC §3 department_list).
  */
 export function visibleToDepartment(departmentId: number | null) {
-  const unrestricted = sql`not exists (select 1 from ${product_departments} where ${product_departments.product_id} = ${products.id})`;
+  // Plain SQL names: inside a subquery drizzle would leave the outer column unqualified.
+  const unrestricted = sql`not exists (select 1 from product_departments pd where pd.product_id = products.id)`;
   if (departmentId === null) return unrestricted;
   return or(
     unrestricted,
-    sql`exists (select 1 from ${product_departments} where ${product_departments.product_id} = ${products.id} and ${product_departments.department_id} = ${departmentId})`,
+    sql`exists (select 1 from product_departments pd where pd.product_id = products.id and pd.department_id = ${departmentId})`,
   );
 }
 
@@ -102,7 +103,7 @@ export function productScopeWhere(scope: ProductScope) {
     scope.isAdmin ? undefined : visibleToDepartment(scope.departmentId),
     scope.isAdmin
       ? undefined
-      : sql`exists (select 1 from ${product_categories} where ${product_categories.id} = ${products.product_category_id} and ${product_categories.is_active})`,
+      : sql`exists (select 1 from product_categories pc where pc.id = products.product_category_id and pc.is_active)`,
   );
 }
 

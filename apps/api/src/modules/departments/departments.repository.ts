@@ -22,7 +22,8 @@ export async function listDepartments(
     liveDepartment(customerId),
     filter.name ? ilike(departments.name, `%${escapeLike(filter.name)}%`) : undefined,
   );
-  const members = sql<number>`(select count(*)::int from ${users} u where u.department_id = ${departments.id} and not u.is_deleted)`;
+  // Plain SQL names: inside a subquery drizzle would leave the outer column unqualified.
+  const members = sql<number>`(select count(*)::int from users u where u.department_id = departments.id and not u.is_deleted)`;
   const [rows, [count]] = await Promise.all([
     db
       .select({
@@ -60,7 +61,7 @@ export async function findDepartment(db: Executor, customerId: number, id: numbe
       .where(
         and(
           eq(users.is_deleted, false),
-          sql`(${users.department_id} = ${id} or exists (select 1 from ${department_users} du where du.department_id = ${id} and du.user_id = ${users.id}))`,
+          sql`(users.department_id = ${id} or exists (select 1 from department_users du where du.department_id = ${id} and du.user_id = users.id))`,
         ),
       )
       .orderBy(asc(users.id)),
@@ -68,7 +69,7 @@ export async function findDepartment(db: Executor, customerId: number, id: numbe
       .select({ email: department_cc_emails.email })
       .from(department_cc_emails)
       .where(eq(department_cc_emails.department_id, id))
-      .orderBy(asc(department_cc_emails.created)),
+      .orderBy(asc(department_cc_emails.email)),
   ]);
   return { row, members, cc: cc.map((c) => c.email) };
 }

@@ -9,9 +9,11 @@ type DepartmentForm = z.infer<typeof DepartmentFormSchema>;
 type CostCenterForm = z.infer<typeof CostCenterFormSchema>;
 
 /** Distinct, case-insensitively: the same address twice is one cc email (SPEC §5). */
-const uniqueEmails = (emails: string[]) => [
-  ...new Map(emails.filter(Boolean).map((e) => [e.toLowerCase(), e])).values(),
-];
+function uniqueEmails(emails: string[]) {
+  const seen = new Map<string, string>();
+  for (const e of emails) if (e && !seen.has(e.toLowerCase())) seen.set(e.toLowerCase(), e);
+  return [...seen.values()];
+}
 
 export function createDepartmentsService(db: Database, config: Config) {
   const customerId = config.CUSTOMER_ID;

@@ -78,7 +78,7 @@ export function createOrdersService(db: Database, config: Config) {
       const fields: Record<string, string> = {};
       for (const item of input.items) {
         const p = found.find((x) => x.id === item.id);
-        if (!p || !p.is_in_inventory || p.quickbooks_type_id !== QUICKBOOKS_TYPE_DESTROYABLE) {
+        if (!p?.is_in_inventory || p.quickbooks_type_id !== QUICKBOOKS_TYPE_DESTROYABLE) {
           fields[`items.${item.id}`] = "Only in-inventory products of the obsolete type can be destroyed.";
         } else if (item.quantity !== p.actual_inventory) {
           fields[`items.${item.id}`] =

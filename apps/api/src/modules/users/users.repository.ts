@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { addresses, departments, user_levels, users } from "../../db/schema/index.ts";
 import { escapeLike } from "../catalog/catalog.repository.ts";
