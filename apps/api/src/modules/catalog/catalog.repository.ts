@@ -2,6 +2,7 @@ import { and, asc, eq, exists, inArray, notInArray, or, sql } from "drizzle-orm"
 import type { Executor } from "../../db/client.ts";
 import {
   addresses,
+  event_log,
   product_categories,
   product_departments,
   product_price_ranges,
@@ -195,4 +196,24 @@ export async function listProductsByIds(db: Executor, scope: ProductScope, ids: 
 export async function isInInventory(db: Executor, productId: number): Promise<boolean> {
   const [row] = await db.select({ tracked: products.is_in_inventory }).from(products).where(eq(products.id, productId));
   return row?.tracked ?? false;
+}
+
+export async function findCategoryName(db: Executor, id: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: product_categories.name })
+    .from(product_categories)
+    .where(eq(product_categories.id, id));
+  return row?.name;
+}
+
+export async function findProductCover(db: Executor, id: number) {
+  const [row] = await db
+    .select({ name: products.name, pack: products.package_quantity })
+    .from(products)
+    .where(eq(products.id, id));
+  return row;
+}
+
+export async function insertEvent(db: Executor, values: typeof event_log.$inferInsert) {
+  await db.insert(event_log).values(values);
 }

@@ -10,7 +10,7 @@ import {
 } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { event_log } from "../../db/schema/index.ts";
+import { insertEvent } from "./catalog.repository.ts";
 import type { CatalogService } from "./catalog.service.ts";
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
@@ -74,7 +74,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     },
     async (request) => {
       const { event, ...details } = request.body;
-      await app.db.insert(event_log).values({
+      await insertEvent(app.db, {
         customer_id: request.user.customerId,
         user_id: request.user.userId,
         event,

@@ -1,42 +1,41 @@
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { product_categories, products } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { findCategoryName, findProductCover } from "../catalog/catalog.repository.ts";
 import { findImage } from "../products/products.repository.ts";
 import { renderCover } from "./cover.ts";
 
 const Params = z.object({ id: z.coerce.number().int().positive() });
+// ?category=N gives the variant of a product whose thumbnail depends on the category (SPEC §9, 144048).
+const ProductQuery = z.object({ category: z.coerce.number().int().positive().optional() });
+const SVG_CACHE = "public, max-age=86400";
 
-/** Public images (an <img> sends no bearer token): generated covers of categories and products. */
+/** Public images (an <img> sends no bearer token): generated covers and uploaded product images. */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const svg = (body: string) => ({ body, type: "image/svg+xml", cache: "public, max-age=86400" });
-
   app.get(
     "/media/categories/:id.svg",
     { config: { access: "public" }, schema: { hide: true, params: Params } },
     async (request, reply) => {
-      const [row] = await app.db
-        .select({ name: product_categories.name })
-        .from(product_categories)
-        .where(eq(product_categories.id, request.params.id));
-      if (!row) throw new AppError("NOT_FOUND");
-      const out = svg(renderCover(request.params.id, row.name, "Vet Portal"));
-      return reply.type(out.type).header("cache-control", out.cache).send(out.body);
+      const name = await findCategoryName(app.db, request.params.id);
+      if (name === undefined) throw new AppError("NOT_FOUND");
+      return reply
+        .type("image/svg+xml")
+        .header("cache-control", SVG_CACHE)
+        .send(renderCover(request.params.id, name, "Vet Portal"));
     },
   );
 
   app.get(
     "/media/products/:id.svg",
-    { config: { access: "public" }, schema: { hide: true, params: Params } },
+    { config: { access: "public" }, schema: { hide: true, params: Params, querystring: ProductQuery } },
     async (request, reply) => {
-      const [row] = await app.db
-        .select({ name: products.name, pack: products.package_quantity })
-        .from(products)
-        .where(eq(products.id, request.params.id));
-      if (!row) throw new AppError("NOT_FOUND");
-      const out = svg(renderCover(request.params.id, row.name, `Pack of ${row.pack}`));
-      return reply.type(out.type).header("cache-control", out.cache).send(out.body);
+      const product = await findProductCover(app.db, request.params.id);
+      if (!product) throw new AppError("NOT_FOUND");
+      const category = request.query.category ? await findCategoryName(app.db, request.query.category) : undefined;
+      const cover = category
+        ? renderCover(request.params.id + (request.query.category ?? 0), product.name, `${category} edition`)
+        : renderCover(request.params.id, product.name, `Pack of ${product.pack}`);
+      return reply.type("image/svg+xml").header("cache-control", SVG_CACHE).send(cover);
     },
   );
 

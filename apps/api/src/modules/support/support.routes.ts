@@ -1,8 +1,8 @@
 import { okSchema, SupportRequestSchema } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { support_requests } from "../../db/schema/index.ts";
 import { queueEmail } from "../mail/outbox.repository.ts";
+import { insertSupportRequest } from "./support.repository.ts";
 
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -21,18 +21,19 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const userId = request.user?.userId ?? 0;
       const id = await app.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(support_requests)
-          .values({ ...body, customer_id: app.config.CUSTOMER_ID, user_id: userId, method: "EMAIL" })
-          .returning({ id: support_requests.id });
-        if (!row) throw new Error("support request not stored");
+        const id = await insertSupportRequest(tx, {
+          ...body,
+          customer_id: app.config.CUSTOMER_ID,
+          user_id: userId,
+          method: "EMAIL",
+        });
         await queueEmail(tx, {
           kind: "support_request",
           to: [app.config.SUPPORT_EMAIL],
           cc: [],
-          subject: `Customer Service: ${body.support_category} (#${row.id})`,
+          subject: `Customer Service: ${body.support_category} (#${id})`,
           text: [
-            `Support request #${row.id}`,
+            `Support request #${id}`,
             `From: ${body.full_name} <${body.email}>, ${body.phone}`,
             `User id: ${userId}`,
             `Area: ${body.support_category}`,
@@ -40,7 +41,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
             body.description,
           ].join("\n"),
         });
-        return row.id;
+        return id;
       });
       return { result: 1 as const, data: { id } };
     },
