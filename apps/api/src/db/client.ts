@@ -42,7 +42,7 @@ const MIGRATION_LOCK_ID = 1850_2026;
  * is locked for the life of the process; a second process gets a DataDirLockedError.
  */
 export async function openPglite(
-  options: { dataDir?: string; loadDataDir?: Blob; lockRetries?: number } = {},
+  options: { dataDir?: string; loadDataDir?: Blob } = {},
 ): Promise<DatabaseHandle> {
   let release: (() => Promise<void>) | undefined;
   let dataDir: string | undefined;
@@ -54,15 +54,17 @@ export async function openPglite(
         lockfilePath: join(dataDir, ".vetportal.lock"),
         stale: 10_000,
         update: 4_000,
-        // A crashed process leaves a lock that turns stale after 10 s: wait that long before refusing.
-        retries: { retries: options.lockRetries ?? 6, factor: 1, minTimeout: 2_000, maxTimeout: 2_000 },
+        // A live holder refreshes the lock every 4 s; a crashed one leaves a lock that turns stale after
+        // 10 s and is then taken over. No waiting: a second process is told at once.
+        retries: 0,
         realpath: false,
       });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "ELOCKED") {
         throw new DataDirLockedError(
           `The data directory ${dataDir} is in use by another Vet Portal process. ` +
-            "Stop that process first, or set DATA_DIR to another directory (or DATABASE_URL to use a PostgreSQL server).",
+            "Stop that process first, or set DATA_DIR to another directory (or DATABASE_URL to use a PostgreSQL server). " +
+            "If that process has just crashed, its lock expires within 10 seconds.",
         );
       }
       throw err;
