@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
 import type { LoginResponse } from "@vetportal/contract";
 import type { SQL } from "drizzle-orm";
 import pg from "pg";
@@ -82,4 +83,13 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** Raw SQL in a test, with typed rows (both drivers answer `{ rows }`). */
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** A TCP port that is free right now on the loopback interface. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }

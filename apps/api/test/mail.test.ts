@@ -1,9 +1,8 @@
-import { createServer } from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { email_outbox } from "../src/db/schema/index.ts";
-import { bearer, createTestApp, signInPractice } from "./helpers.ts";
+import { bearer, createTestApp, freePort, signInPractice } from "./helpers.ts";
 
 /** A real SMTP listener in-process: what the outbox sends is what a mail server receives. */
 interface Received {
@@ -37,14 +36,6 @@ function smtp(port: number) {
     start: () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve)),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
 }
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

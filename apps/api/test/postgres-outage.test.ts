@@ -2,7 +2,7 @@ import { connect, createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { type DatabaseHandle, openPostgres } from "../src/db/client.ts";
-import { createPostgresCopy, PRACTICE, testConfig } from "./helpers.ts";
+import { createPostgresCopy, freePort, PRACTICE, testConfig } from "./helpers.ts";
 
 /**
  * The API on a PostgreSQL server that goes away and comes back. A TCP proxy stands between the
@@ -32,14 +32,6 @@ class TcpProxy {
     for (const s of this.sockets) s.destroy();
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
   }
-}
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
 }
 
 let proxy: TcpProxy;

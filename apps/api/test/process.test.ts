@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "./helpers.ts";
 
 /**
  * The real process shell on the embedded database: start-up on an empty data directory, the
@@ -15,14 +16,6 @@ afterAll(() => {
   for (const c of children) c.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 function start(port: number) {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {

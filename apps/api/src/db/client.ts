@@ -41,9 +41,7 @@ const MIGRATION_LOCK_ID = 1850_2026;
  * Embedded PostgreSQL (PGlite). Two PGlite instances on one directory corrupt it, so the directory
  * is locked for the life of the process; a second process gets a DataDirLockedError.
  */
-export async function openPglite(
-  options: { dataDir?: string; loadDataDir?: Blob } = {},
-): Promise<DatabaseHandle> {
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
   let release: (() => Promise<void>) | undefined;
   let dataDir: string | undefined;
   if (options.dataDir) {

@@ -3,7 +3,7 @@ import type { Executor } from "../../db/client.ts";
 import { addresses, rate_limits, sessions, users } from "../../db/schema/index.ts";
 
 /** SQL twin of normalizeForMatch: lower case, every run of non-alphanumerics becomes one space, trimmed. */
-const normalized = (column: unknown) => sql`btrim(regexp_replace(lower(${column}), '[^a-z0-9]+', ' ', 'g'))`;
+export const normalized = (column: unknown) => sql`btrim(regexp_replace(lower(${column}), '[^a-z0-9]+', ' ', 'g'))`;
 
 /** Active practices of the customer whose name matches, with each of their addresses' line1 and zip. */
 export async function findPracticeAddresses(db: Executor, customerId: number, normalizedPractice: string) {

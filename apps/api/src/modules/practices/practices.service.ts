@@ -4,6 +4,7 @@ import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
 import { addresses, users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { normalized } from "../auth/auth.repository.ts";
 import { normalizeAddressLine, normalizeForMatch } from "../auth/auth.service.ts";
 import { checkDeliverable } from "./address-validator.ts";
 
@@ -40,7 +41,7 @@ async function assertUnique(db: Executor, customerId: number, input: Practice, e
       and(
         eq(users.customer_id, customerId),
         eq(users.is_deleted, false),
-        sql`btrim(regexp_replace(lower(${users.representation}), '[^a-z0-9]+', ' ', 'g')) = ${normalizeForMatch(input.practice_name)}`,
+        sql`${normalized(users.representation)} = ${normalizeForMatch(input.practice_name)}`,
       ),
     );
   const line1 = normalizeAddressLine(input.line1);
