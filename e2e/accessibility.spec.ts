@@ -1,14 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { seriousViolations } from "./support/axe.ts";
 import { expect, PRACTICES, signInAsPractice, test } from "./support/fixtures.ts";
-
-/** Serious and critical axe violations, WCAG 2.1 A/AA rules plus best practices. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(" ")) }));
-}
 
 test.describe("accessibility", () => {
   test("the login page has no serious or critical axe violations", async ({ page }) => {

@@ -85,7 +85,8 @@ test.describe("the signed-in shell", () => {
 
     test("offers a reload", async ({ page }) => {
       await signInAsPractice(page, PRACTICES.happyPaws);
-      await page.route(/\/assets\/not-found-[^/]*\.js$/, (route) => route.abort());
+      // The search results page is its own chunk (category-<hash>.js).
+      await page.route(/\/assets\/category-[A-Za-z0-9_-]{8}\.js$/, (route) => route.abort());
       await page.getByRole("searchbox", { name: "Search products" }).fill("anything");
       await page.getByRole("searchbox", { name: "Search products" }).press("Enter");
 

@@ -23,6 +23,165 @@ function loadChunk<T>(load: () => Promise<T>): Promise<T> {
 
 const notFound = async () => ({ Component: (await loadChunk(() => import("./routes/not-found.tsx"))).NotFoundRoute });
 
+/** The signed-in pages of SPEC §2's route table, each its own chunk. */
+const pages: RouteObject[] = [
+  {
+    path: "category/:categoryIdOrSearchText",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/catalog/routes/category.tsx"))).CategoryRoute,
+    }),
+  },
+  {
+    // Case-sensitive: /Product/* is the administrators' product area (admin-sections.ts).
+    path: "product/:productId",
+    caseSensitive: true,
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/catalog/routes/product.tsx"))).ProductRoute,
+    }),
+  },
+  {
+    path: "cart/preview",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/cart/routes/cart-preview.tsx"))).CartPreviewRoute,
+    }),
+  },
+  {
+    path: "cart/shipping",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/cart/routes/shipping.tsx"))).ShippingRoute,
+    }),
+  },
+  {
+    path: "order/:orderId/:orderType?",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/orders/routes/order-detail.tsx"))).OrderDetailRoute,
+    }),
+  },
+  {
+    path: "orders",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/orders/routes/orders.tsx"))).OrdersRoute,
+    }),
+  },
+];
+
+/** Account pages (SPEC §2): for every signed-in user, not only administrators. */
+const accountPages: RouteObject[] = [
+  {
+    path: "Users/Account",
+    caseSensitive: true,
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/account/routes/account.tsx"))).AccountRoute,
+    }),
+  },
+  {
+    path: "Account/UserPersonalInfo",
+    caseSensitive: true,
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/account/routes/account-pages.tsx"))).UserPersonalInfoRoute,
+    }),
+  },
+  {
+    path: "Account/UserChangePswd",
+    caseSensitive: true,
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/account/routes/account-pages.tsx")))
+        .UserChangePasswordRoute,
+    }),
+  },
+  {
+    path: "Account/UserAddress",
+    caseSensitive: true,
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/account/routes/account-pages.tsx"))).UserAddressRoute,
+    }),
+  },
+];
+
+/** The administrator's back office (SPEC §2), behind RequireAdmin. Case-sensitive, see admin-sections.ts. */
+const adminPages: RouteObject[] = [
+  {
+    path: "userreport",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/users/routes/user-report.tsx"))).UserReportRoute,
+    }),
+  },
+  {
+    path: "Users/AddUser",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/users/routes/add-user.tsx"))).AddUserRoute,
+    }),
+  },
+  {
+    path: "Users/ModifyUser/:id",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/users/routes/modify-user.tsx"))).ModifyUserRoute,
+    }),
+  },
+  {
+    path: "Departments/DepartmentReport",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/departments/routes/department-report.tsx")))
+        .DepartmentReportRoute,
+    }),
+  },
+  {
+    path: "Departments/DepartmentDetails/:id?",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/departments/routes/department-details.tsx")))
+        .DepartmentDetailsRoute,
+    }),
+  },
+  {
+    path: "Departments/DepartmentTabs/:id/:name?",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/departments/routes/department-tabs.tsx")))
+        .DepartmentTabsRoute,
+    }),
+  },
+  {
+    path: "Departments/DepartmentAddress",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/departments/routes/department-address.tsx")))
+        .DepartmentAddressRoute,
+    }),
+  },
+  {
+    path: "CostCenter/CostCenterReport",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/cost-centers/routes/cost-center-report.tsx")))
+        .CostCenterReportRoute,
+    }),
+  },
+  {
+    path: "CostCenter/CostCenterDetail/:id?",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/cost-centers/routes/cost-center-detail.tsx")))
+        .CostCenterDetailRoute,
+    }),
+  },
+  {
+    path: "Product/ProductReport",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/products-admin/routes/product-report.tsx")))
+        .ProductReportRoute,
+    }),
+  },
+  {
+    path: "Product/ProductDetail/:id",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/products-admin/routes/product-detail.tsx")))
+        .ProductDetailRoute,
+    }),
+  },
+  {
+    path: "admin/product",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/products-admin/routes/product-new.tsx"))).ProductNewRoute,
+    }),
+  },
+].map((route) => ({ ...route, caseSensitive: true }));
+
 function RootLayout() {
   return (
     <>
@@ -49,6 +208,13 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: "UserRegistration",
+        lazy: async () => ({
+          Component: (await loadChunk(() => import("../features/auth/routes/user-registration.tsx")))
+            .UserRegistrationRoute,
+        }),
+      },
+      {
         element: <RequireAuth />,
         children: [
           {
@@ -64,11 +230,16 @@ export const routes: RouteObject[] = [
                       Component: (await loadChunk(() => import("../features/catalog/routes/home.tsx"))).HomeRoute,
                     }),
                   },
+                  ...pages,
+                  ...accountPages,
                   {
-                    // Administrator areas: until their pages exist an administrator sees not-found;
+                    // Administrator areas: their pages, and not-found for anything else under them;
                     // anyone else sees Access Denied. Case-sensitive, see admin-sections.ts.
                     element: <RequireAdmin />,
-                    children: ADMIN_ROUTE_PATHS.map((path) => ({ path, caseSensitive: true, lazy: notFound })),
+                    children: [
+                      ...adminPages,
+                      ...ADMIN_ROUTE_PATHS.map((path) => ({ path, caseSensitive: true, lazy: notFound })),
+                    ],
                   },
                   { path: "*", lazy: notFound },
                 ],

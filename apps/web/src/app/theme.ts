@@ -31,6 +31,11 @@ export const theme = createTheme({
       styles: { title: { fontSize: "var(--mantine-font-size-lg)", fontWeight: 700 } },
     },
     Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Close menu" } } },
+    // Toasts: a named close button, and a message darker than Mantine's gray.6 (below 4.5:1 on white).
+    Notification: {
+      defaultProps: { closeButtonProps: { "aria-label": "Close notification" } },
+      styles: { description: { color: "var(--mantine-color-gray-7)" } },
+    },
   },
 });
 
@@ -43,6 +48,12 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   light: {
     "--mantine-color-dimmed": t.colors.gray[7] ?? "#495057",
     "--mantine-color-error": t.colors.red[9] ?? "#c92a2a",
+    // Text of light and subtle variants (alerts, subtle buttons, light badges): Mantine's shade 6
+    // is below 4.5:1 on their tinted backgrounds; shade 9 (brand 8, gray 8) is not.
+    "--mantine-color-red-light-color": t.colors.red[9] ?? "#c92a2a",
+    "--mantine-color-brand-light-color": t.colors.brand?.[8] ?? "#115e59",
+    "--mantine-color-blue-light-color": t.colors.blue[9] ?? "#1864ab",
+    "--mantine-color-gray-light-color": t.colors.gray[8] ?? "#343a40",
   },
   dark: {},
 });

@@ -30,6 +30,8 @@ export interface ApiRequestOptions<T extends z.ZodType> {
    * (sign-in uses it before the session is stored). false: no token at all.
    */
   token?: string | false;
+  /** Extra request headers, for example the Idempotency-Key of POST /api/order/add. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -53,7 +55,7 @@ export async function apiRequest<T extends z.ZodType>(
 ): Promise<z.infer<T>> {
   const { method = "POST", body, schema, token, signal } = options;
   const bearer = token === undefined ? getIdToken() : token || null;
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { ...options.headers, Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
 

@@ -22,5 +22,5 @@ export function ActivityProgress() {
     }
   }, [isBusy]);
 
-  return <NavigationProgress size={2} stepInterval={500} aria-label="Loading" />;
+  return <NavigationProgress size={2} stepInterval={500} aria-label="Loading" data-print="hide" />;
 }

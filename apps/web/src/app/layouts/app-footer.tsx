@@ -6,7 +6,7 @@ export function AppFooter() {
   const settings = useSettings();
   const phone = settings.data?.support_phone;
   return (
-    <Box component="footer" bg="brand.9" c="white" py="xl" mt="xl">
+    <Box component="footer" bg="brand.9" c="white" py="xl" mt="xl" data-print="hide">
       <Container size="xl">
         <Group justify="space-between" align="flex-start" gap="lg">
           <Stack gap={4} maw={520}>

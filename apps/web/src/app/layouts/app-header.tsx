@@ -1,4 +1,5 @@
 import {
+  Badge,
   Box,
   Burger,
   Button,
@@ -9,6 +10,7 @@ import {
   Menu,
   Stack,
   Text,
+  VisuallyHidden,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import {
@@ -19,11 +21,13 @@ import {
   IconPackage,
   IconReceipt,
   IconShoppingCart,
+  IconUserCircle,
 } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import logoUrl from "../../assets/logo.svg";
 import { ProductSearch } from "../../features/catalog/components/product-search.tsx";
+import { useCart } from "../../lib/cart-store.ts";
 import { useSession } from "../../lib/session.ts";
 import { isAdminPath } from "../admin-sections.ts";
 import classes from "./app-header.module.css";
@@ -50,6 +54,23 @@ const REPORT_LINKS = [
   { label: "Inventories", to: "/reports/orderreport?tab=inventory" },
   { label: "Add Product", to: "/admin/product" },
 ] as const;
+
+/** How many products are in the cart, after the Cart link's label (hidden when the cart is empty). */
+function CartCount({ linkTo, onDark = false }: { linkTo: string; onDark?: boolean }) {
+  const count = useCart().length;
+  if (linkTo !== "/cart/preview" || count === 0) return null;
+  return (
+    <Badge size="sm" circle color={onDark ? "white" : "brand"} c={onDark ? "brand.9" : "white"} component="span">
+      {count}
+      <VisuallyHidden>{count === 1 ? " product" : " products"}</VisuallyHidden>
+    </Badge>
+  );
+}
+
+/** Own account pages (SPEC §2), which every signed-in user may open. */
+function isAccountPath(pathname: string): boolean {
+  return pathname === "/Users/Account" || pathname.startsWith("/Account/");
+}
 
 interface AppHeaderProps {
   onCustomerService: () => void;
@@ -106,6 +127,7 @@ function MobileMenu({
               to={link.to}
               label={link.label}
               leftSection={<link.icon size={18} aria-hidden />}
+              rightSection={<CartCount linkTo={link.to} />}
               active={link.isActive(pathname)}
               onClick={onClose}
             />
@@ -125,6 +147,16 @@ function MobileMenu({
                 <MantineNavLink key={link.to} component={Link} to={link.to} label={link.label} onClick={onClose} />
               ))}
             </MantineNavLink>
+          )}
+          {!isAdmin && (
+            <MantineNavLink
+              component={Link}
+              to="/Users/Account"
+              label="Account"
+              leftSection={<IconUserCircle size={18} aria-hidden />}
+              active={isAccountPath(pathname)}
+              onClick={onClose}
+            />
           )}
         </Box>
         <Stack gap="xs">
@@ -158,7 +190,7 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
   const [drawerOpened, drawer] = useDisclosure(false);
 
   return (
-    <Box component="header" className={classes.header}>
+    <Box component="header" className={classes.header} data-print="hide">
       <Container size="xl">
         <div className={classes.top}>
           <Link to="/" className={classes.logo} aria-label="Vet Portal home">
@@ -206,9 +238,20 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
                 >
                   <link.icon size={18} aria-hidden />
                   {link.label}
+                  <CartCount linkTo={link.to} onDark />
                 </Link>
               ))}
               {isAdmin && <ReportsMenu />}
+              {!isAdmin && (
+                <Link
+                  to="/Users/Account"
+                  className={classes.navLink}
+                  aria-current={isAccountPath(pathname) ? "page" : undefined}
+                >
+                  <IconUserCircle size={18} aria-hidden />
+                  Account
+                </Link>
+              )}
             </Group>
             {session && (
               <Text size="sm" className={classes.signedInAs} truncate="end" visibleFrom="md">

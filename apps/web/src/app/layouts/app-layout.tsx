@@ -19,7 +19,7 @@ export function AppLayout() {
     <>
       <ActivityProgress />
       <SessionExpiry />
-      <a href="#main" className={classes.skipLink}>
+      <a href="#main" className={classes.skipLink} data-print="hide">
         Skip to content
       </a>
       <div className={classes.shell}>

@@ -8,7 +8,7 @@ const THRESHOLD_PX = 100;
 export function BackToTop() {
   const [scroll, scrollTo] = useWindowScroll();
   return (
-    <Affix position={{ bottom: 24, right: 24 }}>
+    <Affix position={{ bottom: 24, right: 24 }} data-print="hide">
       <Transition transition="slide-up" mounted={scroll.y > THRESHOLD_PX}>
         {(styles) => (
           <ActionIcon

@@ -1,5 +1,5 @@
-import { Box, Center, Image, Paper, Stack, Text, Title } from "@mantine/core";
-import { Navigate } from "react-router";
+import { Anchor, Box, Center, Divider, Image, Paper, Stack, Text, Title } from "@mantine/core";
+import { Link, Navigate } from "react-router";
 import logoUrl from "../../../assets/logo.svg";
 import { useSession } from "../../../lib/session.ts";
 import { LoginForm } from "../components/login-form.tsx";
@@ -34,6 +34,13 @@ export function LoginRoute() {
               </Text>
             </Stack>
             <LoginForm />
+            <Divider />
+            <Text size="sm" ta="center">
+              New to Vet Portal?{" "}
+              <Anchor component={Link} to="/UserRegistration" fw={600} underline="always">
+                Create an Account
+              </Anchor>
+            </Text>
           </Stack>
         </Paper>
       </Center>

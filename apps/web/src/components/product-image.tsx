@@ -1,0 +1,9 @@
+import { Image, type ImageProps } from "@mantine/core";
+import placeholderUrl from "../assets/placeholder.svg";
+
+type ProductImageProps = Omit<ImageProps, "src" | "fallbackSrc"> & { src: string | null | undefined; alt: string };
+
+/** A product picture; a broken or missing image falls back to the placeholder (SPEC §8). */
+export function ProductImage({ src, alt, ...props }: ProductImageProps) {
+  return <Image src={src || placeholderUrl} fallbackSrc={placeholderUrl} alt={alt} fit="contain" {...props} />;
+}

@@ -1,0 +1,255 @@
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Stepper, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconInfoCircle } from "@tabler/icons-react";
+import { formatPhone, MESSAGES, type Practice, PracticeSchema, US_STATES } from "@vetportal/contract";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
+import { useAddPractice } from "../api/add-practice.ts";
+import { useLogin } from "../api/login.ts";
+import { useValidateAddress } from "../api/validate-address.ts";
+
+type Field = keyof Practice;
+
+/** Step 1 contact information, step 2 delivery address (SPEC §2 "/UserRegistration"). */
+const STEPS: Field[][] = [
+  ["practice_name", "contact", "email", "phone"],
+  ["line1", "city", "state", "zip_code"],
+];
+
+const STATE_OPTIONS = [
+  { value: "", label: "Select a state" },
+  ...US_STATES.map((s) => ({ value: s.code, label: s.name })),
+];
+
+const SIGNED_UP_BUT_NOT_IN =
+  "Your account was created, but we could not sign you in. Please sign in with your practice name, address and zip code.";
+
+/**
+ * Sign-up (SPEC §4 "Sign-up", §5): every field required with its own message (the contract's
+ * PracticeSchema); on submit the address is validated first — an undeliverable one is reported in
+ * red under the postal code — then the practice is added and signed in with its name, first address
+ * line and zip, which lands it on Products.
+ */
+export function SignUpForm() {
+  const [active, setActive] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
+  const validateAddress = useValidateAddress();
+  const addPractice = useAddPractice();
+  const login = useLogin();
+  const navigate = useNavigate();
+  // Two step labels side by side do not fit a phone: there the stepper runs down the page.
+  const isPhone = useMediaQuery("(max-width: 36em)");
+  const isBusy = validateAddress.isPending || addPractice.isPending || login.isPending;
+
+  const form = useForm<Practice>({
+    initialValues: {
+      practice_name: "",
+      contact: "",
+      email: "",
+      phone: "",
+      line1: "",
+      city: "",
+      state: "",
+      zip_code: "",
+    },
+    // "first": an empty field says it is required rather than badly formatted.
+    validate: zod4Resolver(PracticeSchema, { errorPriority: "first" }),
+  });
+
+  /** Shows the first step holding one of these fields. */
+  function showStepOf(fields: string[]) {
+    const step = STEPS.findIndex((stepFields) => stepFields.some((f) => fields.includes(f)));
+    if (step !== -1) setActive(step);
+  }
+
+  function isStepValid(step: number): boolean {
+    // Validate every field of the step (not just the first failing one), so all messages show at once.
+    const results = (STEPS[step] ?? []).map((field) => form.validateField(field));
+    return results.every((result) => !result.hasError);
+  }
+
+  function applyServerErrors(error: unknown) {
+    if (error instanceof ApiError && Object.keys(error.fields).length) {
+      form.setErrors(error.fields);
+      showStepOf(Object.keys(error.fields));
+    }
+  }
+
+  async function register(values: Practice) {
+    setFailure(null);
+    const practice = PracticeSchema.parse(values);
+    try {
+      await validateAddress.mutateAsync({
+        line1: practice.line1,
+        city: practice.city,
+        state: practice.state,
+        zip_code: practice.zip_code,
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "ADDRESS_NOT_DELIVERABLE") {
+        form.setFieldError("zip_code", error.fields.zip_code ?? MESSAGES.addressNotDeliverable);
+        setActive(1);
+      } else {
+        applyServerErrors(error);
+        setFailure(errorMessage(error));
+      }
+      return;
+    }
+    try {
+      await addPractice.mutateAsync(practice);
+    } catch (error) {
+      applyServerErrors(error);
+      setFailure(errorMessage(error));
+      return;
+    }
+    try {
+      await login.mutateAsync({
+        method: "address",
+        address_name: practice.practice_name,
+        line1: practice.line1,
+        zip_code: practice.zip_code,
+      });
+    } catch {
+      setFailure(SIGNED_UP_BUT_NOT_IN);
+      return;
+    }
+    notifySuccess(MESSAGES.signupSuccess);
+    navigate("/", { replace: true });
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (active === 0) {
+      event.preventDefault();
+      if (isStepValid(0)) setActive(1);
+      return;
+    }
+    form.onSubmit(
+      (values) => void register(values),
+      (errors) => showStepOf(Object.keys(errors)),
+    )(event);
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Create an Account">
+      <Stack gap="lg">
+        {failure && (
+          <Alert color="red" variant="light" title={MESSAGES.loginFailedTitle} icon={<IconAlertCircle aria-hidden />}>
+            {failure}
+          </Alert>
+        )}
+        <Stepper
+          active={active}
+          onStepClick={(step) => {
+            // Back is always allowed; forward only through Next, which checks the step.
+            if (step < active) setActive(step);
+          }}
+          allowNextStepsSelect={false}
+          orientation={isPhone ? "vertical" : "horizontal"}
+          size="sm"
+        >
+          <Stepper.Step label="Contact Information" description="Step 1">
+            <Stack gap="sm" mt="md">
+              <TextInput
+                label="Practice Name"
+                autoComplete="organization"
+                withAsterisk
+                maxLength={200}
+                {...form.getInputProps("practice_name")}
+              />
+              <TextInput
+                label="Contact Name"
+                autoComplete="name"
+                withAsterisk
+                maxLength={200}
+                {...form.getInputProps("contact")}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <TextInput
+                  label="Email"
+                  type="email"
+                  autoComplete="email"
+                  withAsterisk
+                  maxLength={254}
+                  {...form.getInputProps("email")}
+                />
+                <TextInput
+                  label="Phone"
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel-national"
+                  placeholder="555-555-5555"
+                  withAsterisk
+                  {...form.getInputProps("phone")}
+                  onChange={(event) => form.setFieldValue("phone", formatPhone(event.currentTarget.value))}
+                />
+              </SimpleGrid>
+            </Stack>
+          </Stepper.Step>
+          <Stepper.Step label="Delivery Address" description="Step 2">
+            <Stack gap="sm" mt="md">
+              <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} p="sm">
+                <Text size="sm">{MESSAGES.shippingNoteUsOnly}</Text>
+              </Alert>
+              <TextInput
+                label="Address"
+                autoComplete="address-line1"
+                withAsterisk
+                maxLength={200}
+                {...form.getInputProps("line1")}
+              />
+              <TextInput
+                label="City"
+                autoComplete="address-level2"
+                withAsterisk
+                maxLength={100}
+                {...form.getInputProps("city")}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <NativeSelect
+                  label="State"
+                  autoComplete="address-level1"
+                  withAsterisk
+                  data={STATE_OPTIONS}
+                  {...form.getInputProps("state")}
+                />
+                <TextInput
+                  label="Zip Code"
+                  autoComplete="postal-code"
+                  inputMode="numeric"
+                  withAsterisk
+                  maxLength={10}
+                  {...form.getInputProps("zip_code")}
+                />
+              </SimpleGrid>
+            </Stack>
+          </Stepper.Step>
+        </Stepper>
+        <Group justify={active === 0 ? "flex-end" : "space-between"}>
+          {active === 1 && (
+            <Button
+              variant="default"
+              leftSection={<IconArrowLeft size={18} aria-hidden />}
+              onClick={() => setActive(0)}
+              disabled={isBusy}
+            >
+              Back
+            </Button>
+          )}
+          {active === 0 ? (
+            <Button type="submit" rightSection={<IconArrowRight size={18} aria-hidden />}>
+              Next
+            </Button>
+          ) : (
+            <Button type="submit" loading={isBusy} disabled={isBusy}>
+              Create Account
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { CustomerSchema, okSchema } from "@vetportal/contract";
+import { apiRequest } from "../../../lib/api-client.ts";
+
+const CustomerResponseSchema = okSchema(CustomerSchema);
+
+/**
+ * POST /api/customer/query (SPEC §7): the portal's customer with the delivery methods this user may
+ * choose (SPEC §6: the server decides which).
+ */
+export function getCustomer(signal?: AbortSignal) {
+  return apiRequest("/api/customer/query", { body: {}, schema: CustomerResponseSchema, signal }).then(
+    (response) => response.data,
+  );
+}
+
+export function customerQueryOptions() {
+  return queryOptions({
+    queryKey: ["customer"],
+    queryFn: ({ signal }) => getCustomer(signal),
+    staleTime: 10 * 60 * 1000,
+  });
+}
+
+/** The shipping form shows its own error state, so no toast. */
+export function useCustomer() {
+  return useQuery({ ...customerQueryOptions(), meta: { handlesErrors: true } });
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { IDEMPOTENCY_HEADER, okSchema, type PlaceOrderRequestSchema } from "@vetportal/contract";
+import { z } from "zod";
+import { apiRequest } from "../../../lib/api-client.ts";
+
+export type PlaceOrderBody = z.input<typeof PlaceOrderRequestSchema>;
+
+const PlaceOrderResponseSchema = okSchema(z.number().int());
+
+/**
+ * POST /api/order/add (SPEC §7) with an Idempotency-Key (DESIGN §6): sending the same key again — a
+ * retry after a lost answer, a double click — returns the first order instead of placing another.
+ */
+export function placeOrder({ body, idempotencyKey }: { body: PlaceOrderBody; idempotencyKey: string }) {
+  return apiRequest("/api/order/add", {
+    body,
+    schema: PlaceOrderResponseSchema,
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+  }).then((response) => response.data);
+}
+
+/** The shipping page shows failures next to the lines and fields, so no toast. */
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: placeOrder,
+    meta: { handlesErrors: true },
+    // A new order changes My Orders and the stock behind the catalogue pages: everything cached is stale.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

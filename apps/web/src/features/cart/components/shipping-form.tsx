@@ -1,0 +1,202 @@
+import { Alert, Anchor, Button, NativeSelect, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { IconAlertCircle } from "@tabler/icons-react";
+import { type DeliveryMethod, formatPhone, PlaceOrderRequestSchema } from "@vetportal/contract";
+import { zod4Resolver } from "mantine-form-zod-resolver";
+import { useRef, useState } from "react";
+import { Link } from "react-router";
+import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { useCart } from "../../../lib/cart-store.ts";
+import { useSession } from "../../../lib/session.ts";
+import { usePlaceOrder } from "../api/place-order.ts";
+
+/** The shipping form's part of the order to place (SPEC §5 "Shipping"): the contract's own rules. */
+const ShippingFormSchema = PlaceOrderRequestSchema.pick({
+  contact_name: true,
+  contact_phone: true,
+  email: true,
+  delivery_method_id: true,
+  shipping_instruction: true,
+});
+
+// A type alias, not an interface: the form resolver wants a plain record.
+type ShippingValues = {
+  contact_name: string;
+  contact_phone: string;
+  email: string;
+  delivery_method_id: string;
+  shipping_instruction: string;
+};
+const FIELDS = new Set<string>([
+  "contact_name",
+  "contact_phone",
+  "email",
+  "delivery_method_id",
+  "shipping_instruction",
+]);
+
+/** An Idempotency-Key (8–200 characters); randomUUID needs a secure context, so there is a fallback. */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export interface PlaceOrderFailure {
+  message: string;
+  /** Messages about cart lines, by product id (the server's "items.<id>" fields). */
+  lines: Record<number, string>;
+}
+
+interface ShippingFormProps {
+  deliveryMethods: DeliveryMethod[];
+  onFailure: (failure: PlaceOrderFailure | null) => void;
+  onPlaced: (orderId: number) => void;
+}
+
+/**
+ * Contact_Name, Contact_Phone, Delivery_Method, Email and the optional note (SPEC §2, §5). Place
+ * Order is disabled while the order is being placed and enabled again after a failure (DESIGN §7);
+ * one Idempotency-Key is kept for the whole attempt, so a retry can never place a second order.
+ */
+export function ShippingForm({ deliveryMethods, onFailure, onPlaced }: ShippingFormProps) {
+  const profile = useSession()?.profile;
+  const items = useCart();
+  const placeOrder = usePlaceOrder();
+  const idempotencyKey = useRef<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const form = useForm<ShippingValues>({
+    initialValues: {
+      contact_name: [profile?.first_name, profile?.last_name].filter(Boolean).join(" "),
+      contact_phone: formatPhone(profile?.phone ?? ""),
+      email: profile?.email ?? "",
+      delivery_method_id: deliveryMethods.length === 1 ? String(deliveryMethods[0]?.id) : "",
+      shipping_instruction: "",
+    },
+    // "first": an empty field says it is required rather than badly formatted.
+    validate: zod4Resolver(ShippingFormSchema, { errorPriority: "first" }),
+  });
+
+  function submit(values: ShippingValues) {
+    setFailure(null);
+    onFailure(null);
+    idempotencyKey.current ??= newIdempotencyKey();
+    const note = values.shipping_instruction.trim();
+    placeOrder.mutate(
+      {
+        idempotencyKey: idempotencyKey.current,
+        body: {
+          contact_name: values.contact_name.trim(),
+          contact_phone: values.contact_phone,
+          email: values.email.trim(),
+          delivery_method_id: Number(values.delivery_method_id),
+          shipping_instruction: note || undefined,
+          shipping_address_id: profile?.address?.address_id,
+          items: items.map((item) => ({
+            id: item.id,
+            quantity: item.quantity,
+            is_destroy: item.is_destroy || undefined,
+          })),
+        },
+      },
+      {
+        onSuccess: (orderId) => {
+          idempotencyKey.current = null;
+          onPlaced(orderId);
+        },
+        onError: (error) => {
+          const lines: Record<number, string> = {};
+          if (error instanceof ApiError) {
+            const fieldErrors: Record<string, string> = {};
+            for (const [key, message] of Object.entries(error.fields)) {
+              const line = /^items\.(\d+)$/.exec(key);
+              if (line) lines[Number(line[1])] = message;
+              else if (FIELDS.has(key)) fieldErrors[key] = message;
+            }
+            form.setErrors(fieldErrors);
+          }
+          const hasLineErrors = Object.keys(lines).length > 0;
+          const message = hasLineErrors
+            ? "Some products in your cart need attention: see the message next to each one."
+            : errorMessage(error);
+          setFailure(message);
+          onFailure({ message, lines });
+        },
+      },
+    );
+  }
+
+  const methodOptions = [
+    { value: "", label: "Select a delivery method" },
+    ...deliveryMethods.map((m) => ({ value: String(m.id), label: m.remarks ? `${m.name} (${m.remarks})` : m.name })),
+  ];
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(submit)} aria-label="Shipping">
+      <Stack gap="md">
+        {failure && (
+          <Alert color="red" variant="light" title="Your order was not placed" icon={<IconAlertCircle aria-hidden />}>
+            <Stack gap={4}>
+              <Text size="sm">{failure}</Text>
+              <Text size="sm">
+                Your cart is unchanged.{" "}
+                <Anchor component={Link} to="/cart/preview" size="sm" underline="always">
+                  Edit your cart
+                </Anchor>
+              </Text>
+            </Stack>
+          </Alert>
+        )}
+        <TextInput
+          label="Contact Name"
+          autoComplete="name"
+          withAsterisk
+          maxLength={200}
+          {...form.getInputProps("contact_name")}
+        />
+        <TextInput
+          label="Contact Phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="555-555-5555"
+          withAsterisk
+          {...form.getInputProps("contact_phone")}
+          onChange={(event) => form.setFieldValue("contact_phone", formatPhone(event.currentTarget.value))}
+        />
+        <NativeSelect
+          label="Delivery Method"
+          withAsterisk
+          data={methodOptions}
+          {...form.getInputProps("delivery_method_id")}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          withAsterisk
+          maxLength={254}
+          description="The order confirmation is sent here."
+          {...form.getInputProps("email")}
+        />
+        <Textarea
+          label="Order Note"
+          description="Optional: delivery instructions or a note for your records."
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={1000}
+          {...form.getInputProps("shipping_instruction")}
+        />
+        <Button
+          type="submit"
+          size="md"
+          loading={placeOrder.isPending}
+          disabled={placeOrder.isPending || items.length === 0}
+        >
+          Place Order
+        </Button>
+      </Stack>
+    </form>
+  );
+}

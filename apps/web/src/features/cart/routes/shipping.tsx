@@ -1,0 +1,146 @@
+import { Alert, Anchor, Grid, Loader, Paper, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { MESSAGES } from "@vetportal/contract";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { AddressBlock } from "../../../components/address-block.tsx";
+import { LoadError } from "../../../components/page-state.tsx";
+import { dismissCartNotices, emptyCart, useCart } from "../../../lib/cart-store.ts";
+import { useLogEvent } from "../../../lib/log-event.ts";
+import { useSession } from "../../../lib/session.ts";
+import { useCustomer } from "../api/get-customer.ts";
+import { CartLineSummary } from "../components/cart-line-summary.tsx";
+import { type PlaceOrderFailure, ShippingForm } from "../components/shipping-form.tsx";
+
+function DeliverTo() {
+  const profile = useSession()?.profile;
+  const address = profile?.address;
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Title order={2} size="h4" mb="xs">
+        Deliver To
+      </Title>
+      {address ? (
+        <AddressBlock address={{ ...address, name: profile?.representation ?? address.title }} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          No delivery address is on file for your practice. Please contact Customer Service.
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * /cart/shipping (SPEC §2): the cart's lines, the profile's delivery address and the shipping form.
+ * A placed order empties the cart and opens /order/{id}/1; a refused one keeps the cart and shows
+ * each reason next to its line or field.
+ */
+export function ShippingRoute() {
+  const items = useCart();
+  const customer = useCustomer();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<PlaceOrderFailure | null>(null);
+  const [placedOrderId, setPlacedOrderId] = useState<number | null>(null);
+  useLogEvent({ event: "checkout" });
+
+  function onPlaced(orderId: number) {
+    // Shown while the confirmation page loads, instead of the now empty cart.
+    setPlacedOrderId(orderId);
+    emptyCart();
+    dismissCartNotices();
+    navigate(`/order/${orderId}/1`, { replace: true });
+  }
+
+  if (placedOrderId !== null) {
+    return (
+      <Stack align="center" py="xl" gap="sm">
+        <Title order={1}>Order placed</Title>
+        <Loader aria-label="Opening your order" />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <title>Shipping · Vet Portal</title>
+      <Stack gap={4}>
+        <Title order={1}>Shipping</Title>
+        <Text c="dimmed">Check your products, tell us who to contact and how to ship, then place the order.</Text>
+      </Stack>
+      {items.length === 0 ? (
+        <Paper withBorder radius="md" p="xl">
+          <Stack align="center" gap="sm">
+            <Text fw={600}>{MESSAGES.cartEmpty}</Text>
+            <Anchor component={Link} to="/">
+              Continue Shopping
+            </Anchor>
+          </Stack>
+        </Paper>
+      ) : (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
+            <Stack gap="md">
+              <DeliverTo />
+              <Paper withBorder radius="md" p="md">
+                <Stack gap="sm">
+                  <Title order={2} size="h4">
+                    Your Order
+                  </Title>
+                  <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: "none" }} aria-label="Products">
+                    {items.map((item) => (
+                      <li key={item.id}>
+                        <CartLineSummary item={item} error={failure?.lines[item.id]} />
+                      </li>
+                    ))}
+                  </Stack>
+                  <Anchor component={Link} to="/cart/preview" size="sm">
+                    Edit cart
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    Payment: On Invoice. Prices, fees and tax are calculated when the order is placed.
+                  </Text>
+                </Stack>
+              </Paper>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
+            <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }}>
+              <Title order={2} size="h4" mb="md">
+                Contact and Delivery
+              </Title>
+              {customer.isPending ? (
+                <>
+                  <VisuallyHidden role="status">Loading delivery methods…</VisuallyHidden>
+                  <Loader aria-hidden />
+                </>
+              ) : customer.isError ? (
+                <LoadError
+                  title="The delivery methods could not be loaded"
+                  error={customer.error}
+                  onRetry={() => void customer.refetch()}
+                  isRetrying={customer.isFetching}
+                />
+              ) : customer.data.delivery_methods.length === 0 ? (
+                <Alert
+                  color="red"
+                  variant="light"
+                  icon={<IconAlertTriangle aria-hidden />}
+                  title="No delivery method available"
+                >
+                  Please contact Customer Service to set up delivery for your practice.
+                </Alert>
+              ) : (
+                <ShippingForm
+                  deliveryMethods={customer.data.delivery_methods}
+                  onFailure={setFailure}
+                  onPlaced={onPlaced}
+                />
+              )}
+            </Paper>
+          </Grid.Col>
+        </Grid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,127 @@
+import { Alert, Button, Group, NumberInput, Stack, Text } from "@mantine/core";
+import { IconInfoCircle, IconPackageOff, IconShoppingCartPlus } from "@tabler/icons-react";
+import { MESSAGES, type ProductDetail } from "@vetportal/contract";
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import { addToCart, useCartItem } from "../../../lib/cart-store.ts";
+import { logEvent } from "../../../lib/log-event.ts";
+import { checkQuantity } from "../../../lib/quantity.ts";
+import { PriceTable, priceRangeFor } from "./price-table.tsx";
+
+/**
+ * Quantity entry and Add To Cart (SPEC §5 "Product quantity"): the quantity starts at what the cart
+ * already holds, else the minimum; below the minimum or above the maximum it is reset with the
+ * 'Quantity must be between' message; empty or 0 marks the field and adds nothing. Add To Cart is
+ * offered only when the product may be ordered now.
+ */
+export function AddToCartForm({ product }: { product: ProductDetail }) {
+  const { min_quantity: min, max_quantity: max } = product;
+  const inCart = useCartItem(product.id);
+  const [value, setValue] = useState<number | string>(inCart?.quantity || min);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const rangeMessage = MESSAGES.quantityBetween(min, max);
+
+  /** Applies the rule to what was typed; the quantity to add, or null when there is none. */
+  function settle(): { quantity: number; corrected: boolean } | null {
+    const check = checkQuantity(value, min, max);
+    if (check.kind === "empty") return null;
+    if (check.corrected) {
+      setValue(check.quantity);
+      setNotice(rangeMessage);
+    }
+    setError(null);
+    return check;
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const settled = settle();
+    if (!settled) {
+      setNotice(null);
+      setError(rangeMessage);
+      return;
+    }
+    // A quantity corrected just now is shown first; the next click adds it.
+    if (settled.corrected) return;
+    const { quantity } = settled;
+    addToCart({
+      id: product.id,
+      name: product.name,
+      display_name: product.display_name,
+      image_url: product.image_url,
+      package_quantity: product.package_quantity,
+      min_quantity: min,
+      max_quantity: max,
+      quantity,
+      price: priceRangeFor(product.price_ranges, quantity)?.price_cents ?? 0,
+      is_destroy: false,
+    });
+    logEvent({ event: "add_to_cart", product_id: product.id, quantity });
+    navigate("/cart/preview");
+  }
+
+  const shown = checkQuantity(value, min, max);
+  return (
+    <Stack gap="md">
+      {product.price_ranges.length > 0 && (
+        <PriceTable ranges={product.price_ranges} quantity={shown.kind === "ok" ? shown.quantity : undefined} />
+      )}
+      {product.can_order ? (
+        <form noValidate onSubmit={onSubmit} aria-label="Add to cart">
+          <Stack gap="xs">
+            <NumberInput
+              label="Quantity (packs)"
+              description={`Packs of ${product.package_quantity}; order ${min} to ${max}`}
+              value={value}
+              onChange={(next) => {
+                setValue(next);
+                setError(null);
+                setNotice(null);
+              }}
+              onBlur={() => void settle()}
+              min={min}
+              max={max}
+              clampBehavior="none"
+              allowDecimal={false}
+              allowNegative={false}
+              inputMode="numeric"
+              error={error}
+              w={200}
+              withAsterisk
+            />
+            {/* Always present, so screen readers announce the correction when it appears. */}
+            <div role="status">
+              {notice && (
+                <Text size="sm" fw={600}>
+                  <IconInfoCircle
+                    size={16}
+                    aria-hidden
+                    color="var(--mantine-color-orange-7)"
+                    style={{ verticalAlign: "-3px", marginRight: 4 }}
+                  />
+                  {notice}
+                </Text>
+              )}
+            </div>
+            <Group gap="sm">
+              <Button type="submit" size="md" leftSection={<IconShoppingCartPlus size={20} aria-hidden />}>
+                Add To Cart
+              </Button>
+              {inCart && (
+                <Text size="sm" c="dimmed">
+                  In your cart: {inCart.quantity} {inCart.quantity === 1 ? "pack" : "packs"}
+                </Text>
+              )}
+            </Group>
+          </Stack>
+        </form>
+      ) : (
+        <Alert color="gray" variant="light" title="Out of stock" icon={<IconPackageOff aria-hidden />}>
+          This product cannot be ordered right now. Please check back later or contact Customer Service.
+        </Alert>
+      )}
+    </Stack>
+  );
+}

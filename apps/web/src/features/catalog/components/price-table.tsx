@@ -1,0 +1,52 @@
+import { Table } from "@mantine/core";
+import type { ProductDetail } from "@vetportal/contract";
+import { formatMoney } from "../../../lib/format.ts";
+
+type PriceRange = ProductDetail["price_ranges"][number];
+
+/** The price tier of a quantity (the range it falls in), or undefined when none applies. */
+export function priceRangeFor(ranges: PriceRange[], quantity: number): PriceRange | undefined {
+  return ranges.find((r) => quantity >= r.min_quantity && (r.max_quantity === null || quantity <= r.max_quantity));
+}
+
+function rangeLabel(range: PriceRange): string {
+  if (range.max_quantity === null) return `${range.min_quantity}+ packs`;
+  if (range.max_quantity === range.min_quantity) return `${range.min_quantity} packs`;
+  return `${range.min_quantity}–${range.max_quantity} packs`;
+}
+
+/** Price per pack by quantity (price_ranges, in dollars); the tier of the chosen quantity is marked. */
+export function PriceTable({ ranges, quantity }: { ranges: PriceRange[]; quantity: number | undefined }) {
+  const current = quantity === undefined ? undefined : priceRangeFor(ranges, quantity);
+  return (
+    <Table withTableBorder verticalSpacing={6} fz="sm" captionSide="top">
+      <Table.Caption style={{ textAlign: "left", fontWeight: 600, color: "var(--mantine-color-text)" }}>
+        Price per pack
+      </Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Quantity</Table.Th>
+          <Table.Th scope="col" ta="right">
+            Price per pack
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {ranges.map((range) => {
+          const isCurrent = range === current;
+          return (
+            <Table.Tr
+              key={range.min_quantity}
+              bg={isCurrent ? "brand.0" : undefined}
+              fw={isCurrent ? 700 : undefined}
+              aria-current={isCurrent ? "true" : undefined}
+            >
+              <Table.Td>{rangeLabel(range)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(range.price_cents)}</Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,111 @@
+import { Anchor, Breadcrumbs, Card, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { MESSAGES } from "@vetportal/contract";
+import { Link, useParams } from "react-router";
+import { LoadError } from "../../../components/page-state.tsx";
+import { useLogEvent } from "../../../lib/log-event.ts";
+import { useCategories } from "../api/list-categories.ts";
+import { type ProductListFilter, useProducts } from "../api/list-products.ts";
+import { ProductCard } from "../components/product-card.tsx";
+
+const GRID_COLS = { base: 2, sm: 3, lg: 4 } as const;
+const GRID_SPACING = { base: "sm", sm: "lg" } as const;
+
+function ProductGridSkeleton() {
+  return (
+    <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING} aria-hidden>
+      {Array.from({ length: 8 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Card key={index} withBorder radius="md" padding="sm">
+          <Card.Section>
+            <Skeleton h={{ base: 140, sm: 200 }} radius={0} />
+          </Card.Section>
+          <Skeleton h={18} w="70%" mt="md" />
+          <Skeleton h={12} w="50%" mt="sm" />
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/**
+ * /category/{categoryIdOrSearchText} (SPEC §2): a numeric value lists that category's products,
+ * anything else is a product name search. An empty list says 'No current products for {search}'.
+ */
+export function CategoryRoute() {
+  const { categoryIdOrSearchText = "" } = useParams();
+  const text = categoryIdOrSearchText.trim();
+  const categoryId = /^\d+$/.test(text) ? Number(text) : undefined;
+  const filter: ProductListFilter = categoryId === undefined ? { name: text } : { product_category_id: categoryId };
+
+  const products = useProducts(filter);
+  // The home page's list is usually cached already; it names the category and gives its subtitle.
+  const categories = useCategories({ exclude_no_product: 1 });
+  const category = categoryId === undefined ? undefined : categories.data?.find((c) => c.id === categoryId);
+  useLogEvent(
+    categoryId === undefined
+      ? { event: "category", search: text.slice(0, 200) }
+      : { event: "category", product_category_id: categoryId },
+  );
+
+  const isNamePending = categoryId !== undefined && categories.isPending;
+  const subject = categoryId === undefined ? text : (category?.name ?? text);
+  const isEmpty = products.data?.items.length === 0;
+  const heading = isEmpty
+    ? MESSAGES.noProducts(subject)
+    : categoryId === undefined
+      ? `Search results for "${text}"`
+      : (category?.name ?? "Products");
+
+  return (
+    <Stack gap="lg">
+      <title>{`${categoryId === undefined ? `Search: ${text}` : (category?.name ?? "Products")} · Vet Portal`}</title>
+      <Breadcrumbs>
+        <Anchor component={Link} to="/" size="sm">
+          Products
+        </Anchor>
+        <Text size="sm" c="dimmed" aria-current="page">
+          {categoryId === undefined ? "Search" : (category?.name ?? "Category")}
+        </Text>
+      </Breadcrumbs>
+      <Stack gap={4}>
+        {products.isPending || isNamePending ? (
+          <>
+            <VisuallyHidden role="status">Loading products…</VisuallyHidden>
+            <Skeleton h={34} w={280} aria-hidden />
+          </>
+        ) : (
+          <Title order={1}>{heading}</Title>
+        )}
+        {!isEmpty && category?.subtitle && <Text c="dimmed">{category.subtitle}</Text>}
+        {products.data && !isEmpty && (
+          <Text size="sm" c="dimmed">
+            {products.data.total === 1 ? "1 product" : `${products.data.total} products`}
+          </Text>
+        )}
+      </Stack>
+
+      {products.isPending ? (
+        <ProductGridSkeleton />
+      ) : products.isError ? (
+        <LoadError
+          title="The products could not be loaded"
+          error={products.error}
+          onRetry={() => void products.refetch()}
+          isRetrying={products.isFetching}
+        />
+      ) : isEmpty ? (
+        <Text>
+          <Anchor component={Link} to="/">
+            Browse all product categories
+          </Anchor>
+        </Text>
+      ) : (
+        <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING}>
+          {products.data.items.map((product) => (
+            <ProductCard key={product.id} product={product} categoryId={categoryId} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

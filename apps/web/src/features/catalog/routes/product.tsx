@@ -1,0 +1,182 @@
+import {
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Divider,
+  Grid,
+  Group,
+  List,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
+import { IconTruckDelivery } from "@tabler/icons-react";
+import type { ProductDetail } from "@vetportal/contract";
+import { Link, useParams, useSearchParams } from "react-router";
+import { LoadError, RecordNotFound } from "../../../components/page-state.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
+import { useLogEvent } from "../../../lib/log-event.ts";
+import { useProduct } from "../api/get-product.ts";
+import { AddToCartForm } from "../components/add-to-cart-form.tsx";
+import { ImageZoom } from "../components/image-zoom.tsx";
+
+function positiveId(value: string | null | undefined): number | undefined {
+  if (!value || !/^\d+$/.test(value)) return undefined;
+  const id = Number(value);
+  return id > 0 && Number.isSafeInteger(id) ? id : undefined;
+}
+
+function ProductSkeleton() {
+  return (
+    <Grid gap="xl" aria-hidden>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Skeleton h={{ base: 260, sm: 380 }} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Skeleton h={34} w="70%" />
+        <Skeleton h={14} w="40%" mt="md" />
+        <Skeleton h={14} w="90%" mt="lg" />
+        <Skeleton h={14} w="85%" mt="sm" />
+        <Skeleton h={120} mt="xl" />
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** Pack size, the minimum and maximum notes and the contact for larger orders (SPEC §9). */
+function OrderNotes({ product }: { product: ProductDetail }) {
+  const pack = product.package_quantity;
+  return (
+    <Stack gap={4}>
+      <Text size="sm">
+        <strong>Pack size:</strong> {pack} per pack
+      </Text>
+      <List size="sm" listStyleType="none" spacing={2}>
+        <List.Item>
+          * Minimum Order {product.min_quantity} Packs of {pack}
+        </List.Item>
+        <List.Item>
+          * Maximum Order {product.max_quantity} Packs of {pack}
+        </List.Item>
+      </List>
+      <Text size="sm" c="dimmed">
+        For larger orders, please email{" "}
+        <Anchor href={`mailto:${product.large_order_email}`} size="sm" underline="always">
+          {product.large_order_email}
+        </Anchor>
+        .
+      </Text>
+    </Stack>
+  );
+}
+
+function ShippingEstimate({ product }: { product: ProductDetail }) {
+  return (
+    <Paper withBorder radius="md" p="md" bg="gray.0">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <ThemeIcon variant="light" size="lg" radius="xl">
+          <IconTruckDelivery size={20} aria-hidden />
+        </ThemeIcon>
+        <Stack gap={2}>
+          <Text fw={600}>Estimated Shipping Date: {product.estimate_delivery_date}</Text>
+          <Text size="sm" c="dimmed">
+            Estimated Shipping Date is based on a day cut off time of {product.cutoff_time} pm EST
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+/** /product/{productId} (SPEC §2): picture with zoom, description, quantity rules, Add To Cart, ship date. */
+export function ProductRoute() {
+  const params = useParams();
+  const [searchParams] = useSearchParams();
+  const id = positiveId(params.productId);
+  const categoryId = positiveId(searchParams.get("category"));
+  const product = useProduct(id, categoryId);
+  useLogEvent(id === undefined ? null : { event: "product", product_id: id, product_category_id: categoryId });
+
+  if (id === undefined || (product.error instanceof ApiError && product.error.status === 404)) {
+    return (
+      <RecordNotFound
+        title="Product not found"
+        message="This product does not exist or is not available to your practice."
+        action={
+          <Button component={Link} to="/">
+            Back to Products
+          </Button>
+        }
+      />
+    );
+  }
+
+  if (product.isPending) {
+    return (
+      <Stack gap="lg">
+        <VisuallyHidden role="status">Loading product…</VisuallyHidden>
+        <Skeleton h={16} w={220} aria-hidden />
+        <ProductSkeleton />
+      </Stack>
+    );
+  }
+
+  if (product.isError) {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>Product</Title>
+        <LoadError
+          title="The product could not be loaded"
+          error={product.error}
+          onRetry={() => void product.refetch()}
+          isRetrying={product.isFetching}
+        />
+      </Stack>
+    );
+  }
+
+  const data = product.data;
+  return (
+    <Stack gap="lg">
+      <title>{`${data.display_name} · Vet Portal`}</title>
+      <Breadcrumbs separatorMargin={6} style={{ flexWrap: "wrap" }}>
+        <Anchor component={Link} to="/" size="sm">
+          Products
+        </Anchor>
+        <Anchor component={Link} to={`/category/${data.product_category_id}`} size="sm">
+          {data.category}
+        </Anchor>
+        <Text size="sm" c="dimmed" aria-current="page">
+          {data.display_name}
+        </Text>
+      </Breadcrumbs>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <ImageZoom src={data.image_url} name={data.display_name} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            <Stack gap={4}>
+              <Title order={1}>{data.display_name}</Title>
+              {data.additional_info && <Text c="dimmed">{data.additional_info}</Text>}
+              {data.customer_sku && (
+                <Text size="xs" c="dimmed">
+                  SKU {data.customer_sku}
+                </Text>
+              )}
+            </Stack>
+            {data.description_1 && <Text>{data.description_1}</Text>}
+            <OrderNotes product={data} />
+            <Divider />
+            <AddToCartForm key={data.id} product={data} />
+            <ShippingEstimate product={data} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,196 @@
+import {
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Group,
+  MultiSelect,
+  Paper,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { type CostCenter, CostCenterFormSchema, MESSAGES } from "@vetportal/contract";
+import { useMemo } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { LoadError, RecordNotFound } from "../../../components/page-state.tsx";
+import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { schemaErrors } from "../../../lib/form-validation.ts";
+import { useDepartmentOptions } from "../../../lib/list-departments.ts";
+import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { positiveId } from "../../../lib/route-params.ts";
+import { type CostCenterForm as CostCenterRequest, useCreateCostCenter } from "../api/create-cost-center.ts";
+import { useCostCenter } from "../api/get-cost-center.ts";
+import { useUpdateCostCenter } from "../api/update-cost-center.ts";
+
+type CostCenterValues = {
+  name: string;
+  is_active: boolean;
+  department_list: string[];
+};
+
+function toRequest(values: CostCenterValues): CostCenterRequest {
+  return { ...values, department_list: values.department_list.map(Number) };
+}
+
+function CostCenterForm({
+  costCenter,
+  isSaving,
+  onSave,
+}: {
+  costCenter?: CostCenter;
+  isSaving: boolean;
+  onSave: (request: CostCenterRequest) => Promise<unknown>;
+}) {
+  const departments = useDepartmentOptions();
+  const form = useForm<CostCenterValues>({
+    initialValues: {
+      name: costCenter?.name ?? "",
+      is_active: costCenter?.is_active ?? true,
+      department_list: costCenter?.department_list.map(String) ?? [],
+    },
+    validate: (values) => schemaErrors(CostCenterFormSchema, toRequest(values)),
+  });
+
+  // Linked departments keep their names even before (or without) the department list.
+  const options = useMemo(() => {
+    const byId = new Map((departments.data ?? []).map((option) => [option.value, option.label]));
+    costCenter?.department_list.forEach((id, index) => {
+      if (!byId.has(String(id))) byId.set(String(id), costCenter.department_names[index] ?? `Department ${id}`);
+    });
+    return [...byId].map(([value, label]) => ({ value, label }));
+  }, [departments.data, costCenter]);
+
+  const submit = form.onSubmit((values) => {
+    onSave(toRequest(values)).catch((error: unknown) => {
+      notifyError(errorMessage(error));
+      if (error instanceof ApiError) form.setErrors(error.fields);
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Cost center">
+      <Stack gap="lg">
+        <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }}>
+          <Stack gap="sm">
+            <TextInput label="Cost Center Name" withAsterisk {...form.getInputProps("name")} />
+            <MultiSelect
+              label="Departments"
+              placeholder={form.values.department_list.length ? undefined : "Choose departments"}
+              data={options}
+              searchable
+              clearable
+              hidePickedOptions
+              withAsterisk
+              nothingFoundMessage="No department by that name"
+              {...form.getInputProps("department_list")}
+            />
+            <Switch label="Active" {...form.getInputProps("is_active", { type: "checkbox" })} />
+          </Stack>
+        </Paper>
+        <Group justify="flex-end">
+          <Button component={Link} to="/CostCenter/CostCenterReport" variant="default">
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSaving}>
+            Save Cost Center
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function Header({ title, name }: { title: string; name?: string }) {
+  return (
+    <Stack gap="xs">
+      <title>{`${title} · Vet Portal`}</title>
+      <Breadcrumbs>
+        <Anchor component={Link} to="/CostCenter/CostCenterReport" size="sm">
+          Cost Centers
+        </Anchor>
+        <Text size="sm" c="dimmed" aria-current="page">
+          {name ?? title}
+        </Text>
+      </Breadcrumbs>
+      <Title order={1}>{title}</Title>
+    </Stack>
+  );
+}
+
+/** /CostCenter/CostCenterDetail/{id?} (SPEC §2): add or modify a cost center; saved goes back to the list. */
+export function CostCenterDetailRoute() {
+  const params = useParams();
+  const id = positiveId(params.id);
+  const navigate = useNavigate();
+  const costCenter = useCostCenter(id);
+  const createCostCenter = useCreateCostCenter();
+  const updateCostCenter = useUpdateCostCenter();
+
+  const isMissing =
+    (params.id !== undefined && id === undefined) ||
+    (costCenter.error instanceof ApiError && costCenter.error.status === 404);
+  if (isMissing) {
+    return (
+      <RecordNotFound
+        title="Cost center not found"
+        message="This cost center does not exist or has been deleted."
+        action={
+          <Button component={Link} to="/CostCenter/CostCenterReport">
+            Back to Cost Centers
+          </Button>
+        }
+      />
+    );
+  }
+
+  const title = id === undefined ? "Add a New Cost Center" : "Modify Cost Center";
+  if (id !== undefined && costCenter.isPending) {
+    return (
+      <Stack gap="lg" maw={720}>
+        <VisuallyHidden role="status">Loading cost center…</VisuallyHidden>
+        <Skeleton h={36} w={320} aria-hidden />
+        <Skeleton h={220} aria-hidden />
+      </Stack>
+    );
+  }
+  if (id !== undefined && costCenter.isError) {
+    return (
+      <Stack gap="lg" maw={720}>
+        <Header title={title} />
+        <LoadError
+          title="The cost center could not be loaded"
+          error={costCenter.error}
+          onRetry={() => void costCenter.refetch()}
+          isRetrying={costCenter.isFetching}
+        />
+      </Stack>
+    );
+  }
+
+  const loaded = id === undefined ? undefined : costCenter.data;
+  return (
+    <Stack gap="lg" maw={720}>
+      <Header title={title} name={loaded?.name} />
+      <CostCenterForm
+        key={loaded?.id ?? "new"}
+        costCenter={loaded}
+        isSaving={createCostCenter.isPending || updateCostCenter.isPending}
+        onSave={async (request) => {
+          if (id === undefined) {
+            await createCostCenter.mutateAsync(request);
+            notifySuccess(MESSAGES.costCenterAdded);
+          } else {
+            await updateCostCenter.mutateAsync({ ...request, id });
+            notifySuccess(MESSAGES.costCenterUpdated);
+          }
+          navigate("/CostCenter/CostCenterReport");
+        }}
+      />
+    </Stack>
+  );
+}

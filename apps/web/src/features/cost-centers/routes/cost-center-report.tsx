@@ -1,0 +1,140 @@
+import { Badge, Button, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
+import { ADMIN_PAGE_SIZE, type CostCenter, MESSAGES } from "@vetportal/contract";
+import { Link, useSearchParams } from "react-router";
+import { confirmAction } from "../../../components/confirm-action.tsx";
+import { LoadError } from "../../../components/page-state.tsx";
+import { pageCount, TablePager } from "../../../components/table-pager.tsx";
+import { StatusBadge } from "../../../components/tone-badge.tsx";
+import { notifySuccess } from "../../../lib/notify.ts";
+import { positiveId } from "../../../lib/route-params.ts";
+import { useDeleteCostCenter } from "../api/delete-cost-center.ts";
+import { useCostCenters } from "../api/list-cost-centers.ts";
+
+/**
+ * The row's buttons unmount when the list reloads without it, which drops mutate()'s callbacks;
+ * the promise of mutateAsync still settles. A failure already got the global error toast.
+ */
+const ignoreFailure = () => undefined;
+
+function CostCenterActions({ costCenter }: { costCenter: CostCenter }) {
+  const deleteCostCenter = useDeleteCostCenter();
+  const name = costCenter.name;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Button component={Link} to={`/CostCenter/CostCenterDetail/${costCenter.id}`} size="compact-sm" variant="light">
+        Modify<VisuallyHidden> {name}</VisuallyHidden>
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        color="red"
+        loading={deleteCostCenter.isPending}
+        onClick={() =>
+          confirmAction({
+            message: `Delete the cost center ${name}?`,
+            onConfirm: () =>
+              deleteCostCenter
+                .mutateAsync(costCenter.id)
+                .then(() => notifySuccess(MESSAGES.costCenterDeleted), ignoreFailure),
+          })
+        }
+      >
+        Delete<VisuallyHidden> {name}</VisuallyHidden>
+      </Button>
+    </Group>
+  );
+}
+
+/** /CostCenter/CostCenterReport (SPEC §2): cost centers with their departments, 50 a page. */
+export function CostCenterReportRoute() {
+  const costCenters = useCostCenters();
+  const [params, setParams] = useSearchParams();
+  const all = costCenters.data ?? [];
+  const page = Math.min(positiveId(params.get("page")) ?? 1, pageCount(all.length, ADMIN_PAGE_SIZE));
+  const rows = all.slice((page - 1) * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE);
+
+  return (
+    <Stack gap="lg">
+      <title>Cost Centers · Vet Portal</title>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Stack gap={4}>
+          <Title order={1}>Cost Centers</Title>
+          <Text c="dimmed">Each cost center covers one or more departments.</Text>
+        </Stack>
+        <Button component={Link} to="/CostCenter/CostCenterDetail" leftSection={<IconPlus size={16} aria-hidden />}>
+          Add a New Cost Center
+        </Button>
+      </Group>
+
+      {costCenters.isPending && (
+        <Stack gap="xs">
+          <VisuallyHidden role="status">Loading cost centers…</VisuallyHidden>
+          <Skeleton h={36} aria-hidden />
+          <Skeleton h={36} aria-hidden />
+          <Skeleton h={36} aria-hidden />
+        </Stack>
+      )}
+      {costCenters.isError && (
+        <LoadError
+          title="The cost centers could not be loaded"
+          error={costCenters.error}
+          onRetry={() => void costCenters.refetch()}
+          isRetrying={costCenters.isFetching}
+        />
+      )}
+      {costCenters.isSuccess && all.length === 0 && (
+        <Text c="dimmed" py="xl" ta="center">
+          There are no cost centers yet.
+        </Text>
+      )}
+      {rows.length > 0 && (
+        <Stack gap="sm">
+          <Table.ScrollContainer minWidth={640} type="native">
+            <Table striped highlightOnHover verticalSpacing="xs" style={{ whiteSpace: "nowrap" }}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Name</Table.Th>
+                  <Table.Th scope="col">Departments</Table.Th>
+                  <Table.Th scope="col">Status</Table.Th>
+                  <Table.Th scope="col">
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((costCenter) => (
+                  <Table.Tr key={costCenter.id}>
+                    <Table.Td fw={500}>{costCenter.name}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        {costCenter.department_names.map((name) => (
+                          <Badge key={name} variant="default" tt="none" fw={500}>
+                            {name}
+                          </Badge>
+                        ))}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge active={costCenter.is_active} />
+                    </Table.Td>
+                    <Table.Td>
+                      <CostCenterActions costCenter={costCenter} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <TablePager
+            noun="cost centers"
+            page={page}
+            pageSize={ADMIN_PAGE_SIZE}
+            total={all.length}
+            onPageChange={(next) => setParams(next > 1 ? { page: String(next) } : {}, { preventScrollReset: true })}
+          />
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { DepartmentDetailSchema, okSchema } from "@vetportal/contract";
+import { apiRequest } from "../../../lib/api-client.ts";
+
+const DepartmentResponseSchema = okSchema(DepartmentDetailSchema);
+
+export const DEPARTMENT_QUERY_KEY = ["department"] as const;
+
+/** POST /api/department/query (admin): the department with its users and CC order emails. */
+export function getDepartment(id: number, signal?: AbortSignal) {
+  return apiRequest("/api/department/query", { body: { id }, schema: DepartmentResponseSchema, signal }).then(
+    (response) => response.data,
+  );
+}
+
+export function departmentQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: [...DEPARTMENT_QUERY_KEY, id],
+    queryFn: ({ signal }) => getDepartment(id, signal),
+  });
+}
+
+/** The page shows not-found and other failures itself. No id (a new department), no call. */
+export function useDepartment(id: number | undefined) {
+  return useQuery({ ...departmentQueryOptions(id ?? 0), enabled: id !== undefined, meta: { handlesErrors: true } });
+}

@@ -1,0 +1,230 @@
+import {
+  Box,
+  Button,
+  Group,
+  LoadingOverlay,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
+import { IconPlus, IconSearch } from "@tabler/icons-react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { DepartmentRowSchema } from "@vetportal/contract";
+import { ADMIN_PAGE_SIZE, MESSAGES } from "@vetportal/contract";
+import { type FormEvent, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { z } from "zod";
+import { confirmAction } from "../../../components/confirm-action.tsx";
+import { LoadError } from "../../../components/page-state.tsx";
+import { pageCount, TablePager } from "../../../components/table-pager.tsx";
+import { StatusBadge } from "../../../components/tone-badge.tsx";
+import { departmentsQueryOptions } from "../../../lib/list-departments.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
+import { positiveId } from "../../../lib/route-params.ts";
+import { useDeleteDepartment } from "../api/delete-department.ts";
+
+/**
+ * The row's buttons unmount when the list reloads without it, which drops mutate()'s callbacks;
+ * the promise of mutateAsync still settles. A failure already got the global error toast.
+ */
+const ignoreFailure = () => undefined;
+
+type DepartmentRow = z.infer<typeof DepartmentRowSchema>;
+
+function NameFilter({ initial, onApply }: { initial: string; onApply: (name: string) => void }) {
+  const [name, setName] = useState(initial);
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onApply(name.trim());
+  }
+  return (
+    <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} aria-label="Filter departments">
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          label="Name"
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          w={{ base: "100%", xs: 320 }}
+        />
+        <Group gap="xs">
+          <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
+            Search
+          </Button>
+          <Button
+            variant="default"
+            onClick={() => {
+              setName("");
+              onApply("");
+            }}
+          >
+            Clear
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+function DepartmentActions({ department }: { department: DepartmentRow }) {
+  const deleteDepartment = useDeleteDepartment();
+  const name = department.name;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Button component={Link} to={`/Departments/DepartmentDetails/${department.id}`} size="compact-sm" variant="light">
+        Modify<VisuallyHidden> {name}</VisuallyHidden>
+      </Button>
+      <Button
+        component={Link}
+        to={`/Departments/DepartmentTabs/${department.id}/${encodeURIComponent(name)}?tab=addresses`}
+        size="compact-sm"
+        variant="default"
+      >
+        Addresses<VisuallyHidden> of {name}</VisuallyHidden>
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        color="red"
+        loading={deleteDepartment.isPending}
+        onClick={() =>
+          confirmAction({
+            message: `Delete the department ${name}?`,
+            onConfirm: () =>
+              deleteDepartment
+                .mutateAsync(department.id)
+                .then(() => notifySuccess(MESSAGES.departmentDeleted), ignoreFailure),
+          })
+        }
+      >
+        Delete<VisuallyHidden> {name}</VisuallyHidden>
+      </Button>
+    </Group>
+  );
+}
+
+/** /Departments/DepartmentReport (SPEC §2): departments with a name filter, 50 a page. */
+export function DepartmentReportRoute() {
+  const [params, setParams] = useSearchParams();
+  const name = params.get("name") ?? "";
+  const page = positiveId(params.get("page")) ?? 1;
+  const departments = useQuery({
+    ...departmentsQueryOptions({
+      name: name || undefined,
+      limit: ADMIN_PAGE_SIZE,
+      offset: (page - 1) * ADMIN_PAGE_SIZE,
+    }),
+    placeholderData: keepPreviousData,
+    meta: { handlesErrors: true },
+  });
+  const total = departments.data?.total ?? 0;
+
+  function update(next: { name?: string; page?: number }) {
+    setParams(
+      (current) => {
+        const merged = new URLSearchParams(current);
+        if (next.name !== undefined) {
+          if (next.name) merged.set("name", next.name);
+          else merged.delete("name");
+        }
+        if (next.page !== undefined) {
+          if (next.page > 1) merged.set("page", String(next.page));
+          else merged.delete("page");
+        }
+        return merged;
+      },
+      { preventScrollReset: true },
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <title>Departments · Vet Portal</title>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Stack gap={4}>
+          <Title order={1}>Departments</Title>
+          <Text c="dimmed">Departments group users; their CC emails get copies of order confirmations.</Text>
+        </Stack>
+        <Group gap="xs">
+          <Button component={Link} to="/Departments/DepartmentAddress" variant="default">
+            Add a Department Address
+          </Button>
+          <Button component={Link} to="/Departments/DepartmentDetails" leftSection={<IconPlus size={16} aria-hidden />}>
+            Add a New Department
+          </Button>
+        </Group>
+      </Group>
+
+      <NameFilter key={name} initial={name} onApply={(value) => update({ name: value, page: 1 })} />
+
+      {departments.isError ? (
+        <LoadError
+          title="The departments could not be loaded"
+          error={departments.error}
+          onRetry={() => void departments.refetch()}
+          isRetrying={departments.isFetching}
+        />
+      ) : (
+        <Stack gap="sm">
+          <Box pos="relative" mih={120}>
+            <LoadingOverlay
+              visible={departments.isFetching}
+              zIndex={5}
+              overlayProps={{ blur: 1 }}
+              loaderProps={{ "aria-label": "Loading departments" }}
+            />
+            {departments.data && departments.data.items.length > 0 && (
+              <Table.ScrollContainer minWidth={640} type="native">
+                <Table striped highlightOnHover verticalSpacing="xs" style={{ whiteSpace: "nowrap" }}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">Name</Table.Th>
+                      <Table.Th scope="col">Code</Table.Th>
+                      <Table.Th scope="col">Users</Table.Th>
+                      <Table.Th scope="col">Status</Table.Th>
+                      <Table.Th scope="col">
+                        <VisuallyHidden>Actions</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {departments.data.items.map((department) => (
+                      <Table.Tr key={department.id}>
+                        <Table.Td fw={500}>{department.name}</Table.Td>
+                        <Table.Td>{department.department_code}</Table.Td>
+                        <Table.Td>{department.user_count}</Table.Td>
+                        <Table.Td>
+                          <StatusBadge active={department.is_active} />
+                        </Table.Td>
+                        <Table.Td>
+                          <DepartmentActions department={department} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            {departments.data && departments.data.items.length === 0 && (
+              <Text c="dimmed" py="xl" ta="center">
+                No departments match this name.
+              </Text>
+            )}
+          </Box>
+          {departments.data && (
+            <TablePager
+              noun="departments"
+              page={Math.min(page, pageCount(total, ADMIN_PAGE_SIZE))}
+              pageSize={ADMIN_PAGE_SIZE}
+              total={total}
+              onPageChange={(next) => update({ page: next })}
+            />
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

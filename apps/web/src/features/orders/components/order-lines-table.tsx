@@ -1,0 +1,68 @@
+import { Badge, Table, Text } from "@mantine/core";
+import type { OrderDetail } from "@vetportal/contract";
+import { formatMoney, formatUsDate } from "../../../lib/format.ts";
+import classes from "./order-lines-table.module.css";
+
+/**
+ * The order's lines with their estimated delivery dates, then its cancelled lines: red, and
+ * labelled "Cancelled" in words as well (SPEC §2: "cancelled lines in red"; colour alone says nothing
+ * to everyone).
+ */
+export function OrderLinesTable({ order }: { order: OrderDetail }) {
+  return (
+    // Scrolls sideways on a phone; focusable so keyboard users can scroll it too.
+    <Table.ScrollContainer
+      minWidth={560}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={`Products in order #${order.id}`}
+    >
+      <Table verticalSpacing="sm" className={classes.table}>
+        <Table.Caption className={classes.caption}>Products in order #{order.id}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Product</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Quantity
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Price per pack
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Total
+            </Table.Th>
+            <Table.Th scope="col">Est. Delivery</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {order.order_products.map((line) => (
+            <Table.Tr key={line.id}>
+              <Table.Td fw={600}>{line.product_name}</Table.Td>
+              <Table.Td ta="right">{line.quantity}</Table.Td>
+              <Table.Td ta="right">{formatMoney(line.unit_price_cents)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(line.total_price_cents)}</Table.Td>
+              <Table.Td>{formatUsDate(line.estimated_delivery_date) || "—"}</Table.Td>
+            </Table.Tr>
+          ))}
+          {order.cancel_products.map((line) => (
+            <Table.Tr key={`cancelled-${line.order_product_id}`} className={classes.cancelled} data-cancelled>
+              <Table.Td>
+                <Badge color="red.9" variant="filled" radius="sm" tt="none" mr="xs" className={classes.badge}>
+                  Cancelled
+                </Badge>
+                <Text span fw={600} inherit>
+                  {line.product_name}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">{line.quantity}</Table.Td>
+              <Table.Td ta="right">—</Table.Td>
+              <Table.Td ta="right">—</Table.Td>
+              <Table.Td>{formatUsDate(line.estimated_delivery_date) || "—"}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

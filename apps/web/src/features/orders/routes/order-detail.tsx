@@ -1,0 +1,295 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  DataList,
+  Divider,
+  Grid,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { IconArrowLeft, IconCircleCheck, IconPrinter, IconRepeat, IconX } from "@tabler/icons-react";
+import { MESSAGES, ORDER_STATUS_CANCELLED, type OrderDetail } from "@vetportal/contract";
+import { Link, useNavigate, useParams } from "react-router";
+import { AddressBlock } from "../../../components/address-block.tsx";
+import { LoadError, RecordNotFound } from "../../../components/page-state.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
+import { addAllToCart } from "../../../lib/cart-store.ts";
+import { formatPst } from "../../../lib/format.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
+import { useCancelOrder } from "../api/cancel-order.ts";
+import { useOrder } from "../api/get-order.ts";
+import { useReorder } from "../api/reorder.ts";
+import { OrderAmounts } from "../components/order-amounts.tsx";
+import { OrderLinesTable } from "../components/order-lines-table.tsx";
+import { OrderStatusBadge } from "../components/order-status-badge.tsx";
+
+/** Order types of the route (SPEC §2): 1 just submitted, 2 viewing. */
+const JUST_SUBMITTED = "1";
+
+function OrderSummary({ order }: { order: OrderDetail }) {
+  return (
+    // Long emails and notes wrap rather than widen the page on a phone.
+    <DataList labelWidth={130} gap="xs" style={{ overflowWrap: "anywhere" }}>
+      <DataList.Item>
+        <DataList.ItemLabel>Order #</DataList.ItemLabel>
+        <DataList.ItemValue>
+          <strong>{order.id}</strong>
+        </DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel>Order Date</DataList.ItemLabel>
+        <DataList.ItemValue>{order.order_created}</DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel>Status</DataList.ItemLabel>
+        <DataList.ItemValue>
+          <OrderStatusBadge status={order.order_status} name={order.order_status_name} />
+        </DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel>Delivery Method</DataList.ItemLabel>
+        <DataList.ItemValue>{order.delivery_method_name}</DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel>Payment</DataList.ItemLabel>
+        <DataList.ItemValue>{order.payment_method_name}</DataList.ItemValue>
+      </DataList.Item>
+      {order.po_number && (
+        <DataList.Item>
+          <DataList.ItemLabel>PO Number</DataList.ItemLabel>
+          <DataList.ItemValue>{order.po_number}</DataList.ItemValue>
+        </DataList.Item>
+      )}
+      <DataList.Item>
+        <DataList.ItemLabel>Contact</DataList.ItemLabel>
+        <DataList.ItemValue>
+          {order.contact_name}
+          <br />
+          {order.contact_phone}
+          <br />
+          {order.email}
+        </DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel>Note</DataList.ItemLabel>
+        <DataList.ItemValue>{order.shipping_instruction || "—"}</DataList.ItemValue>
+      </DataList.Item>
+      {order.date_shipped && (
+        <DataList.Item>
+          <DataList.ItemLabel>Date Shipped</DataList.ItemLabel>
+          <DataList.ItemValue>{formatPst(order.date_shipped)}</DataList.ItemValue>
+        </DataList.Item>
+      )}
+      {order.tracking_number && (
+        <DataList.Item>
+          <DataList.ItemLabel>Tracking Number</DataList.ItemLabel>
+          <DataList.ItemValue>{order.tracking_number}</DataList.ItemValue>
+        </DataList.Item>
+      )}
+    </DataList>
+  );
+}
+
+/** Cancel Order (confirmed first), Print Receipt and, for shipped orders, Reorder. */
+function OrderActions({ order }: { order: OrderDetail }) {
+  const cancelOrder = useCancelOrder();
+  const reorder = useReorder();
+  const navigate = useNavigate();
+
+  function confirmCancel() {
+    modals.openConfirmModal({
+      title: MESSAGES.confirmTitle,
+      children: <Text size="sm">{MESSAGES.cancelOrderConfirm}</Text>,
+      labels: { confirm: MESSAGES.confirmYes, cancel: MESSAGES.confirmNo },
+      confirmProps: { color: "red.9" },
+      onConfirm: () =>
+        cancelOrder.mutate(order.id, {
+          onSuccess: (result) => notifySuccess(`Order #${result.id} has been cancelled.`),
+        }),
+    });
+  }
+
+  function startReorder() {
+    reorder.mutate(order.id, {
+      onSuccess: (result) => {
+        const messages = [
+          ...result.items.flatMap((item) => (item.note ? [`${item.display_name}: ${item.note}`] : [])),
+          ...result.dropped.map((line) => `${line.product_name} was not added: ${line.reason}.`),
+        ];
+        addAllToCart(
+          result.items.map(({ note: _note, ...item }) => item),
+          messages.length ? { title: `Reorder of order #${order.id}: some lines changed`, messages } : null,
+        );
+        if (result.items.length) notifySuccess(`The products of order #${order.id} are in your cart.`);
+        navigate("/cart/preview");
+      },
+    });
+  }
+
+  return (
+    <Group gap="sm" data-print="hide">
+      {order.can_cancel && (
+        <Button
+          color="red.9"
+          variant="outline"
+          leftSection={<IconX size={18} aria-hidden />}
+          onClick={confirmCancel}
+          loading={cancelOrder.isPending}
+        >
+          Cancel Order
+        </Button>
+      )}
+      <Button variant="default" leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()}>
+        Print Receipt
+      </Button>
+      {order.can_reorder && (
+        <Button leftSection={<IconRepeat size={18} aria-hidden />} onClick={startReorder} loading={reorder.isPending}>
+          Reorder
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function OrderSkeleton() {
+  return (
+    <Stack gap="lg" aria-hidden>
+      <Skeleton h={34} w={360} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Skeleton h={220} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Skeleton h={140} />
+        </Grid.Col>
+      </Grid>
+      <Skeleton h={160} />
+    </Stack>
+  );
+}
+
+/**
+ * /order/{orderId}/{orderType} (SPEC §2): type 1 right after placing the order, type 2 when viewing
+ * it later. Delivery-to block, the order's facts, lines (cancelled ones in red), amounts, and the
+ * Cancel Order, Print Receipt and Reorder actions. Printing hides everything but the receipt.
+ */
+export function OrderDetailRoute() {
+  const params = useParams();
+  const id = params.orderId && /^\d+$/.test(params.orderId) ? Number(params.orderId) : undefined;
+  const isJustSubmitted = params.orderType === JUST_SUBMITTED;
+  const order = useOrder(id);
+  const heading = isJustSubmitted ? "Your Order Has Been Submitted" : "Your Order Details";
+
+  if (id === undefined || (order.error instanceof ApiError && order.error.status === 404)) {
+    return (
+      <RecordNotFound
+        title="Order not found"
+        message="This order does not exist or is not yours to see."
+        action={
+          <Button component={Link} to="/orders">
+            Go to My Orders
+          </Button>
+        }
+      />
+    );
+  }
+
+  if (order.isPending) {
+    return (
+      <>
+        <VisuallyHidden role="status">Loading order…</VisuallyHidden>
+        <OrderSkeleton />
+      </>
+    );
+  }
+
+  if (order.isError) {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>{heading}</Title>
+        <LoadError
+          title="The order could not be loaded"
+          error={order.error}
+          onRetry={() => void order.refetch()}
+          isRetrying={order.isFetching}
+        />
+      </Stack>
+    );
+  }
+
+  const data = order.data;
+  return (
+    <Stack gap="lg">
+      <title>{`Order #${data.id} · Vet Portal`}</title>
+      <Anchor component={Link} to="/orders" size="sm" data-print="hide">
+        <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: "-2px", marginRight: 4 }} />
+        My Orders
+      </Anchor>
+      <Text data-print="only" fw={700}>
+        Vet Portal · Order Receipt
+      </Text>
+      <Group justify="space-between" align="flex-start" gap="md">
+        <Title order={1}>{heading}</Title>
+        <OrderActions order={data} />
+      </Group>
+      {isJustSubmitted && (
+        <Alert
+          style={{ overflowWrap: "anywhere" }}
+          color="brand"
+          variant="light"
+          icon={<IconCircleCheck aria-hidden />}
+          title="Thank you for your order"
+          data-print="hide"
+        >
+          Order #{data.id} has been received. A confirmation email is on its way to {data.email}.
+        </Alert>
+      )}
+      {data.can_cancel && data.cancel_deadline && (
+        <Text size="sm" c="dimmed" data-print="hide">
+          You can cancel this order until {formatPst(data.cancel_deadline)}.
+        </Text>
+      )}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Paper withBorder radius="md" p="md" h="100%">
+            <Title order={2} size="h4" mb="sm">
+              Order
+            </Title>
+            <OrderSummary order={data} />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper withBorder radius="md" p="md" h="100%">
+            <Title order={2} size="h4" mb="sm">
+              Deliver To
+            </Title>
+            <AddressBlock address={data.shipping_address} />
+          </Paper>
+        </Grid.Col>
+      </Grid>
+      <Paper withBorder radius="md" p="md">
+        <Title order={2} size="h4" mb="sm">
+          Products
+        </Title>
+        <OrderLinesTable order={data} />
+        <Divider my="md" />
+        <Title order={2} size="h4" mb="sm">
+          Amounts
+        </Title>
+        {data.order_status === ORDER_STATUS_CANCELLED.id && (
+          <Text size="sm" c="dimmed" mb="sm">
+            This order was cancelled. The amounts below are those of the order as it was placed.
+          </Text>
+        )}
+        <OrderAmounts order={data} />
+      </Paper>
+    </Stack>
+  );
+}

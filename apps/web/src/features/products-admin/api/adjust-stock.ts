@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type AdjustRequestSchema, okSchema, StockChangeSchema } from "@vetportal/contract";
+import type { z } from "zod";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { ADMIN_PRODUCT_QUERY_KEY } from "./get-product.ts";
+import { LEDGER_QUERY_KEY } from "./list-ledger.ts";
+import { ADMIN_PRODUCTS_QUERY_KEY } from "./list-products.ts";
+
+export type AdjustRequest = z.input<typeof AdjustRequestSchema>;
+
+const StockResponseSchema = okSchema(StockChangeSchema);
+
+/** POST /api/inventory/adjust (admin): a signed correction with its reason; answers the new balance. */
+export function adjustStock(body: AdjustRequest) {
+  return apiRequest("/api/inventory/adjust", { body, schema: StockResponseSchema }).then((response) => response.data);
+}
+
+/** The form shows success and failure itself, so no global toast. */
+export function useAdjustStock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: adjustStock,
+    meta: { handlesErrors: true },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ADMIN_PRODUCT_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: LEDGER_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: ADMIN_PRODUCTS_QUERY_KEY });
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import { useMutation } from "@tanstack/react-query";
+import { CartItemSchema, okSchema } from "@vetportal/contract";
+import { apiRequest } from "../../../lib/api-client.ts";
+
+const DestroyLineResponseSchema = okSchema(CartItemSchema);
+
+/**
+ * POST /api/product/destroy (admin, SPEC §4 "Destroy product"): the cart line that destroys the
+ * product's whole stock. Only in-inventory products of type 5; anything else is a 409.
+ */
+export function destroyProduct(id: number) {
+  return apiRequest("/api/product/destroy", { body: { id }, schema: DestroyLineResponseSchema }).then(
+    (response) => response.data,
+  );
+}
+
+/** A failure gets the global error toast with the server's message. */
+export function useDestroyProduct() {
+  return useMutation({ mutationFn: destroyProduct });
+}

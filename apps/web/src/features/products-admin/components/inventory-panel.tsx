@@ -1,0 +1,169 @@
+import {
+  Button,
+  Divider,
+  Group,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { AdjustRequestSchema, type ProductDetail, ReplenishRequestSchema } from "@vetportal/contract";
+import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { schemaErrors } from "../../../lib/form-validation.ts";
+import { notifyError } from "../../../lib/notify.ts";
+import { useAdjustStock } from "../api/adjust-stock.ts";
+import { useReplenishStock } from "../api/replenish-stock.ts";
+
+type ReplenishValues = { quantity: number | string; palettes: number | string; comment: string };
+type AdjustValues = { quantity: number | string; comment: string };
+
+function ReplenishForm({ productId }: { productId: number }) {
+  const replenish = useReplenishStock();
+  const form = useForm<ReplenishValues>({
+    initialValues: { quantity: "", palettes: "", comment: "" },
+    validate: (values) =>
+      schemaErrors(ReplenishRequestSchema, {
+        ...values,
+        product_id: productId,
+        palettes: values.palettes === "" ? undefined : values.palettes,
+      }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    replenish.mutate(
+      {
+        product_id: productId,
+        quantity: Number(values.quantity),
+        palettes: values.palettes === "" ? undefined : Number(values.palettes),
+        comment: values.comment,
+      },
+      {
+        onSuccess: () => form.reset(),
+        onError: (error) => {
+          notifyError(errorMessage(error));
+          if (error instanceof ApiError) form.setErrors(error.fields);
+        },
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Replenish">
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          Replenish
+        </Title>
+        <SimpleGrid cols={2} spacing="xs">
+          <NumberInput
+            label="Quantity received"
+            withAsterisk
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps("quantity")}
+          />
+          <NumberInput
+            label="Pallets"
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps("palettes")}
+          />
+        </SimpleGrid>
+        <TextInput label="Comment" {...form.getInputProps("comment")} />
+        <Group>
+          <Button type="submit" variant="light" loading={replenish.isPending}>
+            Replenish
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function AdjustForm({ productId }: { productId: number }) {
+  const adjust = useAdjustStock();
+  const form = useForm<AdjustValues>({
+    initialValues: { quantity: "", comment: "" },
+    validate: (values) => schemaErrors(AdjustRequestSchema, { ...values, product_id: productId }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    adjust.mutate(
+      { product_id: productId, quantity: Number(values.quantity), comment: values.comment },
+      {
+        onSuccess: () => form.reset(),
+        onError: (error) => {
+          notifyError(errorMessage(error));
+          if (error instanceof ApiError) form.setErrors(error.fields);
+        },
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Adjust">
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          Adjust
+        </Title>
+        <NumberInput
+          label="Adjustment"
+          description="Negative to remove stock, for example -12."
+          withAsterisk
+          allowDecimal={false}
+          {...form.getInputProps("quantity")}
+        />
+        <Textarea label="Reason" withAsterisk autosize minRows={2} maxRows={4} {...form.getInputProps("comment")} />
+        <Group>
+          <Button type="submit" variant="light" loading={adjust.isPending}>
+            Adjust
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The product's stock (DESIGN §3 inventory ledger): the balance, then Replenish and Adjust. */
+export function InventoryPanel({ product }: { product: ProductDetail }) {
+  const isLow = product.actual_inventory <= product.low_inventory_amount;
+  return (
+    <Paper withBorder p={{ base: "md", sm: "lg" }} radius="md">
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          Inventory
+        </Title>
+        <Stack gap={0}>
+          <Text size="sm" c="dimmed" id="inventory-balance-label">
+            Current balance
+          </Text>
+          <Text
+            fz={32}
+            fw={700}
+            lh={1.2}
+            c={isLow ? "red.9" : undefined}
+            aria-labelledby="inventory-balance-label"
+            role="status"
+            data-testid="inventory-balance"
+          >
+            {product.actual_inventory.toLocaleString("en-US")}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Low inventory amount {product.low_inventory_amount.toLocaleString("en-US")}
+            {product.is_in_inventory ? "" : " · not tracked (not in inventory)"}
+          </Text>
+        </Stack>
+        <Divider />
+        <ReplenishForm productId={product.id} />
+        <Divider />
+        <AdjustForm productId={product.id} />
+      </Stack>
+    </Paper>
+  );
+}

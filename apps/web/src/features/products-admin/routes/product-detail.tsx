@@ -1,0 +1,147 @@
+import {
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Grid,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
+import { IconExternalLink } from "@tabler/icons-react";
+import { MESSAGES, QUICKBOOKS_TYPES } from "@vetportal/contract";
+import { Link, useParams } from "react-router";
+import { LoadError, RecordNotFound } from "../../../components/page-state.tsx";
+import { StatusBadge } from "../../../components/tone-badge.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
+import { positiveId } from "../../../lib/route-params.ts";
+import { useAdminProduct } from "../api/get-product.ts";
+import { useUpdateProduct } from "../api/update-product.ts";
+import { canDestroy, DestroyButton } from "../components/destroy-button.tsx";
+import { InventoryPanel } from "../components/inventory-panel.tsx";
+import { LedgerTable } from "../components/ledger-table.tsx";
+import { ProductForm } from "../components/product-form.tsx";
+import { ProductImageCard } from "../components/product-image-card.tsx";
+
+function Crumbs({ name }: { name: string }) {
+  return (
+    <Breadcrumbs style={{ flexWrap: "wrap" }}>
+      <Anchor component={Link} to="/Product/ProductReport" size="sm">
+        Products
+      </Anchor>
+      <Text size="sm" c="dimmed" aria-current="page">
+        {name}
+      </Text>
+    </Breadcrumbs>
+  );
+}
+
+/** /Product/ProductDetail/{id} (SPEC §2): modify a product, its image and its inventory; Destroy when allowed. */
+export function ProductDetailRoute() {
+  const params = useParams();
+  const id = positiveId(params.id);
+  const product = useAdminProduct(id);
+  const updateProduct = useUpdateProduct();
+
+  if (id === undefined || (product.error instanceof ApiError && product.error.status === 404)) {
+    return (
+      <RecordNotFound
+        title="Product not found"
+        message="This product does not exist."
+        action={
+          <Button component={Link} to="/Product/ProductReport">
+            Back to Products
+          </Button>
+        }
+      />
+    );
+  }
+  if (product.isPending) {
+    return (
+      <Stack gap="lg">
+        <VisuallyHidden role="status">Loading product…</VisuallyHidden>
+        <Skeleton h={16} w={220} aria-hidden />
+        <Skeleton h={36} w={420} aria-hidden />
+        <Skeleton h={480} aria-hidden />
+      </Stack>
+    );
+  }
+  if (product.isError) {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>Product</Title>
+        <LoadError
+          title="The product could not be loaded"
+          error={product.error}
+          onRetry={() => void product.refetch()}
+          isRetrying={product.isFetching}
+        />
+      </Stack>
+    );
+  }
+
+  const data = product.data;
+  const typeName = QUICKBOOKS_TYPES.find((t) => t.id === data.quickbooks_type_id)?.name;
+  return (
+    <Stack gap="lg">
+      <title>{`${data.name} · Products · Vet Portal`}</title>
+      <Crumbs name={data.name} />
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={6}>
+          <Title order={1}>{data.name}</Title>
+          <Group gap={6}>
+            <StatusBadge active={data.is_active} />
+            <Badge variant="default" tt="none" fw={500}>
+              ID {data.id}
+            </Badge>
+            {typeName && (
+              <Badge variant="default" tt="none" fw={500}>
+                {typeName}
+              </Badge>
+            )}
+            <Badge variant="default" tt="none" fw={500}>
+              {data.category}
+            </Badge>
+          </Group>
+        </Stack>
+        <Group gap="xs">
+          <Button
+            component={Link}
+            to={`/product/${data.id}`}
+            variant="default"
+            leftSection={<IconExternalLink size={16} aria-hidden />}
+          >
+            View as practice
+          </Button>
+          {canDestroy(data) && <DestroyButton product={data} />}
+        </Group>
+      </Group>
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <ProductForm
+            key={data.id}
+            product={data}
+            submitLabel="Save Product"
+            isSaving={updateProduct.isPending}
+            onSave={async (request) => {
+              await updateProduct.mutateAsync({ ...request, id: data.id });
+              notifySuccess(MESSAGES.productUpdated);
+            }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="lg">
+            <InventoryPanel product={data} />
+            <ProductImageCard product={data} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <LedgerTable productId={data.id} />
+    </Stack>
+  );
+}

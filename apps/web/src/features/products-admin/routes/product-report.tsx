@@ -1,0 +1,162 @@
+import { Anchor, Box, Button, Group, LoadingOverlay, Paper, Select, Stack, Table, Text, Title } from "@mantine/core";
+import { IconDownload, IconPlus } from "@tabler/icons-react";
+import { ADMIN_PAGE_SIZE } from "@vetportal/contract";
+import { Link, useSearchParams } from "react-router";
+import { LoadError } from "../../../components/page-state.tsx";
+import { pageCount, TablePager } from "../../../components/table-pager.tsx";
+import { StatusBadge } from "../../../components/tone-badge.tsx";
+import { positiveId } from "../../../lib/route-params.ts";
+import { useExportProducts } from "../api/export-products.ts";
+import { useCategoryOptions } from "../api/list-categories.ts";
+import { useAdminProducts } from "../api/list-products.ts";
+
+/** /Product/ProductReport (SPEC §2): every product, active or not, by category, 50 a page, with Export. */
+export function ProductReportRoute() {
+  const [params, setParams] = useSearchParams();
+  const categoryId = positiveId(params.get("category"));
+  const page = positiveId(params.get("page")) ?? 1;
+  const categories = useCategoryOptions();
+  const products = useAdminProducts({
+    product_category_id: categoryId,
+    limit: ADMIN_PAGE_SIZE,
+    offset: (page - 1) * ADMIN_PAGE_SIZE,
+  });
+  const exportProducts = useExportProducts();
+  const total = products.data?.total ?? 0;
+  const categoryName = new Map((categories.data ?? []).map((c) => [c.id, c.name]));
+
+  function update(next: { category?: string | null; page?: number }) {
+    setParams(
+      (current) => {
+        const merged = new URLSearchParams(current);
+        if (next.category !== undefined) {
+          if (next.category) merged.set("category", next.category);
+          else merged.delete("category");
+        }
+        if (next.page !== undefined) {
+          if (next.page > 1) merged.set("page", String(next.page));
+          else merged.delete("page");
+        }
+        return merged;
+      },
+      { preventScrollReset: true },
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <title>Products · Vet Portal</title>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Stack gap={4}>
+          <Title order={1}>Products</Title>
+          <Text c="dimmed">Every product of the catalogue, active or not, with its stock.</Text>
+        </Stack>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={exportProducts.isPending}
+            onClick={() => exportProducts.mutate({ product_category_id: categoryId })}
+          >
+            Export
+          </Button>
+          <Button
+            component={Link}
+            to={categoryId ? `/admin/product?category=${categoryId}` : "/admin/product"}
+            leftSection={<IconPlus size={16} aria-hidden />}
+          >
+            Add Product
+          </Button>
+        </Group>
+      </Group>
+
+      <Paper withBorder p="md" radius="md">
+        <Select
+          label="Category"
+          placeholder="All categories"
+          data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+          value={categoryId ? String(categoryId) : null}
+          onChange={(value) => update({ category: value, page: 1 })}
+          searchable
+          clearable
+          nothingFoundMessage="No category by that name"
+          maw={420}
+        />
+      </Paper>
+
+      {products.isError ? (
+        <LoadError
+          title="The products could not be loaded"
+          error={products.error}
+          onRetry={() => void products.refetch()}
+          isRetrying={products.isFetching}
+        />
+      ) : (
+        <Stack gap="sm">
+          <Box pos="relative" mih={120}>
+            <LoadingOverlay
+              visible={products.isFetching}
+              zIndex={5}
+              overlayProps={{ blur: 1 }}
+              loaderProps={{ "aria-label": "Loading products" }}
+            />
+            {products.data && products.data.items.length > 0 && (
+              <Table.ScrollContainer minWidth={760} type="native">
+                <Table striped highlightOnHover verticalSpacing="xs" style={{ whiteSpace: "nowrap" }}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">ID</Table.Th>
+                      <Table.Th scope="col">Name</Table.Th>
+                      <Table.Th scope="col">SKU</Table.Th>
+                      <Table.Th scope="col">Category</Table.Th>
+                      <Table.Th scope="col">Status</Table.Th>
+                      <Table.Th scope="col" ta="right">
+                        Stock
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {products.data.items.map((product) => (
+                      <Table.Tr key={product.id}>
+                        <Table.Td>{product.id}</Table.Td>
+                        <Table.Td>
+                          <Anchor component={Link} to={`/Product/ProductDetail/${product.id}`} fw={500} size="sm">
+                            {product.name}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td>{product.customer_sku}</Table.Td>
+                        <Table.Td>
+                          {categoryName.get(product.product_category_id) ?? product.product_category_id}
+                        </Table.Td>
+                        <Table.Td>
+                          <StatusBadge active={product.is_active} />
+                        </Table.Td>
+                        <Table.Td ta="right" ff="monospace">
+                          {product.is_in_inventory ? product.actual_inventory.toLocaleString("en-US") : "—"}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            {products.data && products.data.items.length === 0 && (
+              <Text c="dimmed" py="xl" ta="center">
+                No products in this category.
+              </Text>
+            )}
+          </Box>
+          {products.data && (
+            <TablePager
+              noun="products"
+              page={Math.min(page, pageCount(total, ADMIN_PAGE_SIZE))}
+              pageSize={ADMIN_PAGE_SIZE}
+              total={total}
+              onPageChange={(next) => update({ page: next })}
+            />
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+import { Anchor, Breadcrumbs, Stack, Text, Title } from "@mantine/core";
+import { Link, useNavigate } from "react-router";
+import { useCreateUser } from "../api/create-user.ts";
+import { EMPTY_PRACTICE, PracticeForm } from "../components/practice-form.tsx";
+
+/** /Users/AddUser (SPEC §2): a new practice; success goes back to the user list, newest first. */
+export function AddUserRoute() {
+  const navigate = useNavigate();
+  const createUser = useCreateUser();
+
+  return (
+    <Stack gap="lg" maw={880}>
+      <title>Add User · Vet Portal</title>
+      <Breadcrumbs>
+        <Anchor component={Link} to="/userreport" size="sm">
+          Users
+        </Anchor>
+        <Text size="sm" c="dimmed" aria-current="page">
+          Add User
+        </Text>
+      </Breadcrumbs>
+      <Title order={1}>Add User</Title>
+      <PracticeForm
+        initialValues={EMPTY_PRACTICE}
+        submitLabel="Add User"
+        isSaving={createUser.isPending}
+        onSave={(request) => createUser.mutateAsync(request).then(() => navigate("/userreport"))}
+      />
+    </Stack>
+  );
+}

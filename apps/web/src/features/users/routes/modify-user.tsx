@@ -1,0 +1,115 @@
+import { Anchor, Breadcrumbs, Button, Skeleton, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { formatPhone, type UserDetail } from "@vetportal/contract";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { LoadError, RecordNotFound } from "../../../components/page-state.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
+import { useUser } from "../../../lib/get-user.ts";
+import { positiveId } from "../../../lib/route-params.ts";
+import { useUpdatePractice } from "../api/update-practice.ts";
+import { PracticeForm, type PracticeValues } from "../components/practice-form.tsx";
+
+function toValues(user: UserDetail): PracticeValues {
+  return {
+    practice_name: user.representation ?? "",
+    email: user.email ?? "",
+    phone: formatPhone(user.phone ?? ""),
+    contact: user.contact ?? "",
+    line1: user.line1 ?? "",
+    city: user.city ?? "",
+    state: user.state ?? "",
+    zip_code: user.zip_code ?? "",
+    user_level_id: String(user.user_level_id),
+    is_approver: user.is_approver,
+    department_id: user.department_id ? String(user.department_id) : "",
+  };
+}
+
+/** The list the user came from, filters and page included (Modify links pass it along). */
+function listLocation(state: unknown): string {
+  const back = (state as { back?: unknown } | null)?.back;
+  return typeof back === "string" && back.startsWith("/userreport") ? back : "/userreport";
+}
+
+function Crumbs({ name, backTo }: { name: string; backTo: string }) {
+  return (
+    <Breadcrumbs>
+      <Anchor component={Link} to={backTo} size="sm">
+        Users
+      </Anchor>
+      <Text size="sm" c="dimmed" aria-current="page">
+        {name}
+      </Text>
+    </Breadcrumbs>
+  );
+}
+
+/** /Users/ModifyUser/{id} (SPEC §2): the practice form filled from the user; success goes back to the list. */
+export function ModifyUserRoute() {
+  const params = useParams();
+  const id = positiveId(params.id);
+  const navigate = useNavigate();
+  const user = useUser(id);
+  const updatePractice = useUpdatePractice();
+  const backTo = listLocation(useLocation().state);
+
+  if (id === undefined || (user.error instanceof ApiError && user.error.status === 404)) {
+    return (
+      <RecordNotFound
+        title="User not found"
+        message="This user does not exist or has been deleted."
+        action={
+          <Button component={Link} to="/userreport">
+            Back to Users
+          </Button>
+        }
+      />
+    );
+  }
+
+  if (user.isPending) {
+    return (
+      <Stack gap="lg" maw={880}>
+        <VisuallyHidden role="status">Loading user…</VisuallyHidden>
+        <Skeleton h={16} w={200} aria-hidden />
+        <Skeleton h={36} w={320} aria-hidden />
+        <Skeleton h={360} aria-hidden />
+      </Stack>
+    );
+  }
+
+  if (user.isError) {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>Modify User</Title>
+        <LoadError
+          title="The user could not be loaded"
+          error={user.error}
+          onRetry={() => void user.refetch()}
+          isRetrying={user.isFetching}
+        />
+      </Stack>
+    );
+  }
+
+  const name = user.data.representation || [user.data.first_name, user.data.last_name].filter(Boolean).join(" ");
+  return (
+    <Stack gap="lg" maw={880}>
+      <title>{`Modify ${name} · Vet Portal`}</title>
+      <Crumbs name={name} backTo={backTo} />
+      <Stack gap={4}>
+        <Title order={1}>Modify User</Title>
+        <Text c="dimmed">
+          {name} · user {user.data.id}
+        </Text>
+      </Stack>
+      <PracticeForm
+        key={user.data.id}
+        initialValues={toValues(user.data)}
+        submitLabel="Save"
+        cancelTo={backTo}
+        isSaving={updatePractice.isPending}
+        onSave={(request) => updatePractice.mutateAsync({ ...request, id: user.data.id }).then(() => navigate(backTo))}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,54 @@
+import { seriousViolations } from "./support/axe.ts";
+import { expect, PRACTICES, signInAsPractice, test } from "./support/fixtures.ts";
+
+test.describe("reordering", () => {
+  test("a shipped order's Reorder puts its products into the cart", async ({ page }) => {
+    await signInAsPractice(page, PRACTICES.happyPaws);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Orders" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "My Orders" })).toBeVisible();
+
+    // The demo practice has many shipped orders; take the newest on this page.
+    const shipped = page.getByRole("row").filter({ hasText: "Shipped" }).first();
+    const link = shipped.getByRole("link", { name: /^Order #\d+$/ });
+    const orderId = Number(/\d+/.exec((await link.textContent()) ?? "")?.[0]);
+    await link.click();
+    await expect(page).toHaveURL(`/order/${orderId}/2`);
+    await expect(page.getByRole("heading", { level: 1, name: "Your Order Details" })).toBeVisible();
+    await expect(page.getByText("Shipped", { exact: true })).toBeVisible();
+    // Shipped orders can be reordered, not cancelled.
+    await expect(page.getByRole("button", { name: "Cancel Order" })).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Its lines that were not cancelled (cancelled ones are marked data-cancelled).
+    const names = (
+      await page
+        .getByRole("table", { name: `Products in order #${orderId}` })
+        .locator("tbody tr:not([data-cancelled]) td:first-child")
+        .allTextContents()
+    ).map((name) => name.trim());
+    expect(names.length).toBeGreaterThan(0);
+
+    await page.getByRole("button", { name: "Reorder" }).click();
+    await expect(page).toHaveURL("/cart/preview");
+    await expect(page.getByRole("heading", { level: 1, name: "Preview Order" })).toBeVisible();
+
+    // Every line is in the cart, or the notice above it says why not.
+    const notice = page.getByRole("alert").filter({ hasText: `Reorder of order #${orderId}` });
+    const inCart = page.getByRole("table", { name: "Products in your cart" });
+    let added = 0;
+    for (const name of names) {
+      const row = inCart.getByRole("row", { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) });
+      if ((await row.count()) > 0) {
+        added += 1;
+        await expect(row.getByRole("textbox", { name: `Quantity of ${name}` })).toHaveValue(/^[1-9]\d*$/);
+      } else {
+        await expect(notice).toContainText(`${name} was not added`);
+      }
+    }
+    expect(added).toBeGreaterThan(0);
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Cart/ })).toContainText(
+      String(added),
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

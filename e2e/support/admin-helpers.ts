@@ -1,0 +1,43 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIResponse, Page } from "@playwright/test";
+import { STORAGE_KEYS } from "@vetportal/contract";
+import { expect } from "./fixtures.ts";
+
+/** Serious and critical axe violations of the page as it is now (WCAG 2.1 A/AA plus best practices). */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(" ")) }));
+}
+
+/** Axe-clean, with exactly one h1 (STYLE §8 quality bar for every admin page). */
+export async function expectAccessiblePage(page: Page): Promise<void> {
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** A call to the API with the signed-in page's own bearer token, to check what the UI shows. */
+export async function apiAsPage(page: Page, path: string, data: unknown): Promise<APIResponse> {
+  const stored = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.session);
+  const token = (JSON.parse(stored ?? "{}") as { idToken?: string }).idToken;
+  return page.request.post(path, { data, headers: { Authorization: `Bearer ${token}` } });
+}
+
+/** Picks an option of a Mantine Select or MultiSelect by typing part of it. */
+export async function pickOption(page: Page, label: string | RegExp, option: string): Promise<void> {
+  const input = page
+    .getByRole("textbox", { name: label })
+    .or(page.getByRole("combobox", { name: label }))
+    .first();
+  await input.click();
+  await input.fill(option);
+  await page.getByRole("option", { name: option, exact: true }).click();
+  // A MultiSelect keeps its list open after a pick; close it as a user would.
+  if (await page.getByRole("listbox").isVisible()) await input.press("Escape");
+}
+
+/** Success and error toasts (Mantine notifications) are alerts. */
+export function toast(page: Page, text: string) {
+  return page.getByRole("alert").filter({ hasText: text });
+}
