@@ -1,5 +1,5 @@
 import { MESSAGES } from "@vetportal/contract";
-import { expectAccessiblePage, toast } from "./support/admin-helpers.ts";
+import { expectAccessiblePage, expectFitsViewport, toast } from "./support/admin-helpers.ts";
 import { ADMIN, expect, PRACTICES, signInAsAdmin, signInAsPractice, test } from "./support/fixtures.ts";
 
 const NEW_PASSWORD = "Changed2026x";
@@ -147,6 +147,7 @@ test.describe("account", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
       await expect(page.getByRole("form", { name: "Personal info" }).getByLabel("First Name")).toBeVisible();
       await expectAccessiblePage(page);
+      await expectFitsViewport(page);
     });
   });
 });

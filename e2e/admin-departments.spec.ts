@@ -1,5 +1,5 @@
 import { MESSAGES } from "@vetportal/contract";
-import { expectAccessiblePage, pickOption, toast } from "./support/admin-helpers.ts";
+import { expectAccessiblePage, expectFitsViewport, pickOption, toast } from "./support/admin-helpers.ts";
 import { expect, signInAsAdmin, test } from "./support/fixtures.ts";
 
 test.describe("admin departments and cost centers", () => {
@@ -148,6 +148,7 @@ test.describe("admin departments and cost centers", () => {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await expectAccessiblePage(page);
+        await expectFitsViewport(page);
       }
     });
   });

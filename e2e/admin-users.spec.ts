@@ -1,5 +1,12 @@
 import { MESSAGES } from "@vetportal/contract";
-import { apiAsPage, expectAccessiblePage, pickOption, seriousViolations, toast } from "./support/admin-helpers.ts";
+import {
+  apiAsPage,
+  expectAccessiblePage,
+  expectFitsViewport,
+  pickOption,
+  seriousViolations,
+  toast,
+} from "./support/admin-helpers.ts";
 import { expect, PRACTICES, signInAsAdmin, signInAsPractice, test } from "./support/fixtures.ts";
 
 /** The count line under the table: "Showing 1–10 of 57 users · Page 1 of 6". */
@@ -137,9 +144,11 @@ test.describe("admin users", () => {
       await page.goto("/userreport");
       await expect(page.getByRole("table")).toBeVisible();
       await expectAccessiblePage(page);
+      await expectFitsViewport(page);
       await page.goto("/Users/AddUser");
       await expect(page.getByLabel("Practice Name")).toBeVisible();
       await expectAccessiblePage(page);
+      await expectFitsViewport(page);
     });
   });
 

@@ -17,6 +17,12 @@ export async function expectAccessiblePage(page: Page): Promise<void> {
   expect(await seriousViolations(page)).toEqual([]);
 }
 
+/** Nothing sticks out sideways: wide tables scroll inside their own container (phones). */
+export async function expectFitsViewport(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
 /** A call to the API with the signed-in page's own bearer token, to check what the UI shows. */
 export async function apiAsPage(page: Page, path: string, data: unknown): Promise<APIResponse> {
   const stored = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.session);

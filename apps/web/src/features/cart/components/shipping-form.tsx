@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, NativeSelect, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
-import { type DeliveryMethod, formatPhone, PlaceOrderRequestSchema } from "@vetportal/contract";
+import { type DeliveryMethod, formatPhone, MESSAGES, PlaceOrderRequestSchema } from "@vetportal/contract";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
@@ -49,6 +49,8 @@ export interface PlaceOrderFailure {
 
 interface ShippingFormProps {
   deliveryMethods: DeliveryMethod[];
+  /** The chosen delivery address; the practice's own address when undefined. */
+  shippingAddressId: number | undefined;
   onFailure: (failure: PlaceOrderFailure | null) => void;
   onPlaced: (orderId: number) => void;
 }
@@ -58,7 +60,7 @@ interface ShippingFormProps {
  * Order is disabled while the order is being placed and enabled again after a failure (DESIGN §7);
  * one Idempotency-Key is kept for the whole attempt, so a retry can never place a second order.
  */
-export function ShippingForm({ deliveryMethods, onFailure, onPlaced }: ShippingFormProps) {
+export function ShippingForm({ deliveryMethods, shippingAddressId, onFailure, onPlaced }: ShippingFormProps) {
   const profile = useSession()?.profile;
   const items = useCart();
   const placeOrder = usePlaceOrder();
@@ -78,6 +80,11 @@ export function ShippingForm({ deliveryMethods, onFailure, onPlaced }: ShippingF
   });
 
   function submit(values: ShippingValues) {
+    // A destroy order holds only destroy lines (SPEC §4); the server refuses a mix too.
+    if (items.some((i) => i.is_destroy) && items.some((i) => !i.is_destroy)) {
+      setFailure(MESSAGES.destroyOnlyCart);
+      return;
+    }
     setFailure(null);
     onFailure(null);
     idempotencyKey.current ??= newIdempotencyKey();
@@ -91,7 +98,7 @@ export function ShippingForm({ deliveryMethods, onFailure, onPlaced }: ShippingF
           email: values.email.trim(),
           delivery_method_id: Number(values.delivery_method_id),
           shipping_instruction: note || undefined,
-          shipping_address_id: profile?.address?.address_id,
+          shipping_address_id: shippingAddressId,
           items: items.map((item) => ({
             id: item.id,
             quantity: item.quantity,

@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, Paper, Stack, Table, Text, ThemeIcon, Title, VisuallyHidden } from "@mantine/core";
+import { modals } from "@mantine/modals";
 import { IconArrowLeft, IconShoppingCart, IconShoppingCartOff, IconTrash, IconTruck } from "@tabler/icons-react";
 import { MESSAGES } from "@vetportal/contract";
 import { Link, useNavigate } from "react-router";
@@ -33,6 +34,15 @@ function EmptyCart() {
 export function CartPreviewRoute() {
   const items = useCart();
   const navigate = useNavigate();
+
+  // A destroy order holds only destroy lines (SPEC §4): a mixed cart gets the error dialog.
+  function checkOut() {
+    if (items.some((i) => i.is_destroy) && items.some((i) => !i.is_destroy)) {
+      modals.open({ title: "Oops", children: <Text>{MESSAGES.destroyOnlyCart}</Text> });
+      return;
+    }
+    navigate("/cart/shipping");
+  }
 
   return (
     <Stack gap="lg">
@@ -122,7 +132,7 @@ export function CartPreviewRoute() {
               >
                 Continue Shopping
               </Button>
-              <Button component={Link} to="/cart/shipping" leftSection={<IconTruck size={18} aria-hidden />}>
+              <Button onClick={checkOut} leftSection={<IconTruck size={18} aria-hidden />}>
                 Check Out
               </Button>
             </Group>

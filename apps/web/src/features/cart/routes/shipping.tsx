@@ -1,4 +1,4 @@
-import { Alert, Anchor, Grid, Loader, Paper, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Alert, Anchor, Grid, Loader, NativeSelect, Paper, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { MESSAGES } from "@vetportal/contract";
 import { useState } from "react";
@@ -6,22 +6,49 @@ import { Link, useNavigate } from "react-router";
 import { AddressBlock } from "../../../components/address-block.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
 import { dismissCartNotices, emptyCart, useCart } from "../../../lib/cart-store.ts";
+import { useAddresses } from "../../../lib/list-addresses.ts";
 import { useLogEvent } from "../../../lib/log-event.ts";
 import { useSession } from "../../../lib/session.ts";
 import { useCustomer } from "../api/get-customer.ts";
 import { CartLineSummary } from "../components/cart-line-summary.tsx";
 import { type PlaceOrderFailure, ShippingForm } from "../components/shipping-form.tsx";
 
-function DeliverTo() {
+/**
+ * The delivery address: the practice's address from the profile, or another of the user's own
+ * addresses (added under Account → Addresses) chosen here.
+ */
+function DeliverTo({ addressId, onChange }: { addressId: number | undefined; onChange: (id: number) => void }) {
   const profile = useSession()?.profile;
-  const address = profile?.address;
+  const addresses = useAddresses({ belong_to: "user" });
+  const list = addresses.data ?? [];
+  const chosen = list.find((a) => a.id === addressId);
+  const fallback = profile?.address;
+  const shown = chosen
+    ? { ...chosen, name: chosen.company ?? chosen.contact ?? profile?.representation }
+    : fallback
+      ? { ...fallback, name: profile?.representation ?? fallback.title }
+      : undefined;
   return (
     <Paper withBorder radius="md" p="md">
       <Title order={2} size="h4" mb="xs">
         Deliver To
       </Title>
-      {address ? (
-        <AddressBlock address={{ ...address, name: profile?.representation ?? address.title }} />
+      {list.length > 1 && (
+        <NativeSelect
+          label="Delivery address"
+          mb="sm"
+          value={String(addressId ?? "")}
+          onChange={(event) => onChange(Number(event.currentTarget.value))}
+          data={list.map((a) => ({
+            value: String(a.id),
+            label: [a.dropdown_name ?? a.company, `${a.line1}, ${a.city}, ${a.state} ${a.zip_code}`]
+              .filter(Boolean)
+              .join(": "),
+          }))}
+        />
+      )}
+      {shown ? (
+        <AddressBlock address={shown} />
       ) : (
         <Text size="sm" c="dimmed">
           No delivery address is on file for your practice. Please contact Customer Service.
@@ -42,6 +69,7 @@ export function ShippingRoute() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<PlaceOrderFailure | null>(null);
   const [placedOrderId, setPlacedOrderId] = useState<number | null>(null);
+  const [addressId, setAddressId] = useState<number | undefined>(useSession()?.profile?.address?.address_id);
   useLogEvent({ event: "checkout" });
 
   function onPlaced(orderId: number) {
@@ -81,7 +109,7 @@ export function ShippingRoute() {
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
             <Stack gap="md">
-              <DeliverTo />
+              <DeliverTo addressId={addressId} onChange={setAddressId} />
               <Paper withBorder radius="md" p="md">
                 <Stack gap="sm">
                   <Title order={2} size="h4">
@@ -133,6 +161,7 @@ export function ShippingRoute() {
               ) : (
                 <ShippingForm
                   deliveryMethods={customer.data.delivery_methods}
+                  shippingAddressId={addressId}
                   onFailure={setFailure}
                   onPlaced={onPlaced}
                 />

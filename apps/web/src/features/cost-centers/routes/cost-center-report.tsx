@@ -90,7 +90,7 @@ export function CostCenterReportRoute() {
       )}
       {rows.length > 0 && (
         <Stack gap="sm">
-          <Table.ScrollContainer minWidth={640} type="native">
+          <Table.ScrollContainer pos="relative" minWidth={640} type="native">
             <Table striped highlightOnHover verticalSpacing="xs" style={{ whiteSpace: "nowrap" }}>
               <Table.Thead>
                 <Table.Tr>

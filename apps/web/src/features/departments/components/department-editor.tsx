@@ -30,7 +30,7 @@ interface DepartmentEditorProps {
   /** The page's heading, given the loaded department (or none for a new one). */
   header: (department: DepartmentDetail | undefined) => ReactNode;
   /** After the server saved it. */
-  onSaved: (id: number) => void;
+  onSaved: (id: number, name: string) => void;
 }
 
 /** Loads a department (when there is an id) and shows its form; saving says 'Department Updated Successfully!'. */
@@ -79,7 +79,7 @@ export function DepartmentEditor({ id, header, onSaved }: DepartmentEditorProps)
               ? await createDepartment.mutateAsync(request)
               : await updateDepartment.mutateAsync({ ...request, id });
           notifySuccess(MESSAGES.departmentUpdated);
-          onSaved(saved.id);
+          onSaved(saved.id, request.name.trim());
         }}
       />
     </Stack>

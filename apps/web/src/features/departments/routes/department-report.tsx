@@ -177,7 +177,7 @@ export function DepartmentReportRoute() {
               loaderProps={{ "aria-label": "Loading departments" }}
             />
             {departments.data && departments.data.items.length > 0 && (
-              <Table.ScrollContainer minWidth={640} type="native">
+              <Table.ScrollContainer pos="relative" minWidth={640} type="native">
                 <Table striped highlightOnHover verticalSpacing="xs" style={{ whiteSpace: "nowrap" }}>
                   <Table.Thead>
                     <Table.Tr>

@@ -1,6 +1,6 @@
 import { Anchor, Breadcrumbs, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
 import { IconListDetails, IconMapPin } from "@tabler/icons-react";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { positiveId } from "../../../lib/route-params.ts";
 import { DepartmentAddresses } from "../components/department-addresses.tsx";
 import { DepartmentEditor, DepartmentNotFound } from "../components/department-editor.tsx";
@@ -10,6 +10,7 @@ export function DepartmentTabsRoute() {
   const params = useParams();
   const id = positiveId(params.id);
   const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
   const tab = searchParams.get("tab") === "addresses" ? "addresses" : "details";
   if (id === undefined) return <DepartmentNotFound />;
   const name = params.name || `Department ${id}`;
@@ -40,7 +41,13 @@ export function DepartmentTabsRoute() {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="details" pt="md">
-          <DepartmentEditor id={id} header={() => null} onSaved={() => undefined} />
+          <DepartmentEditor
+            id={id}
+            header={() => null}
+            onSaved={(savedId, savedName) =>
+              navigate(`/Departments/DepartmentTabs/${savedId}/${encodeURIComponent(savedName)}`, { replace: true })
+            }
+          />
         </Tabs.Panel>
         <Tabs.Panel value="addresses" pt="md">
           <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }}>

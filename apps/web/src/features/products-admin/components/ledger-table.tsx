@@ -46,7 +46,7 @@ export function LedgerTable({ productId }: { productId: number }) {
               </Text>
             )}
             {ledger.data && ledger.data.items.length > 0 && (
-              <Table.ScrollContainer minWidth={860} type="native">
+              <Table.ScrollContainer pos="relative" minWidth={860} type="native">
                 <Table striped verticalSpacing="xs" aria-label="Inventory history">
                   <Table.Thead>
                     <Table.Tr>

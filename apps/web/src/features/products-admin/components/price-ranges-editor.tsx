@@ -36,7 +36,7 @@ export function PriceRangesEditor({ value, onChange, errors }: PriceRangesEditor
       labelElement="div"
     >
       <Stack gap="xs" mt={6}>
-        <Table.ScrollContainer minWidth={300} type="native">
+        <Table.ScrollContainer pos="relative" minWidth={300} type="native">
           <Table verticalSpacing={4} horizontalSpacing={6} withRowBorders={false}>
             <Table.Thead>
               <Table.Tr>

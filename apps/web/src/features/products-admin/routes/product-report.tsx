@@ -101,7 +101,7 @@ export function ProductReportRoute() {
               loaderProps={{ "aria-label": "Loading products" }}
             />
             {products.data && products.data.items.length > 0 && (
-              <Table.ScrollContainer minWidth={760} type="native">
+              <Table.ScrollContainer pos="relative" minWidth={760} type="native">
                 <Table striped highlightOnHover verticalSpacing="xs" style={{ whiteSpace: "nowrap" }}>
                   <Table.Thead>
                     <Table.Tr>

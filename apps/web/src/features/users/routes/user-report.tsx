@@ -250,7 +250,7 @@ function UserActions({ user }: { user: UserRow }) {
 
 function UsersTable({ users, practiceColumn }: { users: UserRow[]; practiceColumn: boolean }) {
   return (
-    <Table.ScrollContainer minWidth={practiceColumn ? 860 : 980} type="native">
+    <Table.ScrollContainer pos="relative" minWidth={practiceColumn ? 860 : 980} type="native">
       <Table striped highlightOnHover verticalSpacing="xs" style={{ whiteSpace: "nowrap" }}>
         <Table.Thead>
           <Table.Tr>
