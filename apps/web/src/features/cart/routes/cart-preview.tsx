@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Paper, Stack, Table, Text, ThemeIcon, Title,
 import { modals } from "@mantine/modals";
 import { IconArrowLeft, IconShoppingCart, IconShoppingCartOff, IconTrash, IconTruck } from "@tabler/icons-react";
 import { MESSAGES } from "@vetportal/contract";
+import type { MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { ProductImage } from "../../../components/product-image.tsx";
 import { emptyCart, removeFromCart, useCart } from "../../../lib/cart-store.ts";
@@ -36,12 +37,11 @@ export function CartPreviewRoute() {
   const navigate = useNavigate();
 
   // A destroy order holds only destroy lines (SPEC §4): a mixed cart gets the error dialog.
-  function checkOut() {
+  function checkOut(event: MouseEvent) {
     if (items.some((i) => i.is_destroy) && items.some((i) => !i.is_destroy)) {
+      event.preventDefault();
       modals.open({ title: "Oops", children: <Text>{MESSAGES.destroyOnlyCart}</Text> });
-      return;
     }
-    navigate("/cart/shipping");
   }
 
   return (
@@ -132,7 +132,12 @@ export function CartPreviewRoute() {
               >
                 Continue Shopping
               </Button>
-              <Button onClick={checkOut} leftSection={<IconTruck size={18} aria-hidden />}>
+              <Button
+                component={Link}
+                to="/cart/shipping"
+                onClick={checkOut}
+                leftSection={<IconTruck size={18} aria-hidden />}
+              >
                 Check Out
               </Button>
             </Group>
