@@ -144,6 +144,14 @@ test.describe("admin products", () => {
     await expect(page).toHaveURL("/cart/preview");
     const cart = await page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? "[]"), CART_STORAGE_KEY);
     expect(cart).toEqual([expect.objectContaining({ id: product.id, is_destroy: true, price: 0 })]);
+
+    // A normal product next to the destroy line: Check Out opens the error dialog and goes nowhere.
+    await page.goto("/product/144048");
+    await page.getByRole("button", { name: "Add To Cart" }).click();
+    await expect(page).toHaveURL("/cart/preview");
+    await page.getByRole("link", { name: "Check Out" }).click();
+    await expect(page.getByRole("dialog")).toContainText(MESSAGES.destroyOnlyCart);
+    await expect(page).toHaveURL("/cart/preview");
   });
 
   test.describe("on a phone", () => {

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { CART_STORAGE_KEY, MESSAGES, STORAGE_KEYS } from "@vetportal/contract";
+import { apiAsPage } from "./support/admin-helpers.ts";
 import { seriousViolations } from "./support/axe.ts";
 import { expect, PRACTICES, signInAsPractice, test } from "./support/fixtures.ts";
 
@@ -171,6 +172,32 @@ test.describe("placing an order", () => {
     await expect(cancelled.getByRole("cell").first()).toHaveCSS("color", "rgb(201, 42, 42)");
     await expect(page.getByRole("button", { name: "Cancel Order" })).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("the order can go to another of the practice's own addresses", async ({ page }) => {
+    await signInAsPractice(page, PRACTICES.happyPaws);
+    const added = await apiAsPage(page, "/api/address/add", {
+      belong_to: "user",
+      dropdown_name: "Annex",
+      contact: "Maria Lopez",
+      line1: "500 Howard Street",
+      city: "San Francisco",
+      state: "CA",
+      zip_code: "94105",
+      country: 186,
+    });
+    expect(added.ok()).toBe(true);
+    await openProduct(page);
+    const { min } = await quantityLimits(page);
+    await addToCartAndCheckOut(page, min);
+    const choice = page.getByLabel("Delivery address");
+    const annex = await choice.locator("option", { hasText: "500 Howard Street" }).getAttribute("value");
+    await choice.selectOption(annex ?? "");
+    await expect(page.getByText("500 Howard Street")).toHaveCount(2); // the option and the address block
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page).toHaveURL(/\/order\/\d+\/1$/);
+    await expect(page.getByText("500 Howard Street")).toBeVisible();
+    await expect(page.getByText("120 Market Street")).toHaveCount(0);
   });
 
   test("Empty Cart clears the cart and goes home; an empty cart says so", async ({ page }) => {
