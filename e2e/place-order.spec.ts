@@ -106,7 +106,7 @@ test.describe("placing an order", () => {
     // Shipping: required fields are checked before anything is sent.
     await expect(page).toHaveURL("/cart/shipping");
     await expect(page.getByRole("heading", { level: 1, name: "Shipping" })).toBeVisible();
-    await expect(page.getByText("120 Market Street")).toBeVisible();
+    await expect(page.locator("address").getByText("120 Market Street")).toBeVisible();
     await expect(page.getByText(`${ordered} packs of`)).toBeVisible();
     await page.getByLabel("Contact Name").fill("");
     await page.getByLabel("Contact Phone").fill("");
