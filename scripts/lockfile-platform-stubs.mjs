@@ -29,7 +29,8 @@ for (const entry of Object.values(packages)) {
     if (present.has(name)) continue;
     const platform = platformOf(name);
     // This machine's own platform must come from the registry, never from a stub.
-    if (!platform || (platform.os[0] === "linux" && platform.cpu[0] === "x64" && platform.libc?.[0] === "glibc")) continue;
+    if (!platform || (platform.os[0] === "linux" && platform.cpu[0] === "x64" && platform.libc?.[0] === "glibc"))
+      continue;
     packages[`node_modules/${name}`] = { version, ...(entry.dev ? { dev: true } : {}), optional: true, ...platform };
     present.add(name);
     added++;
