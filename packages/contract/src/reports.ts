@@ -1,3 +1,7 @@
+import { z } from "zod";
+import { FlagSchema, IdSchema } from "./common.ts";
+import { MESSAGES } from "./messages.ts";
+
 /** Order report views (SPEC §3 "Order report filter"). */
 export const SEARCH_BY = [
   { id: 1, name: "Order" },
@@ -7,3 +11,405 @@ export const SEARCH_BY = [
   { id: 5, name: "Inventory" },
 ] as const;
 export const SEARCH_BY_ID = { ORDER: 1, PRODUCT: 2, USER: 3, ITEM: 4, INVENTORY: 5 } as const;
+export type SearchBy = (typeof SEARCH_BY)[number]["id"];
+
+/**
+ * Time zone of the portal's calendar: report date ranges are whole days here, and times in
+ * reports and exports are shown here (orders carry a PST label, SPEC §9).
+ */
+export const PORTAL_TIME_ZONE = "America/Los_Angeles";
+
+/** Rows a page in the summary tables, and in the drill-down tables (SPEC §9). */
+export const REPORT_PAGE_SIZE = 25;
+export const REPORT_DETAIL_PAGE_SIZE = 50;
+/** Upper bound of one page of a report call (SPEC §9 "report 500", "inventory 1000"). */
+export const REPORT_MAX_LIMIT = 500;
+export const INVENTORY_REPORT_MAX_LIMIT = 1000;
+
+/** A calendar day, YYYY-MM-DD, that exists. */
+export const IsoDateSchema = z
+  .string({ error: "Enter a date" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD")
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, "Enter a real calendar date");
+
+/** Optional free text of a filter: trimmed, empty means "any". */
+const filterText = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .nullable()
+  .transform((v) => v || null);
+/** A select whose 0 is the ALL option (SPEC §7 report filters). */
+const allOrId = z.coerce.number({ error: "Must be a number" }).int().min(0).default(0);
+
+export const DATE_BY = ["created", "shipped"] as const;
+
+/** Optional columns of the order report (SPEC §3); each view shows the ones that apply to it. */
+export const REPORT_OPTIONAL_COLUMNS = [
+  { key: "department_code", label: "Department code" },
+  { key: "date_shipped", label: "Date shipped" },
+  { key: "ship_to", label: "Ship to" },
+  { key: "tracking_number", label: "Tracking number" },
+  { key: "email", label: "Email" },
+  { key: "phone", label: "Phone" },
+  { key: "title", label: "Title" },
+] as const;
+export type ReportOptionalColumn = (typeof REPORT_OPTIONAL_COLUMNS)[number]["key"];
+/** Which optional columns each view can show (the others make no sense for its rows). */
+export const VIEW_OPTIONAL_COLUMNS: Record<SearchBy, readonly ReportOptionalColumn[]> = {
+  1: ["department_code", "date_shipped", "ship_to", "tracking_number", "email", "phone", "title"],
+  2: [],
+  3: ["department_code", "email", "phone", "title"],
+  4: ["department_code", "date_shipped", "ship_to", "tracking_number"],
+  5: [],
+};
+
+const dateRangeRule = <T extends { date_from: string; date_to: string }>(f: T) => f.date_to >= f.date_from;
+const dateRangeIssue = { message: MESSAGES.dateRange, path: ["date_to"] };
+
+/**
+ * The order report filter (SPEC §3, §7 POST /report/orderFrontEnd). customer_id comes from the
+ * session. Dates are whole days in PORTAL_TIME_ZONE, both ends included.
+ */
+export const ReportFilterBaseSchema = z.object({
+  search_by: z.coerce
+    .number()
+    .int()
+    .refine((v): v is SearchBy => v >= 1 && v <= 5, "Choose Order, Product, User, Item or Inventory")
+    .default(1),
+  date_from: IsoDateSchema,
+  date_to: IsoDateSchema,
+  date_by: z.enum(DATE_BY).default("created"),
+  department_id: allOrId,
+  cost_center_id: allOrId,
+  user_id: allOrId,
+  /** Free text matched against the ordering user's name, email and practice. */
+  user_text: filterText,
+  order_status_id: allOrId,
+  payment_method_id: z.coerce.number().int().min(0).max(1).default(0),
+  order_type_id: z.coerce.number().int().min(0).max(2).default(0),
+  po_number: filterText,
+  /** Order id, PO number, product name or SKU, ship-to name, depending on the view. */
+  keyword_search: filterText,
+  department_code: FlagSchema.default(false),
+  date_shipped: FlagSchema.default(false),
+  ship_to: FlagSchema.default(false),
+  tracking_number: FlagSchema.default(false),
+  email: FlagSchema.default(false),
+  phone: FlagSchema.default(false),
+  title: FlagSchema.default(false),
+});
+export const ReportFilterSchema = ReportFilterBaseSchema.refine(dateRangeRule, dateRangeIssue);
+export type ReportFilterInput = z.input<typeof ReportFilterSchema>;
+export type ReportFilter = z.output<typeof ReportFilterSchema>;
+
+const paging = (pageSize: number, max: number) => ({
+  limit: z.coerce.number().int().min(1).max(max).default(pageSize),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const OrderReportRequestSchema = ReportFilterBaseSchema.extend(
+  paging(REPORT_PAGE_SIZE, REPORT_MAX_LIMIT),
+).refine(dateRangeRule, dateRangeIssue);
+export type OrderReportRequest = z.input<typeof OrderReportRequestSchema>;
+
+const cents = z.number().int();
+const optionalColumns = {
+  department_code: z.string().nullable().optional(),
+  date_shipped: z.string().nullable().optional(),
+  ship_to: z.string().nullable().optional(),
+  tracking_number: z.string().nullable().optional(),
+  email: z.string().nullable().optional(),
+  phone: z.string().nullable().optional(),
+  title: z.string().nullable().optional(),
+};
+
+/** Order summary (SPEC §3). Amounts are what is invoiced: cancelled lines are not. */
+export const OrderSummaryRowSchema = z.object({
+  id: z.number().int(),
+  order_status: z.number().int(),
+  order_status_name: z.string(),
+  created: z.string(),
+  customer_name: z.string(),
+  user_name: z.string(),
+  department_name: z.string().nullable(),
+  cost_center_name: z.string().nullable(),
+  po_number: z.string().nullable(),
+  total_items_amount: cents,
+  pick_fee_amount: cents,
+  tax_amount: cents,
+  shipping_amount: cents,
+  processing_amount: cents,
+  total_order_amount: cents,
+  ...optionalColumns,
+});
+export const OrderSummaryTotalsSchema = z.object({
+  orders: z.number().int(),
+  total_items_amount: cents,
+  pick_fee_amount: cents,
+  tax_amount: cents,
+  shipping_amount: cents,
+  processing_amount: cents,
+  total_order_amount: cents,
+});
+
+/**
+ * Product summary (SPEC §3). quantity and total_price count packs not cancelled; shipping_cost and
+ * tax_amount are each line's share of its order's shipping and tax, by value.
+ */
+export const ProductSummaryRowSchema = z.object({
+  product_id: z.number().int(),
+  product_name: z.string(),
+  customer_sku: z.string().nullable(),
+  quantity: z.number().int(),
+  total_price: cents,
+  shipping_cost: cents,
+  tax_amount: cents,
+  pick_fee: cents,
+  subtotal: cents,
+});
+export const ProductSummaryTotalsSchema = ProductSummaryRowSchema.pick({
+  quantity: true,
+  total_price: true,
+  shipping_cost: true,
+  tax_amount: true,
+  pick_fee: true,
+  subtotal: true,
+});
+
+/** User summary (SPEC §3): one row per ordering user. */
+export const UserSummaryRowSchema = z.object({
+  user_id: z.number().int(),
+  user_name: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  department_name: z.string().nullable(),
+  orders: z.number().int(),
+  total_price: cents,
+  pick_fee: cents,
+  shipping_cost: cents,
+  tax_amount: cents,
+  processing_amount: cents,
+  subtotal: cents,
+  ...optionalColumns,
+});
+export const UserSummaryTotalsSchema = UserSummaryRowSchema.pick({
+  orders: true,
+  total_price: true,
+  pick_fee: true,
+  shipping_cost: true,
+  tax_amount: true,
+  processing_amount: true,
+  subtotal: true,
+});
+
+/** Item summary (SPEC §3): one row per order line with packs not cancelled. */
+export const ItemSummaryRowSchema = z.object({
+  order_product_id: z.number().int(),
+  order_id: z.number().int(),
+  created: z.string(),
+  department_name: z.string().nullable(),
+  user_name: z.string(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  quantity: z.number().int(),
+  total_price: cents,
+  ...optionalColumns,
+});
+export const ItemSummaryTotalsSchema = ItemSummaryRowSchema.pick({ quantity: true, total_price: true });
+
+/**
+ * Inventory summary (SPEC §3, the reading with canceled): the ledger over the period, in packs.
+ * replenished counts fills and upward adjustments; removed counts destroys and downward adjustments;
+ * canceled counts stock returned by cancelled orders. ending = start + replenished − removed − sold + canceled.
+ */
+export const InventorySummaryRowSchema = z.object({
+  product_id: z.number().int(),
+  name: z.string(),
+  customer_sku: z.string().nullable(),
+  start_inventory: z.number().int(),
+  replenished: z.number().int(),
+  removed: z.number().int(),
+  sold: z.number().int(),
+  canceled: z.number().int(),
+  ending_inventory: z.number().int(),
+});
+export const InventorySummaryTotalsSchema = InventorySummaryRowSchema.pick({
+  start_inventory: true,
+  replenished: true,
+  removed: true,
+  sold: true,
+  canceled: true,
+  ending_inventory: true,
+});
+
+const view = <N extends SearchBy, R extends z.ZodType, T extends z.ZodType>(searchBy: N, row: R, totals: T) =>
+  z.object({ search_by: z.literal(searchBy), rows: z.array(row), totals });
+
+/** data of POST /api/report/orderFrontEnd: the rows of one page and the totals of every matching row. */
+export const OrderReportDataSchema = z.discriminatedUnion("search_by", [
+  view(1, OrderSummaryRowSchema, OrderSummaryTotalsSchema),
+  view(2, ProductSummaryRowSchema, ProductSummaryTotalsSchema),
+  view(3, UserSummaryRowSchema, UserSummaryTotalsSchema),
+  view(4, ItemSummaryRowSchema, ItemSummaryTotalsSchema),
+  view(5, InventorySummaryRowSchema, InventorySummaryTotalsSchema),
+]);
+export type OrderReportData = z.infer<typeof OrderReportDataSchema>;
+export type OrderSummaryRow = z.infer<typeof OrderSummaryRowSchema>;
+export type ProductSummaryRow = z.infer<typeof ProductSummaryRowSchema>;
+export type UserSummaryRow = z.infer<typeof UserSummaryRowSchema>;
+export type ItemSummaryRow = z.infer<typeof ItemSummaryRowSchema>;
+export type InventorySummaryRow = z.infer<typeof InventorySummaryRowSchema>;
+
+/**
+ * POST /api/order/listOrderProducts (admin): the order lines behind one product summary row —
+ * the same filter as the summary plus the product.
+ */
+export const OrderProductsRequestSchema = ReportFilterBaseSchema.omit({ search_by: true })
+  .extend({ product_id: IdSchema, ...paging(REPORT_DETAIL_PAGE_SIZE, REPORT_MAX_LIMIT) })
+  .refine(dateRangeRule, dateRangeIssue);
+export type OrderProductsRequest = z.input<typeof OrderProductsRequestSchema>;
+export const OrderProductRowSchema = z.object({
+  order_product_id: z.number().int(),
+  order_id: z.number().int(),
+  created: z.string(),
+  order_status_name: z.string(),
+  user_name: z.string(),
+  department_name: z.string().nullable(),
+  quantity: z.number().int(),
+  cancelled_quantity: z.number().int(),
+  unit_price: cents,
+  total_price: cents,
+});
+export const OrderProductsDataSchema = z.object({
+  product_id: z.number().int(),
+  product_name: z.string(),
+  rows: z.array(OrderProductRowSchema),
+  totals: z.object({ quantity: z.number().int(), total_price: cents }),
+});
+export type OrderProductsData = z.infer<typeof OrderProductsDataSchema>;
+
+/** POST /api/report/inventoryDetails (admin): the ledger rows of one product in the period. */
+export const InventoryDetailsRequestSchema = z
+  .object({
+    product_id: IdSchema,
+    date_from: IsoDateSchema,
+    date_to: IsoDateSchema,
+    ...paging(REPORT_DETAIL_PAGE_SIZE, INVENTORY_REPORT_MAX_LIMIT),
+  })
+  .refine(dateRangeRule, dateRangeIssue);
+export type InventoryDetailsRequest = z.input<typeof InventoryDetailsRequestSchema>;
+export const InventoryDetailRowSchema = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  /** Signed change in packs. */
+  quantity: z.number().int(),
+  ending_inventory: z.number().int(),
+  palettes: z.number().int().nullable(),
+  order_id: z.number().int().nullable(),
+  comment: z.string().nullable(),
+  date: z.string(),
+});
+export const InventoryDetailsDataSchema = z.object({
+  product_id: z.number().int(),
+  product_name: z.string(),
+  rows: z.array(InventoryDetailRowSchema),
+});
+export type InventoryDetailsData = z.infer<typeof InventoryDetailsDataSchema>;
+
+/** Inventory tab status filter (SPEC §2). */
+export const INVENTORY_STATUS = ["ACTIVE", "INACTIVE", "BOTH"] as const;
+
+/**
+ * POST /api/report/inventoryFrontEnd (admin, SPEC §7): stock of every product as of date_to, with
+ * the fills and sales of the twelve months that end with date_to's month.
+ */
+export const InventoryReportRequestSchema = z.object({
+  date_to: IsoDateSchema,
+  status: z.enum(INVENTORY_STATUS).default("ACTIVE"),
+  /** Categories to include; empty means all. */
+  product_category_id: z.array(IdSchema).max(100).default([]),
+  /** Adds the customer_sku column. */
+  customer_sku: FlagSchema.default(false),
+  /** One product only. */
+  id: IdSchema.optional(),
+  ...paging(INVENTORY_REPORT_MAX_LIMIT, INVENTORY_REPORT_MAX_LIMIT),
+});
+export type InventoryReportRequest = z.input<typeof InventoryReportRequestSchema>;
+export const InventoryMonthSchema = z.object({
+  /** YYYY-MM */
+  month: z.string(),
+  fill: z.number().int(),
+  sales: z.number().int(),
+});
+export const InventoryReportRowSchema = z.object({
+  product_id: z.number().int(),
+  category_name: z.string(),
+  product_name: z.string(),
+  customer_sku: z.string().nullable().optional(),
+  /** Packs on hand at the end of date_to. */
+  quantity: z.number().int(),
+  /** Pallets recorded with the latest fill. */
+  palettes: z.number().int().nullable(),
+  is_active: z.boolean(),
+  last_fill_date: z.string().nullable(),
+  last_sold_date: z.string().nullable(),
+  /** Price of one pack at the product's smallest order quantity, in cents. */
+  unit_price: cents,
+  /** quantity × unit_price, in cents. */
+  value: cents,
+  low_inventory_amount: z.number().int(),
+  months: z.array(InventoryMonthSchema),
+});
+export const InventoryReportDataSchema = z.object({
+  rows: z.array(InventoryReportRowSchema),
+  /** Code of the CSV download of every matching row (GET /api/report/download?code=…). */
+  export_code: z.string(),
+});
+export type InventoryReportRow = z.infer<typeof InventoryReportRowSchema>;
+export type InventoryReportData = z.infer<typeof InventoryReportDataSchema>;
+
+/**
+ * POST /api/report/export (admin): a short-lived code for the CSV of every row of a report.
+ * The browser then navigates to GET /api/report/download?code=… and the API streams the file.
+ */
+export const ReportExportRequestSchema = z.discriminatedUnion("report", [
+  z.object({ report: z.literal("order"), filter: ReportFilterSchema }),
+  z.object({
+    report: z.literal("inventory"),
+    filter: InventoryReportRequestSchema.omit({ limit: true, offset: true }),
+  }),
+]);
+export type ReportExportRequest = z.input<typeof ReportExportRequestSchema>;
+export const ReportExportSchema = z.object({
+  export_code: z.string(),
+  /** Path of the download, relative to the site. */
+  url: z.string(),
+  file_name: z.string(),
+  expires: z.string(),
+});
+export const ReportDownloadQuerySchema = z.object({ code: z.string().min(10).max(200) });
+/** How long an export code works. */
+export const EXPORT_CODE_TTL_SECONDS = 600;
+
+/** CSV file names (SPEC §9): {prefix}{date_from}_{date_to}.csv. */
+export const EXPORT_FILE_PREFIX: Record<SearchBy, string> = {
+  1: "orders_",
+  2: "products_sold_",
+  3: "user_",
+  4: "item_",
+  5: "inventory_",
+};
+
+/** The report-filter query (SPEC §7): selects of the order report, each with ALL (0) first. */
+export const ReportFiltersSchema = z.object({
+  departments: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  cost_centers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  order_statuses: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type ReportFilters = z.infer<typeof ReportFiltersSchema>;
