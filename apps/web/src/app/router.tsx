@@ -175,6 +175,12 @@ const adminPages: RouteObject[] = [
     }),
   },
   {
+    path: "reports/orderreport",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("./routes/order-report.tsx"))).OrderReportRoute,
+    }),
+  },
+  {
     path: "admin/product",
     lazy: async () => ({
       Component: (await loadChunk(() => import("../features/products-admin/routes/product-new.tsx"))).ProductNewRoute,

@@ -1,0 +1,123 @@
+import "@mantine/charts/styles.css";
+import { LineChart, type LineChartSeries } from "@mantine/charts";
+import { Box, Center, Group, Loader, Table, Text, VisuallyHidden } from "@mantine/core";
+import { type InventoryReportRow, MESSAGES } from "@vetportal/contract";
+import { useId, useMemo } from "react";
+import { formatMonth } from "../utils/report-dates.ts";
+import { formatCount } from "../utils/report-format.ts";
+
+/** The three series of SPEC §2, spelled correctly (DESIGN §7). */
+export const INVENTORY_SERIES: LineChartSeries[] = [
+  { name: "replenish", label: "Replenish", color: "teal.7" },
+  { name: "sales", label: "Sales", color: "blue.7" },
+  { name: "threshold", label: "Threshold", color: "red.8", strokeDasharray: "6 4" },
+];
+
+interface ChartPoint {
+  month: string;
+  replenish: number;
+  sales: number;
+  threshold: number;
+}
+
+/**
+ * Month by month, the packs filled and sold of the products, summed; the threshold is the sum of
+ * their low-inventory amounts, flat across the months.
+ */
+export function inventoryChartData(rows: InventoryReportRow[]): ChartPoint[] {
+  const threshold = rows.reduce((sum, row) => sum + row.low_inventory_amount, 0);
+  const months = new Map<string, { replenish: number; sales: number }>();
+  for (const row of rows) {
+    for (const month of row.months) {
+      const point = months.get(month.month) ?? { replenish: 0, sales: 0 };
+      point.replenish += month.fill;
+      point.sales += month.sales;
+      months.set(month.month, point);
+    }
+  }
+  return [...months.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([month, point]) => ({ month: formatMonth(month), ...point, threshold }));
+}
+
+const CHART_HEIGHT = 300;
+
+export function InventoryChart({
+  rows,
+  isLoading,
+  subject,
+}: {
+  rows: InventoryReportRow[];
+  isLoading: boolean;
+  /** What is plotted: "all 42 products", "3 selected products". */
+  subject: string;
+}) {
+  const titleId = useId();
+  const data = useMemo(() => inventoryChartData(rows), [rows]);
+
+  return (
+    <Box component="figure" m={0} aria-labelledby={titleId}>
+      <Group justify="space-between" align="baseline" gap="xs" mb="sm">
+        <Text component="figcaption" id={titleId} fw={700}>
+          Monthly replenishment and sales (packs)
+        </Text>
+        <Text size="sm" c="dimmed">
+          {subject}
+        </Text>
+      </Group>
+      {isLoading ? (
+        <Center h={CHART_HEIGHT} role="status">
+          <Group gap="sm">
+            <Loader size="sm" aria-hidden />
+            <Text c="dimmed">{MESSAGES.loadingChart}</Text>
+          </Group>
+        </Center>
+      ) : data.length === 0 ? (
+        <Center h={CHART_HEIGHT}>
+          <Text c="dimmed">{MESSAGES.noReportData}</Text>
+        </Center>
+      ) : (
+        <>
+          <LineChart
+            h={CHART_HEIGHT}
+            data={data}
+            dataKey="month"
+            series={INVENTORY_SERIES}
+            curveType="linear"
+            withLegend
+            legendProps={{ verticalAlign: "bottom", height: 40 }}
+            yAxisLabel="Packs"
+            valueFormatter={(value) => formatCount(value)}
+            tooltipAnimationDuration={150}
+          />
+          {/* The chart's figures for screen readers. */}
+          <VisuallyHidden>
+            <Table>
+              <Table.Caption>Monthly replenishment, sales and threshold in packs, {subject}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Month</Table.Th>
+                  {INVENTORY_SERIES.map((series) => (
+                    <Table.Th key={series.name} scope="col">
+                      {series.label}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.map((point) => (
+                  <Table.Tr key={point.month}>
+                    <Table.Th scope="row">{point.month}</Table.Th>
+                    <Table.Td>{formatCount(point.replenish)}</Table.Td>
+                    <Table.Td>{formatCount(point.sales)}</Table.Td>
+                    <Table.Td>{formatCount(point.threshold)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </VisuallyHidden>
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,330 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  MultiSelect,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import { IconDownload } from "@tabler/icons-react";
+import {
+  EXPORT_CODE_TTL_SECONDS,
+  INVENTORY_STATUS,
+  type InventoryReportRow,
+  REPORT_DETAIL_PAGE_SIZE,
+} from "@vetportal/contract";
+import { type MouseEvent, useMemo, useState } from "react";
+import { LoadError } from "../../../components/page-state.tsx";
+import { pageCount, TablePager } from "../../../components/table-pager.tsx";
+import { StatusBadge } from "../../../components/tone-badge.tsx";
+import { formatMoney } from "../../../lib/format.ts";
+import { useInventoryReport } from "../api/get-inventory-report.ts";
+import { useReportFilters } from "../api/get-report-filters.ts";
+import { type InventoryFilter, type InventoryStatus, toInventoryRequest } from "../utils/inventory-params.ts";
+import { formatCount, formatReportDate } from "../utils/report-format.ts";
+import { startDownload } from "../utils/start-download.ts";
+import { InventoryChart } from "./inventory-chart.tsx";
+import { ReportDateInput } from "./report-date-input.tsx";
+import tableClasses from "./report-table.module.css";
+import { ResultsArea } from "./results-state.tsx";
+
+const STATUS_LABELS: Record<InventoryStatus, string> = { ACTIVE: "Active", INACTIVE: "Inactive", BOTH: "Both" };
+
+/** An export code works for EXPORT_CODE_TTL_SECONDS; an older one is renewed before the download. */
+const CODE_MARGIN_MS = 30_000;
+
+const downloadUrl = (code: string) => `/api/report/download?code=${encodeURIComponent(code)}`;
+
+function InventoryTable({
+  rows,
+  withSku,
+  totals,
+  selected,
+  onSelect,
+}: {
+  rows: InventoryReportRow[];
+  totals: { products: number; quantity: number; value: number };
+  withSku: boolean;
+  selected: ReadonlySet<number>;
+  onSelect: (ids: number[], checked: boolean) => void;
+}) {
+  const ids = rows.map((row) => row.product_id);
+  const pageSelected = ids.filter((id) => selected.has(id)).length;
+
+  return (
+    <Table.ScrollContainer
+      minWidth={withSku ? 1280 : 1180}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label="Inventory"
+    >
+      <Table striped highlightOnHover verticalSpacing="xs" className={tableClasses.table} aria-label="Inventory">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col" w={40}>
+              <Checkbox
+                aria-label="Select every product on this page for the chart"
+                checked={pageSelected > 0 && pageSelected === ids.length}
+                indeterminate={pageSelected > 0 && pageSelected < ids.length}
+                onChange={(event) => onSelect(ids, event.currentTarget.checked)}
+              />
+            </Table.Th>
+            <Table.Th scope="col">Product</Table.Th>
+            <Table.Th scope="col">Category</Table.Th>
+            {withSku && <Table.Th scope="col">SKU</Table.Th>}
+            <Table.Th scope="col" data-numeric>
+              Quantity
+            </Table.Th>
+            <Table.Th scope="col" data-numeric>
+              Pallets
+            </Table.Th>
+            <Table.Th scope="col">Active</Table.Th>
+            <Table.Th scope="col">Last Fill Date</Table.Th>
+            <Table.Th scope="col">Last Sold Date</Table.Th>
+            <Table.Th scope="col" data-numeric>
+              Unit Price
+            </Table.Th>
+            <Table.Th scope="col" data-numeric>
+              Value
+            </Table.Th>
+            <Table.Th scope="col" data-numeric>
+              Low Inventory Amount
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr
+              key={row.product_id}
+              bg={selected.has(row.product_id) ? "var(--mantine-color-brand-0)" : undefined}
+            >
+              <Table.Td>
+                <Checkbox
+                  aria-label={`Select ${row.product_name} for the chart`}
+                  checked={selected.has(row.product_id)}
+                  onChange={(event) => onSelect([row.product_id], event.currentTarget.checked)}
+                />
+              </Table.Td>
+              <Table.Td fw={500}>{row.product_name}</Table.Td>
+              <Table.Td>{row.category_name}</Table.Td>
+              {withSku && <Table.Td>{row.customer_sku || "—"}</Table.Td>}
+              <Table.Td data-numeric>{formatCount(row.quantity)}</Table.Td>
+              <Table.Td data-numeric>{formatCount(row.palettes)}</Table.Td>
+              <Table.Td>
+                <StatusBadge active={row.is_active} />
+              </Table.Td>
+              <Table.Td>{formatReportDate(row.last_fill_date)}</Table.Td>
+              <Table.Td>{formatReportDate(row.last_sold_date)}</Table.Td>
+              <Table.Td data-numeric>{formatMoney(row.unit_price)}</Table.Td>
+              <Table.Td data-numeric>{formatMoney(row.value)}</Table.Td>
+              <Table.Td data-numeric>{formatCount(row.low_inventory_amount)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot className={tableClasses.totals}>
+          <Table.Tr>
+            <Table.Td />
+            <Table.Th scope="row" colSpan={withSku ? 3 : 2}>
+              Totals · {formatCount(totals.products)} products
+            </Table.Th>
+            <Table.Td data-numeric>{formatCount(totals.quantity)}</Table.Td>
+            <Table.Td colSpan={5} />
+            <Table.Td data-numeric>{formatMoney(totals.value)}</Table.Td>
+            <Table.Td />
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/**
+ * The Inventory tab (SPEC §2 "Inventory report"): stock of every product as of a day, by status
+ * and category, a monthly chart of what was filled and sold, and the CSV export.
+ */
+export function InventoryReport({
+  filter,
+  page,
+  onFilterChange,
+  onPageChange,
+}: {
+  filter: InventoryFilter;
+  page: number;
+  onFilterChange: (filter: InventoryFilter) => void;
+  onPageChange: (page: number) => void;
+}) {
+  const filters = useReportFilters();
+  const report = useInventoryReport(toInventoryRequest(filter));
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const rows = useMemo(() => report.data?.rows ?? [], [report.data]);
+  const pages = pageCount(rows.length, REPORT_DETAIL_PAGE_SIZE);
+  const currentPage = Math.min(page, pages);
+  const pageRows = rows.slice((currentPage - 1) * REPORT_DETAIL_PAGE_SIZE, currentPage * REPORT_DETAIL_PAGE_SIZE);
+  const chosen = useMemo(() => rows.filter((row) => selected.has(row.product_id)), [rows, selected]);
+  const chartRows = chosen.length ? chosen : rows;
+  const totals = useMemo(() => {
+    let quantity = 0;
+    let value = 0;
+    for (const row of rows) {
+      quantity += row.quantity;
+      value += row.value;
+    }
+    return { products: rows.length, quantity, value };
+  }, [rows]);
+
+  const categories = (filters.data?.categories ?? [])
+    .filter((category) => category.id > 0)
+    .map((category) => ({ value: String(category.id), label: category.name }));
+
+  function select(ids: number[], checked: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (checked) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  }
+
+  /** The link's code may have expired while the page stayed open: get a fresh one first. */
+  function exportCsv(event: MouseEvent<HTMLAnchorElement>) {
+    if (Date.now() - report.dataUpdatedAt < EXPORT_CODE_TTL_SECONDS * 1000 - CODE_MARGIN_MS) return;
+    event.preventDefault();
+    void report.refetch().then((fresh) => {
+      if (fresh.data) startDownload(downloadUrl(fresh.data.export_code));
+    });
+  }
+
+  return (
+    <Stack gap="lg">
+      <Paper
+        withBorder
+        radius="md"
+        p="md"
+        component="form"
+        aria-label="Inventory filter"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
+          <ReportDateInput
+            label="As of"
+            value={filter.date_to}
+            onChange={(day) => onFilterChange({ ...filter, date_to: day })}
+          />
+          <Select
+            label="Status"
+            data={INVENTORY_STATUS.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
+            value={filter.status}
+            onChange={(value) => value && onFilterChange({ ...filter, status: value as InventoryStatus })}
+            allowDeselect={false}
+          />
+          <MultiSelect
+            label="Category"
+            placeholder={filter.categories.length ? undefined : "All categories"}
+            data={categories}
+            value={filter.categories.map(String)}
+            onChange={(values) => onFilterChange({ ...filter, categories: values.map(Number) })}
+            searchable
+            clearable
+            nothingFoundMessage="No category by that name"
+          />
+          <Checkbox
+            label="Show SKU"
+            checked={filter.customer_sku}
+            onChange={(event) => onFilterChange({ ...filter, customer_sku: event.currentTarget.checked })}
+            mt={{ base: 0, xs: 30 }}
+          />
+        </SimpleGrid>
+      </Paper>
+
+      {report.isError ? (
+        <LoadError
+          title="The inventory report could not be loaded"
+          error={report.error}
+          onRetry={() => void report.refetch()}
+          isRetrying={report.isFetching}
+        />
+      ) : (
+        <>
+          <Paper withBorder radius="md" p="md">
+            <InventoryChart
+              rows={chartRows}
+              isLoading={report.isFetching}
+              subject={
+                chosen.length
+                  ? `${chosen.length} selected ${chosen.length === 1 ? "product" : "products"}`
+                  : `all ${formatCount(rows.length)} products`
+              }
+            />
+          </Paper>
+
+          <Stack gap="sm">
+            <Group justify="space-between" align="center" gap="sm">
+              <Group gap="sm" align="baseline">
+                <Title order={2} size="h3">
+                  Inventory as of {formatReportDate(filter.date_to)}
+                </Title>
+                {report.data && (
+                  <Text size="sm" c="dimmed">
+                    {formatCount(rows.length)} rows
+                    {selected.size > 0 && ` · ${selected.size} selected for the chart`}
+                  </Text>
+                )}
+              </Group>
+              <Group gap="xs">
+                {selected.size > 0 && (
+                  <Button variant="subtle" onClick={() => setSelected(new Set())}>
+                    Clear selection
+                  </Button>
+                )}
+                {report.data && (
+                  <Button
+                    component="a"
+                    href={downloadUrl(report.data.export_code)}
+                    download
+                    onClick={exportCsv}
+                    variant="default"
+                    leftSection={<IconDownload size={16} aria-hidden />}
+                  >
+                    Export CSV
+                  </Button>
+                )}
+              </Group>
+            </Group>
+            <ResultsArea
+              isLoading={report.isFetching}
+              loadingLabel="Loading inventory"
+              isEmpty={report.data !== undefined && rows.length === 0}
+            >
+              {pageRows.length > 0 && (
+                <InventoryTable
+                  rows={pageRows}
+                  totals={totals}
+                  withSku={filter.customer_sku}
+                  selected={selected}
+                  onSelect={select}
+                />
+              )}
+            </ResultsArea>
+            {rows.length > REPORT_DETAIL_PAGE_SIZE && (
+              <TablePager
+                noun="products"
+                page={currentPage}
+                pageSize={REPORT_DETAIL_PAGE_SIZE}
+                total={rows.length}
+                onPageChange={onPageChange}
+              />
+            )}
+          </Stack>
+        </>
+      )}
+    </Stack>
+  );
+}

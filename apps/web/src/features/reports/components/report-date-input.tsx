@@ -1,0 +1,34 @@
+import "@mantine/dates/styles.css";
+import { DateInput, type DateInputProps } from "@mantine/dates";
+import { IconCalendar } from "@tabler/icons-react";
+import { parseTypedDay } from "../utils/report-dates.ts";
+
+interface ReportDateInputProps extends Omit<DateInputProps, "value" | "onChange"> {
+  label: string;
+  /** YYYY-MM-DD */
+  value: string;
+  /** Called with a complete, real day (YYYY-MM-DD) only. */
+  onChange: (value: string) => void;
+}
+
+/**
+ * A report date: shown MM/DD/YYYY, typed that way or as YYYY-MM-DD, or picked from the calendar.
+ * Half-typed text changes nothing; leaving the field restores the current value.
+ */
+export function ReportDateInput({ value, onChange, ...props }: ReportDateInputProps) {
+  return (
+    <DateInput
+      valueFormat="MM/DD/YYYY"
+      dateParser={parseTypedDay}
+      value={value}
+      onChange={(next) => {
+        if (next) onChange(next.slice(0, 10));
+      }}
+      placeholder="MM/DD/YYYY"
+      leftSection={<IconCalendar size={16} aria-hidden />}
+      leftSectionPointerEvents="none"
+      popoverProps={{ withinPortal: true }}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,252 @@
+import {
+  Autocomplete,
+  Box,
+  Button,
+  Checkbox,
+  Collapse,
+  Fieldset,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconChevronDown, IconFilter, IconRestore, IconSearch } from "@tabler/icons-react";
+import {
+  ORDER_TYPES,
+  PAYMENT_METHODS,
+  REPORT_OPTIONAL_COLUMNS,
+  SEARCH_BY,
+  type SearchBy,
+  type UserRow,
+  VIEW_OPTIONAL_COLUMNS,
+} from "@vetportal/contract";
+import { type FormEvent, useId, useMemo, useState } from "react";
+import { useReportFilters } from "../api/get-report-filters.ts";
+import { useUserSuggestions } from "../api/search-users.ts";
+import { defaultFormValues, type ReportFormValues } from "../utils/report-params.ts";
+import { showDateRangeError } from "./date-range-error.tsx";
+import { ReportDateInput } from "./report-date-input.tsx";
+import classes from "./report-filter-form.module.css";
+
+/** SPEC §9 "Collapse animation 300 ms". */
+const COLLAPSE_MS = 300;
+
+const ALL_ONLY = [{ value: "0", label: "ALL" }];
+
+const options = (list: readonly { id: number; name: string }[] | undefined) =>
+  list?.length ? list.map((item) => ({ value: String(item.id), label: item.name })) : ALL_ONLY;
+
+const DATE_BY_OPTIONS = [
+  { value: "created", label: "Created" },
+  { value: "shipped", label: "Shipped" },
+];
+
+function userLabel(user: UserRow): string {
+  const name = [user.first_name, user.last_name].filter(Boolean).join(" ");
+  const who = name || user.email || `User ${user.id}`;
+  return user.representation && user.representation !== name ? `${user.representation} (${who})` : who;
+}
+
+interface ReportFilterFormProps {
+  /** Values the form starts from: the URL's applied filter, or the defaults. */
+  initial: ReportFormValues;
+  today: string;
+  isSearching: boolean;
+  onSearch: (values: ReportFormValues) => void;
+}
+
+/**
+ * The order report's Filter (SPEC §2, §3 "Order report filter"), in a panel that collapses in
+ * 300 ms. Nothing is searched until Search; the dates keep the rule of SPEC §5: an end before the
+ * start (or a start after the end) opens the 'Errors!' dialog and the field keeps its value.
+ */
+export function ReportFilterForm({ initial, today, isSearching, onSearch }: ReportFilterFormProps) {
+  const [opened, setOpened] = useState(true);
+  const [values, setValues] = useState<ReportFormValues>(initial);
+  const panelId = useId();
+  const filters = useReportFilters();
+  const [userQuery] = useDebouncedValue(values.user_id ? "" : values.user_text, 300);
+  const suggestions = useUserSuggestions(userQuery);
+
+  const userOptions = useMemo(
+    () => (suggestions.data ?? []).map((user) => ({ value: String(user.id), label: userLabel(user) })),
+    [suggestions.data],
+  );
+  const allowedColumns = VIEW_OPTIONAL_COLUMNS[values.search_by];
+
+  const set = <K extends keyof ReportFormValues>(name: K, value: ReportFormValues[K]) =>
+    setValues((current) => ({ ...current, [name]: value }));
+
+  function setDate(name: "date_from" | "date_to", day: string) {
+    const from = name === "date_from" ? day : values.date_from;
+    const to = name === "date_to" ? day : values.date_to;
+    if (to < from) {
+      showDateRangeError();
+      return;
+    }
+    set(name, day);
+  }
+
+  function toggleColumn(key: ReportFormValues["columns"][number], checked: boolean) {
+    setValues((current) => ({
+      ...current,
+      columns: checked ? [...new Set([...current.columns, key])] : current.columns.filter((c) => c !== key),
+    }));
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Columns the chosen view cannot show are not asked for.
+    onSearch({ ...values, columns: values.columns.filter((key) => allowedColumns.includes(key)) });
+  }
+
+  return (
+    <Paper withBorder radius="md" className={classes.panel}>
+      <UnstyledButton
+        className={classes.toggle}
+        aria-expanded={opened}
+        aria-controls={panelId}
+        onClick={() => setOpened((o) => !o)}
+      >
+        <Group gap="xs" wrap="nowrap">
+          <IconFilter size={18} aria-hidden />
+          <Text fw={700}>Filter</Text>
+        </Group>
+        <IconChevronDown size={18} aria-hidden className={classes.chevron} data-opened={opened || undefined} />
+      </UnstyledButton>
+      <Collapse expanded={opened} transitionDuration={COLLAPSE_MS} id={panelId}>
+        <Box component="form" onSubmit={submit} aria-label="Report filter" className={classes.body}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
+            <Select
+              label="Search by"
+              data={SEARCH_BY.map((view) => ({ value: String(view.id), label: view.name }))}
+              value={String(values.search_by)}
+              onChange={(value) => value && set("search_by", Number(value) as SearchBy)}
+              allowDeselect={false}
+            />
+            <Select
+              label="Date by"
+              data={DATE_BY_OPTIONS}
+              value={values.date_by}
+              onChange={(value) => value && set("date_by", value as ReportFormValues["date_by"])}
+              allowDeselect={false}
+            />
+            <ReportDateInput label="Date from" value={values.date_from} onChange={(day) => setDate("date_from", day)} />
+            <ReportDateInput label="Date to" value={values.date_to} onChange={(day) => setDate("date_to", day)} />
+            <Select
+              label="Department"
+              data={options(filters.data?.departments)}
+              value={String(values.department_id)}
+              onChange={(value) => set("department_id", Number(value ?? 0))}
+              allowDeselect={false}
+              searchable
+              nothingFoundMessage="No department by that name"
+            />
+            <Select
+              label="Cost center"
+              data={options(filters.data?.cost_centers)}
+              value={String(values.cost_center_id)}
+              onChange={(value) => set("cost_center_id", Number(value ?? 0))}
+              allowDeselect={false}
+              searchable
+              nothingFoundMessage="No cost center by that name"
+            />
+            <Autocomplete
+              label="User"
+              placeholder="Name, email or practice"
+              description={values.user_id ? "This user only" : "Any user whose name, email or practice matches"}
+              data={userOptions}
+              value={values.user_text}
+              // The server already matched; the options are shown as they come.
+              filter={({ options: found }) => found}
+              onOptionSubmit={(value) => {
+                const picked = userOptions.find((option) => option.value === value);
+                if (picked) setValues((current) => ({ ...current, user_id: Number(value), user_text: picked.label }));
+              }}
+              onChange={(text) =>
+                setValues((current) => ({
+                  ...current,
+                  user_text: text,
+                  // Editing the picked user's name turns it back into free text.
+                  user_id: current.user_id && text === current.user_text ? current.user_id : 0,
+                }))
+              }
+              clearable
+            />
+            <Select
+              label="Order status"
+              data={options(filters.data?.order_statuses)}
+              value={String(values.order_status_id)}
+              onChange={(value) => set("order_status_id", Number(value ?? 0))}
+              allowDeselect={false}
+            />
+            <Select
+              label="Payment method"
+              data={options(PAYMENT_METHODS)}
+              value={String(values.payment_method_id)}
+              onChange={(value) => set("payment_method_id", Number(value ?? 0))}
+              allowDeselect={false}
+            />
+            <Select
+              label="Order type"
+              data={options(ORDER_TYPES)}
+              value={String(values.order_type_id)}
+              onChange={(value) => set("order_type_id", Number(value ?? 0))}
+              allowDeselect={false}
+            />
+            <TextInput
+              label="PO number"
+              value={values.po_number}
+              onChange={(event) => set("po_number", event.currentTarget.value)}
+              maxLength={100}
+            />
+            <TextInput
+              label="Keyword"
+              description="Order #, PO, product, SKU or ship-to name"
+              value={values.keyword_search}
+              onChange={(event) => set("keyword_search", event.currentTarget.value)}
+              maxLength={100}
+            />
+          </SimpleGrid>
+          <Fieldset legend="Optional columns" variant="unstyled" mt="md" className={classes.columns}>
+            <Group gap="md">
+              {REPORT_OPTIONAL_COLUMNS.map((column) => {
+                const allowed = allowedColumns.includes(column.key);
+                return (
+                  <Checkbox
+                    key={column.key}
+                    label={column.label}
+                    checked={allowed && values.columns.includes(column.key)}
+                    disabled={!allowed}
+                    onChange={(event) => toggleColumn(column.key, event.currentTarget.checked)}
+                  />
+                );
+              })}
+            </Group>
+            {allowedColumns.length === 0 && (
+              <Text size="xs" c="dimmed" mt={6}>
+                The {SEARCH_BY.find((view) => view.id === values.search_by)?.name} view has no optional columns.
+              </Text>
+            )}
+          </Fieldset>
+          <Group gap="sm" mt="md">
+            <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />} loading={isSearching}>
+              Search
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconRestore size={16} aria-hidden />}
+              onClick={() => setValues(defaultFormValues(today))}
+            >
+              Reset
+            </Button>
+          </Group>
+        </Box>
+      </Collapse>
+    </Paper>
+  );
+}

@@ -1,0 +1,45 @@
+import { PORTAL_TIME_ZONE } from "@vetportal/contract";
+
+/** Today's calendar day in the portal's time zone, YYYY-MM-DD: the reports' default dates (SPEC §3). */
+export function portalToday(now = new Date()): string {
+  // en-CA formats a date as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone: PORTAL_TIME_ZONE }).format(now);
+}
+
+/** The same calendar day a number of months earlier (clamped to the month's last day). */
+export function monthsBefore(day: string, months: number): string {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(year, month - 1 - months, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(date, lastDay));
+  return first.toISOString().slice(0, 10);
+}
+
+/** A real calendar day as YYYY-MM-DD. */
+export function isIsoDay(value: string | null | undefined): value is string {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * What a person types into a date field: MM/DD/YYYY (the portal's display format) or YYYY-MM-DD.
+ * Only a complete, real day counts, so half-typed text never changes the value.
+ */
+export function parseTypedDay(text: string): string | null {
+  const trimmed = text.trim();
+  if (isIsoDay(trimmed)) return trimmed;
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(trimmed);
+  if (!match) return null;
+  const day = `${match[3]}-${match[1]?.padStart(2, "0")}-${match[2]?.padStart(2, "0")}`;
+  return isIsoDay(day) ? day : null;
+}
+
+const monthLabel = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+
+/** "2026-01" → "Jan 2026" (the inventory chart's x axis). */
+export function formatMonth(month: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return month;
+  return monthLabel.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
+}
