@@ -20,6 +20,8 @@ import { practicesRoutes } from "./modules/practices/practices.routes.ts";
 import { createPracticesService } from "./modules/practices/practices.service.ts";
 import { productsRoutes } from "./modules/products/products.routes.ts";
 import { createProductsService } from "./modules/products/products.service.ts";
+import { reportsRoutes } from "./modules/reports/reports.routes.ts";
+import { createReportsService } from "./modules/reports/reports.service.ts";
 import { supportRoutes } from "./modules/support/support.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
@@ -65,6 +67,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     users: createUsersService(database.db, config),
     departments: createDepartmentsService(database.db, config),
     products: createProductsService(database.db, config),
+    reports: createReportsService(database),
   };
 
   await app.register(helmet, {
@@ -102,6 +105,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       await api.register(usersRoutes, { users: services.users, practices: services.practices });
       await api.register(departmentsRoutes, { departments: services.departments });
       await api.register(productsRoutes, { products: services.products });
+      await api.register(reportsRoutes, { reports: services.reports });
       await api.register(supportRoutes);
     },
     { prefix: "/api" },

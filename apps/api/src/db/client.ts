@@ -27,8 +27,10 @@ export interface DatabaseHandle {
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
-  /** The embedded engine itself (tests dump a migrated, seeded template from it). */
+  /** The embedded engine itself (tests dump a migrated, seeded template from it; exports page through it). */
   pglite?: PGlite;
+  /** The server's pool (exports stream COPY through one of its connections). */
+  pool?: pg.Pool;
 }
 
 export class DataDirLockedError extends Error {}
@@ -153,6 +155,7 @@ export async function openPostgres(
   };
   return {
     db,
+    pool,
     driver: "pg",
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     withMigrationLock,

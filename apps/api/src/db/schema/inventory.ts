@@ -26,5 +26,11 @@ export const inventory_transactions = pgTable(
     comment: text(),
     ...timestamps,
   },
-  (t) => [index("inventory_transactions_product_created_idx").on(t.product_id, t.created)],
+  (t) => [
+    index("inventory_transactions_product_created_idx").on(t.product_id, t.created),
+    /** Last fill / last sale of a product (inventory report). */
+    index("inventory_transactions_product_action_idx").on(t.product_id, t.action, t.created),
+    /** The movements of a period (inventory summary). */
+    index("inventory_transactions_created_idx").on(t.created),
+  ],
 );

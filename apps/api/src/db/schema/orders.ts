@@ -63,6 +63,8 @@ export const orders = pgTable(
   },
   (t) => [
     index("orders_customer_created_idx").on(t.customer_id, t.created),
+    /** Reports dated by the shipping date (issue 5). */
+    index("orders_customer_shipped_idx").on(t.customer_id, t.date_shipped),
     index("orders_user_idx").on(t.user_id, t.id),
   ],
 );

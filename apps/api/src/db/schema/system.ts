@@ -107,3 +107,26 @@ export const event_log = pgTable(
   },
   (t) => [index("event_log_created_idx").on(t.created)],
 );
+
+/**
+ * Report downloads (issue 5): a short-lived random code, stored hashed, that lets the browser fetch
+ * a streamed CSV by plain navigation. It remembers the validated report request it stands for.
+ */
+export const report_exports = pgTable(
+  "report_exports",
+  {
+    id: serial().primaryKey(),
+    code_hash: text().notNull(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    customer_id: integer()
+      .notNull()
+      .references(() => customers.id),
+    request: jsonb().notNull(),
+    file_name: text().notNull(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("report_exports_code_idx").on(t.code_hash), index("report_exports_expires_idx").on(t.expires_at)],
+);

@@ -348,7 +348,8 @@ async function seedInto(db: Executor, options: SeedOptions, adminHash: string): 
           p.id,
           "replenish",
           target - current,
-          new Date(monthStart.getTime() + 8 * HOUR),
+          // Never in the future: the last month's fill may fall after "now".
+          new Date(Math.min(monthStart.getTime() + 8 * HOUR, now.getTime() - HOUR)),
           undefined,
           m === 0 ? "Opening stock" : "Monthly replenishment",
         );
@@ -397,7 +398,8 @@ async function seedInto(db: Executor, options: SeedOptions, adminHash: string): 
       }));
       const amounts = orderAmounts(
         kept.filter((l) => l.cancelled === 0).map((l) => l.priced),
-        method(deliveryId)?.shipping_cents ?? 0,
+        // A cancelled order invoices nothing, shipping included.
+        cancelled ? 0 : (method(deliveryId)?.shipping_cents ?? 0),
       );
       const shipped = status === ORDER_STATUS.SHIPPED ? new Date(at.getTime() + rnd.int(1, 2) * DAY) : null;
       const user = practice.user;

@@ -176,6 +176,21 @@ export async function cancelOrderLines(db: Executor, orderId: number) {
     .where(eq(order_products.order_id, orderId));
 }
 
+/** A cancelled order invoices nothing: its amounts go to zero (its lines keep their prices). */
+export async function clearOrderAmounts(db: Executor, orderId: number) {
+  await db
+    .update(orders)
+    .set({
+      total_items_amount: 0,
+      pick_fee_amount: 0,
+      shipping_amount: 0,
+      processing_amount: 0,
+      tax_amount: 0,
+      total_order_amount: 0,
+    })
+    .where(eq(orders.id, orderId));
+}
+
 export async function setOrderStatus(db: Executor, orderId: number, statusId: number) {
   await db.update(orders).set({ order_status_id: statusId }).where(eq(orders.id, orderId));
 }

@@ -439,6 +439,7 @@ export function createOrdersService(db: Database, config: Config) {
           );
         }
         await repo.cancelOrderLines(tx, orderId);
+        await repo.clearOrderAmounts(tx, orderId);
         await repo.setOrderStatus(tx, orderId, ORDER_STATUS_CANCELLED.id);
         await repo.insertStatus(tx, orderId, ORDER_STATUS_CANCELLED.id, user.userId, "Cancelled by the customer");
         return { id: orderId, order_status: ORDER_STATUS_CANCELLED.id, order_status_name: ORDER_STATUS_CANCELLED.name };

@@ -323,6 +323,8 @@ describe("POST /api/order/cancel", () => {
     expect(detail.order_products).toEqual([]);
     expect(detail.cancel_products).toEqual([expect.objectContaining({ product_id: productId, quantity: 4 })]);
     expect(detail.can_cancel).toBe(false);
+    // A cancelled order invoices nothing (reports count invoiced amounts).
+    expect(detail).toMatchObject({ total_items_amount: 0, tax_amount: 0, shipping_amount: 0, total_order_amount: 0 });
     const again = await post("/api/order/cancel", { order_id: orderId });
     expect(again.statusCode).toBe(409);
     expect(await stockOf(productId)).toBe(100);

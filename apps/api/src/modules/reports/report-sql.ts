@@ -1,0 +1,620 @@
+import {
+  EXPORT_FILE_PREFIX,
+  PORTAL_TIME_ZONE,
+  type ReportFilter,
+  type ReportOptionalColumn,
+  type SearchBy,
+  VIEW_OPTIONAL_COLUMNS,
+} from "@vetportal/contract";
+import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+
+/**
+ * The SQL of the order report (SPEC §3 rows, §7 POST /report/orderFrontEnd) and of its CSV exports.
+ * Every view is one statement built here, so the page, the totals, the CSV and the benchmark's
+ * "PostgreSQL alone" figure all run the same text. Statements are plain SQL over the tables (raw
+ * names, not Drizzle's query builder) because COPY takes no bind parameters: inlineSql() renders
+ * them with literals, every value having been validated by the contract first.
+ *
+ * Money is integer cents; sums are float8 so both drivers return JS numbers (exact below 2^53).
+ * Report days are whole days in PORTAL_TIME_ZONE, both ends included.
+ */
+
+const dialect = new PgDialect();
+
+/** The statement's text with every parameter inlined as an escaped literal. */
+export function inlineSql(query: SQL): string {
+  return dialect.sqlToQuery(query.inlineParams()).sql;
+}
+
+const join = (parts: SQL[], separator = sql.raw(", ")) => sql.join(parts, separator);
+
+/** Start of a portal-calendar day as a timestamptz. */
+export const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone ${PORTAL_TIME_ZONE})`;
+/** Start of the day after. */
+export const dayEnd = (day: string) => sql`((${day}::date + 1)::timestamp at time zone ${PORTAL_TIME_ZONE})`;
+
+/** A LIKE pattern matching the text anywhere, with LIKE's own wildcards escaped. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+
+const USER_NAME = `coalesce(nullif(concat_ws(' ', u.first_name, u.last_name), ''), u.representation, '')`;
+const PRACTICE_NAME = `coalesce(u.representation, concat_ws(' ', u.first_name, u.last_name), '')`;
+const SHIP_TO = `concat_ws(', ', nullif(o.ship_name, ''), nullif(o.ship_line1, ''), nullif(o.ship_city, ''), nullif(concat_ws(' ', o.ship_state, o.ship_zip_code), ''))`;
+const userName = sql.raw(USER_NAME);
+const practiceName = sql.raw(PRACTICE_NAME);
+
+/**
+ * The conditions on orders `o` that every view shares: customer, date range, selects (0 = ALL)
+ * and the free-text filters. The keyword is per view and added by the caller.
+ */
+function orderConditions(f: ReportFilter, customerId: number): SQL[] {
+  const dated = f.date_by === "shipped" ? sql.raw("o.date_shipped") : sql.raw("o.created");
+  const where = [
+    sql`o.customer_id = ${customerId}`,
+    sql`${dated} >= ${dayStart(f.date_from)}`,
+    sql`${dated} < ${dayEnd(f.date_to)}`,
+  ];
+  if (f.department_id) where.push(sql`o.department_id = ${f.department_id}`);
+  if (f.cost_center_id) where.push(sql`o.cost_center_id = ${f.cost_center_id}`);
+  if (f.user_id) where.push(sql`o.user_id = ${f.user_id}`);
+  if (f.order_status_id) where.push(sql`o.order_status_id = ${f.order_status_id}`);
+  if (f.payment_method_id) where.push(sql`o.payment_method_id = ${f.payment_method_id}`);
+  if (f.order_type_id) where.push(sql`o.order_type_id = ${f.order_type_id}`);
+  if (f.po_number) where.push(sql`o.po_number ilike ${containsPattern(f.po_number)}`);
+  if (f.user_text) {
+    const p = containsPattern(f.user_text);
+    where.push(sql`o.user_id in (select su.id from users su where su.customer_id = ${customerId}
+      and (concat_ws(' ', su.first_name, su.last_name) ilike ${p} or su.email ilike ${p} or su.representation ilike ${p}))`);
+  }
+  return where;
+}
+
+/** Order-level keyword: the order number, PO, ship-to or contact name, or a product on the order. */
+function orderKeyword(keyword: string): SQL {
+  const p = containsPattern(keyword);
+  const id = /^\d{1,9}$/.test(keyword) ? sql`o.id = ${Number(keyword)} or ` : sql``;
+  return sql`(${id}o.po_number ilike ${p} or o.ship_name ilike ${p} or o.contact_name ilike ${p}
+    or exists (select 1 from order_products ko where ko.order_id = o.id and ko.product_name ilike ${p}))`;
+}
+
+/** Line-level keyword: the product's name or SKU. */
+function productKeyword(keyword: string, alias: "p" = "p"): SQL {
+  const p = containsPattern(keyword);
+  return sql`(${sql.raw(alias)}.name ilike ${p} or ${sql.raw(alias)}.customer_sku ilike ${p})`;
+}
+
+const and = (parts: SQL[]) => join(parts, sql.raw(" and "));
+
+/**
+ * Lines of the matching orders, with the packs not cancelled and each line's share of its order's
+ * shipping and tax (by value). The order_id bounds repeat the date range in a form the
+ * order_products index can use: a line's order is always inside its order's id range, and order ids
+ * grow with time, so the lines of a year are one index range instead of a scan of every line.
+ */
+function matchingLines(f: ReportFilter, customerId: number, extra: SQL[] = []): SQL {
+  const where = orderConditions(f, customerId);
+  const ids = sql`select min(o.id) lo, max(o.id) hi from orders o where ${and(where)}`;
+  return sql`select op.id, op.order_id, op.product_id, op.product_name, op.quantity, op.cancelled_quantity,
+      op.unit_price_cents, op.tracking_number as line_tracking,
+      (op.quantity - op.cancelled_quantity) as qty,
+      op.unit_price_cents * (op.quantity - op.cancelled_quantity) as price,
+      (op.pick_fee_cents / op.quantity) * (op.quantity - op.cancelled_quantity) as pick,
+      case when o.total_items_amount > 0
+        then round(o.shipping_amount::numeric * op.unit_price_cents * (op.quantity - op.cancelled_quantity) / o.total_items_amount)
+        else 0 end as ship,
+      case when o.total_items_amount + o.pick_fee_amount > 0
+        then round(o.tax_amount::numeric * (op.unit_price_cents + op.pick_fee_cents / op.quantity) * (op.quantity - op.cancelled_quantity)
+          / (o.total_items_amount + o.pick_fee_amount))
+        else 0 end as tax,
+      o.created, o.user_id, o.department_id, o.date_shipped, o.order_status_id,
+      o.ship_name, o.ship_line1, o.ship_city, o.ship_state, o.ship_zip_code, o.tracking_number
+    from (${ids}) r
+    join order_products op on op.order_id between r.lo and r.hi
+    join orders o on o.id = op.order_id
+    where op.quantity > op.cancelled_quantity and ${and([...where, ...extra])}`;
+}
+
+/** Which optional columns of the view the filter asked for. */
+export function optionalColumnsOf(f: ReportFilter): ReportOptionalColumn[] {
+  return VIEW_OPTIONAL_COLUMNS[f.search_by as SearchBy].filter((c) => f[c]);
+}
+
+/** A timestamptz as an ISO-8601 UTC string, the same text on both drivers. */
+const isoTime = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/** Expression of each optional column, per view (order, user, item). */
+const OPTIONAL_EXPRESSIONS: Record<1 | 3 | 4, Partial<Record<ReportOptionalColumn, SQL>>> = {
+  1: {
+    department_code: sql.raw("d.department_code"),
+    date_shipped: isoTime("o.date_shipped"),
+    ship_to: sql.raw(SHIP_TO),
+    tracking_number: sql.raw("o.tracking_number"),
+    email: sql.raw("o.email"),
+    phone: sql.raw("o.contact_phone"),
+    title: sql.raw("u.title"),
+  },
+  3: {
+    department_code: sql.raw("d.department_code"),
+    email: sql.raw("u.email"),
+    phone: sql.raw("u.phone"),
+    title: sql.raw("u.title"),
+  },
+  4: {
+    department_code: sql.raw("d.department_code"),
+    date_shipped: isoTime("o.date_shipped"),
+    ship_to: sql.raw(SHIP_TO),
+    tracking_number: sql.raw("coalesce(o.line_tracking, o.tracking_number)"),
+  },
+};
+
+function optionalSelect(f: ReportFilter, view: 1 | 3 | 4): SQL[] {
+  const expressions = OPTIONAL_EXPRESSIONS[view];
+  return optionalColumnsOf(f).map((c) => sql`${expressions[c]} as ${sql.identifier(c)}`);
+}
+
+export interface ReportStatements {
+  /** The page's rows. */
+  rows: SQL;
+  /**
+   * The totals row (found_rows plus each summed column). Null when `rows` carries them itself:
+   * the grouped views compute their groups once and return the totals on every page row
+   * (and on one row of nulls when the page is past the end).
+   */
+  totals: SQL | null;
+}
+
+interface Page {
+  limit: number;
+  offset: number;
+}
+
+const money = (column: string) => sql.raw(`coalesce(sum(${column}), 0)::float8 as ${column}`);
+
+/** Order summary: one row per order, newest first. */
+function orderSummary(f: ReportFilter, customerId: number, page: Page): ReportStatements {
+  const where = orderConditions(f, customerId);
+  if (f.keyword_search) where.push(orderKeyword(f.keyword_search));
+  const ordered = f.date_by === "shipped" ? "o.date_shipped desc, o.id desc" : "o.created desc, o.id desc";
+  const rows = sql`select o.id, o.order_status_id as order_status, st.name as order_status_name,
+      ${isoTime("o.created")} as created,
+      ${practiceName} as customer_name, ${userName} as user_name,
+      d.name as department_name, cc.name as cost_center_name, o.po_number,
+      o.total_items_amount, o.pick_fee_amount, o.tax_amount, o.shipping_amount, o.processing_amount, o.total_order_amount
+      ${join(
+        optionalSelect(f, 1).map((s) => sql`, ${s}`),
+        sql.raw(""),
+      )}
+    from (select * from orders o where ${and(where)} order by ${sql.raw(ordered)}
+          limit ${page.limit} offset ${page.offset}) o
+    join users u on u.id = o.user_id
+    join order_statuses st on st.id = o.order_status_id
+    left join departments d on d.id = o.department_id
+    left join cost_centers cc on cc.id = o.cost_center_id
+    order by ${sql.raw(ordered)}`;
+  const totals = sql`select count(*)::int as found_rows, count(*)::int as orders,
+      ${money("total_items_amount")}, ${money("pick_fee_amount")}, ${money("tax_amount")},
+      ${money("shipping_amount")}, ${money("processing_amount")}, ${money("total_order_amount")}
+    from orders o where ${and(where)}`;
+  return { rows, totals };
+}
+
+/**
+ * The grouped views share one shape: the groups once (materialized), their totals, and the page
+ * joined to the totals so a single statement answers both.
+ */
+function groupedPage(groups: SQL, totals: string[], orderBy: string[], page: Page): SQL {
+  const sums = totals.map((c) => `coalesce(sum(${c}), 0)::float8 as sum__${c}`).join(", ");
+  return sql`with g as materialized (${groups}),
+    t as (select count(*)::int as found_rows, ${sql.raw(sums)} from g)
+    select t.*, pg.* from t left join lateral
+      (select * from g order by ${sql.raw(orderBy.join(", "))} limit ${page.limit} offset ${page.offset}) pg on true
+    order by ${sql.raw(orderBy.map((c) => `pg.${c}`).join(", "))}`;
+}
+
+export const PRODUCT_TOTALS = ["quantity", "total_price", "shipping_cost", "tax_amount", "pick_fee", "subtotal"];
+/** Product summary: packs sold per product, with the lines' share of shipping and tax. */
+function productSummaryGroups(f: ReportFilter, customerId: number): SQL {
+  const extra = f.keyword_search ? [productKeyword(f.keyword_search)] : [];
+  const lines = matchingLines(
+    f,
+    customerId,
+    extra.length
+      ? [sql`op.product_id in (select p.id from products p where p.customer_id = ${customerId} and ${extra[0]})`]
+      : [],
+  );
+  return sql`select l.product_id, p.name as product_name, p.customer_sku,
+      sum(l.qty)::int as quantity, sum(l.price)::float8 as total_price, sum(l.ship)::float8 as shipping_cost,
+      sum(l.tax)::float8 as tax_amount, sum(l.pick)::float8 as pick_fee,
+      sum(l.price + l.ship + l.tax + l.pick)::float8 as subtotal
+    from (${lines}) l join products p on p.id = l.product_id
+    group by l.product_id, p.name, p.customer_sku`;
+}
+
+export const USER_TOTALS = [
+  "orders",
+  "total_price",
+  "pick_fee",
+  "shipping_cost",
+  "tax_amount",
+  "processing_amount",
+  "subtotal",
+];
+/** User summary: the invoiced amounts of each ordering user's orders. */
+function userSummaryGroups(f: ReportFilter, customerId: number, optional: SQL[]): SQL {
+  const where = orderConditions(f, customerId);
+  if (f.keyword_search) where.push(orderKeyword(f.keyword_search));
+  return sql`select s.user_id, ${userName} as user_name, u.first_name, u.last_name, d.name as department_name,
+      s.orders, s.total_price, s.pick_fee, s.shipping_cost, s.tax_amount, s.processing_amount, s.subtotal
+      ${join(
+        optional.map((s) => sql`, ${s}`),
+        sql.raw(""),
+      )}
+    from (select o.user_id, count(*)::int as orders, sum(o.total_items_amount)::float8 as total_price,
+            sum(o.pick_fee_amount)::float8 as pick_fee, sum(o.shipping_amount)::float8 as shipping_cost,
+            sum(o.tax_amount)::float8 as tax_amount, sum(o.processing_amount)::float8 as processing_amount,
+            sum(o.total_order_amount)::float8 as subtotal
+          from orders o where ${and(where)} group by o.user_id) s
+    join users u on u.id = s.user_id
+    left join departments d on d.id = u.department_id`;
+}
+
+/** Item summary: one row per order line with packs not cancelled, newest first. */
+function itemSummary(f: ReportFilter, customerId: number, page: Page): ReportStatements {
+  const extra = f.keyword_search
+    ? [
+        sql`op.product_id in (select p.id from products p where p.customer_id = ${customerId} and ${productKeyword(f.keyword_search)})`,
+      ]
+    : [];
+  const lines = matchingLines(f, customerId, extra);
+  const rows = sql`select o.id as order_product_id, o.order_id,
+      ${isoTime("o.created")} as created,
+      d.name as department_name, ${userName} as user_name, o.product_id, o.product_name,
+      o.qty::int as quantity, o.price::float8 as total_price
+      ${join(
+        optionalSelect(f, 4).map((s) => sql`, ${s}`),
+        sql.raw(""),
+      )}
+    from (${lines} order by o.created desc, op.id desc limit ${page.limit} offset ${page.offset}) o
+    join users u on u.id = o.user_id
+    left join departments d on d.id = o.department_id
+    order by o.created desc, o.id desc`;
+  const totals = sql`select count(*)::int as found_rows, coalesce(sum(l.qty), 0)::int as quantity,
+      coalesce(sum(l.price), 0)::float8 as total_price from (${lines}) l`;
+  return { rows, totals };
+}
+
+export const INVENTORY_TOTALS = ["start_inventory", "replenished", "removed", "sold", "canceled", "ending_inventory"];
+/**
+ * Inventory summary from the ledger (DESIGN §3): the balance before the period, the movements in
+ * it by kind, and the balance after. Products in inventory, or with movements in the period.
+ */
+function inventorySummaryGroups(f: ReportFilter, customerId: number): SQL {
+  const from = dayStart(f.date_from);
+  const to = dayEnd(f.date_to);
+  const keyword = f.keyword_search ? sql` and ${productKeyword(f.keyword_search)}` : sql``;
+  return sql`select p.id as product_id, p.name, p.customer_sku,
+      coalesce(b.ending_inventory, 0) as start_inventory,
+      coalesce(m.replenished, 0)::int as replenished, coalesce(m.removed, 0)::int as removed,
+      coalesce(m.sold, 0)::int as sold, coalesce(m.canceled, 0)::int as canceled,
+      (coalesce(b.ending_inventory, 0) + coalesce(m.replenished, 0) - coalesce(m.removed, 0)
+        - coalesce(m.sold, 0) + coalesce(m.canceled, 0))::int as ending_inventory
+    from products p
+    left join (
+      select t.product_id,
+        sum(t.quantity) filter (where t.action = 'replenish' or (t.action = 'adjust' and t.quantity > 0)) as replenished,
+        -sum(t.quantity) filter (where t.action = 'destroy' or (t.action = 'adjust' and t.quantity < 0)) as removed,
+        -sum(t.quantity) filter (where t.action = 'sale') as sold,
+        sum(t.quantity) filter (where t.action = 'cancel') as canceled
+      from inventory_transactions t
+      where t.created >= ${from} and t.created < ${to}
+      group by t.product_id
+    ) m on m.product_id = p.id
+    left join lateral (
+      select t.ending_inventory from inventory_transactions t
+      where t.product_id = p.id and t.created < ${from}
+      order by t.created desc, t.id desc limit 1
+    ) b on true
+    where p.customer_id = ${customerId} and (p.is_in_inventory or m.product_id is not null)${keyword}`;
+}
+
+/**
+ * The statements of one page of a view. Order and item summaries run a page query and a totals
+ * query (the API runs them concurrently); the grouped views answer both in `rows`.
+ */
+export function orderReportSql(f: ReportFilter, customerId: number, page: Page): ReportStatements {
+  switch (f.search_by as SearchBy) {
+    case 1:
+      return orderSummary(f, customerId, page);
+    case 2:
+      return {
+        rows: groupedPage(productSummaryGroups(f, customerId), PRODUCT_TOTALS, ["product_name", "product_id"], page),
+        totals: null,
+      };
+    case 3:
+      return {
+        rows: groupedPage(
+          userSummaryGroups(f, customerId, optionalSelect(f, 3)),
+          USER_TOTALS,
+          ["user_name", "user_id"],
+          page,
+        ),
+        totals: null,
+      };
+    case 4:
+      return itemSummary(f, customerId, page);
+    case 5:
+      return {
+        rows: groupedPage(inventorySummaryGroups(f, customerId), INVENTORY_TOTALS, ["name", "product_id"], page),
+        totals: null,
+      };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV exports: the same rows, every one of them, as text columns with spreadsheet headers.
+
+/** A text cell a spreadsheet would read as a formula gets a leading apostrophe (OWASP CSV injection). */
+const safe = (expression: string) =>
+  sql.raw(
+    `(case when left(${expression}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') then '''' || ${expression} else ${expression} end)`,
+  );
+/** Cents as dollars with two decimals, no currency sign or separators (spreadsheets read it as a number). */
+const dollars = (expression: string) => sql.raw(`to_char((${expression})::numeric / 100, 'FM999999999990.00')`);
+const localDateTime = (expression: string) =>
+  sql`to_char((${sql.raw(expression)}) at time zone ${PORTAL_TIME_ZONE}, 'YYYY-MM-DD HH24:MI')`;
+
+interface CsvColumn {
+  header: string;
+  value: SQL;
+}
+const column = (header: string, value: SQL): CsvColumn => ({ header, value });
+const select = (columns: CsvColumn[]) => join(columns.map((c) => sql`${c.value} as ${sql.identifier(c.header)}`));
+
+const OPTIONAL_HEADERS: Record<ReportOptionalColumn, string> = {
+  department_code: "Department Code",
+  date_shipped: "Date Shipped",
+  ship_to: "Ship To",
+  tracking_number: "Tracking Number",
+  email: "Email",
+  phone: "Phone",
+  title: "Title",
+};
+function optionalCsv(f: ReportFilter, view: 1 | 3 | 4): CsvColumn[] {
+  const text: Record<ReportOptionalColumn, string> = {
+    department_code: "d.department_code",
+    date_shipped: "",
+    ship_to: "",
+    tracking_number: view === 4 ? "coalesce(o.line_tracking, o.tracking_number)" : "o.tracking_number",
+    email: view === 3 ? "u.email" : "o.email",
+    phone: view === 3 ? "u.phone" : "o.contact_phone",
+    title: "u.title",
+  };
+  return optionalColumnsOf(f).map((c) => {
+    if (c === "date_shipped") return column(OPTIONAL_HEADERS[c], localDateTime("o.date_shipped"));
+    if (c === "ship_to") return column(OPTIONAL_HEADERS[c], safe(`(${SHIP_TO})`));
+    return column(OPTIONAL_HEADERS[c], safe(text[c]));
+  });
+}
+
+/** The CSV statement of a view: every matching row, in the page's order. */
+export function orderExportSql(f: ReportFilter, customerId: number): SQL {
+  switch (f.search_by as SearchBy) {
+    case 1: {
+      const where = orderConditions(f, customerId);
+      if (f.keyword_search) where.push(orderKeyword(f.keyword_search));
+      const ordered = f.date_by === "shipped" ? "o.date_shipped desc, o.id desc" : "o.created desc, o.id desc";
+      return sql`select ${select([
+        column("Order ID", sql.raw("o.id")),
+        column("Status", sql.raw("st.name")),
+        column("Created (PT)", localDateTime("o.created")),
+        column("Practice", safe(PRACTICE_NAME)),
+        column("User", safe(USER_NAME)),
+        column("Department", safe("d.name")),
+        column("Cost Center", safe("cc.name")),
+        column("PO Number", safe("o.po_number")),
+        column("Items", dollars("o.total_items_amount")),
+        column("Pick Fees", dollars("o.pick_fee_amount")),
+        column("Tax", dollars("o.tax_amount")),
+        column("Shipping", dollars("o.shipping_amount")),
+        column("Processing", dollars("o.processing_amount")),
+        column("Total", dollars("o.total_order_amount")),
+        ...optionalCsv(f, 1),
+      ])}
+      from orders o
+      join users u on u.id = o.user_id
+      join order_statuses st on st.id = o.order_status_id
+      left join departments d on d.id = o.department_id
+      left join cost_centers cc on cc.id = o.cost_center_id
+      where ${and(where)}
+      order by ${sql.raw(ordered)}`;
+    }
+    case 2:
+      return sql`select ${select([
+        column("Product ID", sql.raw("g.product_id")),
+        column("Product", safe("g.product_name")),
+        column("SKU", safe("g.customer_sku")),
+        column("Quantity", sql.raw("g.quantity")),
+        column("Total Price", dollars("g.total_price")),
+        column("Shipping", dollars("g.shipping_cost")),
+        column("Tax", dollars("g.tax_amount")),
+        column("Pick Fee", dollars("g.pick_fee")),
+        column("Subtotal", dollars("g.subtotal")),
+      ])} from (${productSummaryGroups(f, customerId)}) g order by g.product_name, g.product_id`;
+    case 3: {
+      return sql`select ${select([
+        column("User", safe("g.user_name")),
+        column("Department", safe("g.department_name")),
+        column("Orders", sql.raw("g.orders")),
+        column("Total Price", dollars("g.total_price")),
+        column("Pick Fees", dollars("g.pick_fee")),
+        column("Shipping", dollars("g.shipping_cost")),
+        column("Tax", dollars("g.tax_amount")),
+        column("Processing", dollars("g.processing_amount")),
+        column("Subtotal", dollars("g.subtotal")),
+        ...optionalColumnsOf(f).map((c) => column(OPTIONAL_HEADERS[c], safe(`g.${c}`))),
+      ])} from (${userSummaryGroups(f, customerId, optionalSelect(f, 3))}) g order by g.user_name, g.user_id`;
+    }
+    case 4: {
+      const extra = f.keyword_search
+        ? [
+            sql`op.product_id in (select p.id from products p where p.customer_id = ${customerId} and ${productKeyword(f.keyword_search)})`,
+          ]
+        : [];
+      return sql`select ${select([
+        column("Order ID", sql.raw("o.order_id")),
+        column("Line ID", sql.raw("o.id")),
+        column("Created (PT)", localDateTime("o.created")),
+        column("Department", safe("d.name")),
+        column("User", safe(USER_NAME)),
+        column("Product", safe("o.product_name")),
+        column("Quantity", sql.raw("o.qty")),
+        column("Total Price", dollars("o.price")),
+        ...optionalCsv(f, 4),
+      ])}
+      from (${matchingLines(f, customerId, extra)}) o
+      join users u on u.id = o.user_id
+      left join departments d on d.id = o.department_id
+      order by o.created desc, o.id desc`;
+    }
+    case 5:
+      return sql`select ${select([
+        column("Product ID", sql.raw("g.product_id")),
+        column("Product", safe("g.name")),
+        column("SKU", safe("g.customer_sku")),
+        column("Start Inventory", sql.raw("g.start_inventory")),
+        column("Replenished", sql.raw("g.replenished")),
+        column("Removed", sql.raw("g.removed")),
+        column("Sold", sql.raw("g.sold")),
+        column("Canceled", sql.raw("g.canceled")),
+        column("Ending Inventory", sql.raw("g.ending_inventory")),
+      ])} from (${inventorySummaryGroups(f, customerId)}) g order by g.name, g.product_id`;
+  }
+}
+
+/** orders_2026-01-01_2026-01-31.csv and the like (SPEC §9). */
+export function exportFileName(f: ReportFilter): string {
+  return `${EXPORT_FILE_PREFIX[f.search_by as SearchBy]}${f.date_from}_${f.date_to}.csv`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drill-downs and the inventory tab.
+
+/** The lines behind one product summary row (POST /api/order/listOrderProducts), newest first. */
+export function orderProductsSql(f: ReportFilter, customerId: number, productId: number, page: Page): ReportStatements {
+  const lines = matchingLines(f, customerId, [sql`op.product_id = ${productId}`]);
+  const rows = sql`select l.id as order_product_id, l.order_id, ${isoTime("l.created")} as created,
+      st.name as order_status_name, ${userName} as user_name, d.name as department_name,
+      l.qty::int as quantity, l.cancelled_quantity, l.unit_price_cents as unit_price, l.price::float8 as total_price
+    from (${lines} order by o.created desc, op.id desc limit ${page.limit} offset ${page.offset}) l
+    join users u on u.id = l.user_id
+    join order_statuses st on st.id = l.order_status_id
+    left join departments d on d.id = l.department_id
+    order by l.created desc, l.id desc`;
+  const totals = sql`select count(*)::int as found_rows, coalesce(sum(l.qty), 0)::int as quantity,
+      coalesce(sum(l.price), 0)::float8 as total_price from (${lines}) l`;
+  return { rows, totals };
+}
+
+interface DateRange {
+  date_from: string;
+  date_to: string;
+}
+
+/** One product's ledger rows in the period (POST /api/report/inventoryDetails), newest first. */
+export function inventoryDetailsSql(range: DateRange, productId: number, page: Page): ReportStatements {
+  const where = sql`t.product_id = ${productId} and t.created >= ${dayStart(range.date_from)} and t.created < ${dayEnd(range.date_to)}`;
+  const rows = sql`select t.id, t.action, t.quantity, t.ending_inventory, t.palettes, t.order_id, t.comment,
+      ${isoTime("t.created")} as date
+    from inventory_transactions t where ${where}
+    order by t.created desc, t.id desc limit ${page.limit} offset ${page.offset}`;
+  const totals = sql`select count(*)::int as found_rows from inventory_transactions t where ${where}`;
+  return { rows, totals };
+}
+
+export interface InventoryReportFilter {
+  date_to: string;
+  status: "ACTIVE" | "INACTIVE" | "BOTH";
+  product_category_id: number[];
+  customer_sku: boolean;
+  id?: number | undefined;
+}
+
+/** Products of the inventory tab: in inventory, of the chosen status and categories. */
+function inventoryProducts(f: InventoryReportFilter, customerId: number): SQL {
+  const where = [sql`p.customer_id = ${customerId}`, sql`p.is_in_inventory`];
+  if (f.status === "ACTIVE") where.push(sql`p.is_active`);
+  if (f.status === "INACTIVE") where.push(sql`not p.is_active`);
+  if (f.product_category_id.length)
+    where.push(sql`p.product_category_id in (${join(f.product_category_id.map((id) => sql`${id}`))})`);
+  if (f.id) where.push(sql`p.id = ${f.id}`);
+  const end = dayEnd(f.date_to);
+  return sql`select p.id as product_id, c.name as category_name, p.name as product_name, p.customer_sku,
+      coalesce(b.ending_inventory, 0) as quantity, fl.palettes, p.is_active,
+      fl.created as last_fill, so.created as last_sold,
+      coalesce(pr.price_cents, 0) as unit_price,
+      (coalesce(b.ending_inventory, 0)::float8 * coalesce(pr.price_cents, 0)) as value,
+      p.low_inventory_amount
+    from products p
+    join product_categories c on c.id = p.product_category_id
+    left join lateral (select t.ending_inventory from inventory_transactions t
+      where t.product_id = p.id and t.created < ${end} order by t.created desc, t.id desc limit 1) b on true
+    left join lateral (select t.palettes, t.created from inventory_transactions t
+      where t.product_id = p.id and t.action = 'replenish' and t.created < ${end} order by t.created desc, t.id desc limit 1) fl on true
+    left join lateral (select t.created from inventory_transactions t
+      where t.product_id = p.id and t.action = 'sale' and t.created < ${end} order by t.created desc, t.id desc limit 1) so on true
+    left join lateral (select r.price_cents from product_price_ranges r
+      where r.product_id = p.id order by r.min_quantity limit 1) pr on true
+    where ${and(where)}`;
+}
+
+const INVENTORY_ORDER = "category_name, product_name, product_id";
+
+/** The inventory tab's rows (POST /api/report/inventoryFrontEnd), by category and name. */
+export function inventoryReportSql(f: InventoryReportFilter, customerId: number, page: Page): SQL {
+  return sql`select i.product_id, i.category_name, i.product_name, i.customer_sku, i.quantity, i.palettes, i.is_active,
+      ${isoTime("i.last_fill")} as last_fill_date, ${isoTime("i.last_sold")} as last_sold_date,
+      i.unit_price, i.value, i.low_inventory_amount
+    from (${inventoryProducts(f, customerId)}) i
+    order by ${sql.raw(INVENTORY_ORDER)} limit ${page.limit} offset ${page.offset}`;
+}
+
+/** Fills and sales per product and month, for the twelve months ending with date_to's month. */
+export function inventoryMonthsSql(dateTo: string, productIds: number[]): SQL {
+  const first = sql`((date_trunc('month', ${dateTo}::date) - interval '11 months')::timestamp at time zone ${PORTAL_TIME_ZONE})`;
+  return sql`select t.product_id, to_char(t.created at time zone ${PORTAL_TIME_ZONE}, 'YYYY-MM') as month,
+      coalesce(sum(t.quantity) filter (where t.action = 'replenish'), 0)::int as fill,
+      coalesce(-sum(t.quantity) filter (where t.action = 'sale'), 0)::int as sales
+    from inventory_transactions t
+    where t.product_id in (${join(productIds.map((id) => sql`${id}`))})
+      and t.created >= ${first} and t.created < ${dayEnd(dateTo)}
+    group by 1, 2`;
+}
+
+/** The twelve months (YYYY-MM) ending with the given day's month, oldest first. */
+export function monthsEndingWith(day: string): string[] {
+  const [year, month] = day.split("-").map(Number) as [number, number];
+  return Array.from({ length: 12 }, (_, i) => {
+    const d = new Date(Date.UTC(year, month - 1 - 11 + i, 1));
+    return d.toISOString().slice(0, 7);
+  });
+}
+
+/** The inventory tab's CSV. */
+export function inventoryExportSql(f: InventoryReportFilter, customerId: number): SQL {
+  return sql`select ${select([
+    column("Product ID", sql.raw("i.product_id")),
+    column("Category", safe("i.category_name")),
+    column("Product", safe("i.product_name")),
+    ...(f.customer_sku ? [column("SKU", safe("i.customer_sku"))] : []),
+    column("Quantity", sql.raw("i.quantity")),
+    column("Pallets", sql.raw("i.palettes")),
+    column("Active", sql.raw("case when i.is_active then 'Yes' else 'No' end")),
+    column("Last Fill Date", localDateTime("i.last_fill")),
+    column("Last Sold Date", localDateTime("i.last_sold")),
+    column("Unit Price", dollars("i.unit_price")),
+    column("Value", dollars("i.value")),
+    column("Low Inventory Amount", sql.raw("i.low_inventory_amount")),
+  ])} from (${inventoryProducts(f, customerId)}) i order by ${sql.raw(INVENTORY_ORDER)}`;
+}
+
+export const inventoryExportFileName = (f: InventoryReportFilter) => `inventory_report_${f.date_to}.csv`;

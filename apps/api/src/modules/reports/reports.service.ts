@@ -1,0 +1,208 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Readable } from "node:stream";
+import {
+  EXPORT_CODE_TTL_SECONDS,
+  type InventoryDetailsData,
+  type InventoryReportData,
+  type InventoryReportRequestSchema,
+  type InventoryReportRow,
+  type OrderProductsData,
+  type OrderProductsRequestSchema,
+  type OrderReportData,
+  type OrderReportRequestSchema,
+  ReportExportRequestSchema,
+  type SearchBy,
+} from "@vetportal/contract";
+import type { z } from "zod";
+import type { Database, DatabaseHandle } from "../../db/client.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { SessionUser } from "../../types/fastify.d.ts";
+import { openCsvStream } from "./csv-stream.ts";
+import {
+  exportFileName,
+  INVENTORY_TOTALS,
+  inlineSql,
+  inventoryDetailsSql,
+  inventoryExportFileName,
+  inventoryExportSql,
+  inventoryMonthsSql,
+  inventoryReportSql,
+  monthsEndingWith,
+  orderExportSql,
+  orderProductsSql,
+  orderReportSql,
+  PRODUCT_TOTALS,
+  USER_TOTALS,
+} from "./report-sql.ts";
+import * as repo from "./reports.repository.ts";
+
+type Row = Record<string, unknown>;
+type OrderReportRequest = z.output<typeof OrderReportRequestSchema>;
+type OrderProductsRequest = z.output<typeof OrderProductsRequestSchema>;
+type InventoryReportRequest = z.output<typeof InventoryReportRequestSchema>;
+type ReportExportRequest = z.output<typeof ReportExportRequestSchema>;
+
+const hashCode = (code: string) => createHash("sha256").update(code).digest("hex");
+
+/** The grouped views return their totals as sum__* columns on each row. */
+function groupedTotals(row: Row, columns: string[]): Row {
+  return Object.fromEntries(columns.map((c) => [c, row[`sum__${c}`] ?? 0]));
+}
+/** A grouped view's page rows without the totals columns; a page past the end is one row of nulls. */
+function groupedRows(rows: Row[], key: string): Row[] {
+  return rows
+    .filter((r) => r[key] !== null && r[key] !== undefined)
+    .map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => k !== "found_rows" && !k.startsWith("sum__"))));
+}
+const withoutFoundRows = ({ found_rows: _, ...rest }: Row) => rest;
+
+/** Administrators' reports (issue 5; SPEC §2 "Reports views", §3, §7). */
+export function createReportsService(database: DatabaseHandle) {
+  const db: Database = database.db;
+
+  /** A short-lived code standing for the CSV of every row a report request matches. */
+  async function createExport(user: SessionUser, request: ReportExportRequest) {
+    const fileName =
+      request.report === "order" ? exportFileName(request.filter) : inventoryExportFileName(request.filter);
+    const code = randomBytes(24).toString("base64url");
+    const expires = new Date(Date.now() + EXPORT_CODE_TTL_SECONDS * 1000);
+    await repo.insertExport(db, {
+      code_hash: hashCode(code),
+      user_id: user.userId,
+      customer_id: user.customerId,
+      request,
+      file_name: fileName,
+      expires_at: expires,
+    });
+    return {
+      export_code: code,
+      url: `/api/report/download?code=${code}`,
+      file_name: fileName,
+      expires: expires.toISOString(),
+    };
+  }
+
+  return {
+    /** POST /api/report/orderFrontEnd: one page of the chosen view, its totals and the row count. */
+    async orderReport(user: SessionUser, request: OrderReportRequest) {
+      const { limit, offset, ...filter } = request;
+      const { rows, totals } = await repo.runReport(db, orderReportSql(filter, user.customerId, { limit, offset }));
+      const found_rows = Number(totals.found_rows ?? 0);
+      const searchBy = filter.search_by as SearchBy;
+      let data: OrderReportData;
+      switch (searchBy) {
+        case 1:
+          data = { search_by: 1, rows: rows as never, totals: withoutFoundRows(totals) as never };
+          break;
+        case 2:
+          data = {
+            search_by: 2,
+            rows: groupedRows(rows, "product_id") as never,
+            totals: groupedTotals(totals, PRODUCT_TOTALS) as never,
+          };
+          break;
+        case 3:
+          data = {
+            search_by: 3,
+            rows: groupedRows(rows, "user_id") as never,
+            totals: groupedTotals(totals, USER_TOTALS) as never,
+          };
+          break;
+        case 4:
+          data = { search_by: 4, rows: rows as never, totals: withoutFoundRows(totals) as never };
+          break;
+        case 5:
+          data = {
+            search_by: 5,
+            rows: groupedRows(rows, "product_id") as never,
+            totals: groupedTotals(totals, INVENTORY_TOTALS) as never,
+          };
+          break;
+      }
+      return { data, found_rows };
+    },
+
+    /** POST /api/order/listOrderProducts: the lines behind a product summary row. */
+    async listOrderProducts(user: SessionUser, request: OrderProductsRequest) {
+      const { limit, offset, product_id, ...rest } = request;
+      const product = await repo.findProduct(db, user.customerId, product_id);
+      if (!product) throw new AppError("NOT_FOUND", "This product does not exist.");
+      const { rows, totals } = await repo.runReport(
+        db,
+        orderProductsSql({ ...rest, search_by: 2 }, user.customerId, product_id, { limit, offset }),
+      );
+      const data: OrderProductsData = {
+        product_id: product.id,
+        product_name: product.name,
+        rows: rows as never,
+        totals: { quantity: Number(totals.quantity ?? 0), total_price: Number(totals.total_price ?? 0) },
+      };
+      return { data, found_rows: Number(totals.found_rows ?? 0) };
+    },
+
+    /** POST /api/report/inventoryDetails: one product's ledger in the period. */
+    async inventoryDetails(
+      user: SessionUser,
+      request: { product_id: number; date_from: string; date_to: string; limit: number; offset: number },
+    ) {
+      const product = await repo.findProduct(db, user.customerId, request.product_id);
+      if (!product) throw new AppError("NOT_FOUND", "This product does not exist.");
+      const { rows, totals } = await repo.runReport(db, inventoryDetailsSql(request, product.id, request));
+      const data: InventoryDetailsData = { product_id: product.id, product_name: product.name, rows: rows as never };
+      return { data, found_rows: Number(totals.found_rows ?? 0) };
+    },
+
+    /** POST /api/report/inventoryFrontEnd: stock as of a day, twelve months of fills and sales, an export code. */
+    async inventoryReport(user: SessionUser, request: InventoryReportRequest): Promise<InventoryReportData> {
+      const { limit, offset, ...filter } = request;
+      const rows = await repo.runSql<InventoryReportRow & { customer_sku: string | null }>(
+        db,
+        inventoryReportSql(filter, user.customerId, { limit, offset }),
+      );
+      const months = monthsEndingWith(filter.date_to);
+      const movements = rows.length
+        ? await repo.runSql<{ product_id: number; month: string; fill: number; sales: number }>(
+            db,
+            inventoryMonthsSql(
+              filter.date_to,
+              rows.map((r) => r.product_id),
+            ),
+          )
+        : [];
+      const byProduct = new Map<string, { fill: number; sales: number }>();
+      for (const m of movements) byProduct.set(`${m.product_id}:${m.month}`, m);
+      const { export_code } = await createExport(user, { report: "inventory", filter });
+      return {
+        export_code,
+        rows: rows.map(({ customer_sku, ...row }) => ({
+          ...row,
+          ...(filter.customer_sku ? { customer_sku } : {}),
+          months: months.map((month) => {
+            const m = byProduct.get(`${row.product_id}:${month}`);
+            return { month, fill: m?.fill ?? 0, sales: m?.sales ?? 0 };
+          }),
+        })),
+      };
+    },
+
+    filters: (user: SessionUser) => repo.listFilterOptions(db, user.customerId),
+
+    /** POST /api/report/export. */
+    createExport,
+
+    /** GET /api/report/download: the CSV a code stands for, streamed from the database. */
+    async openDownload(code: string): Promise<{ fileName: string; stream: Readable }> {
+      const found = await repo.findExport(db, hashCode(code));
+      if (!found) throw new AppError("NOT_FOUND", "This download link has expired. Export the report again.");
+      // Stored requests were validated when the code was made; parsing again restores their types.
+      const request = ReportExportRequestSchema.parse(found.request);
+      const statement =
+        request.report === "order"
+          ? orderExportSql(request.filter, found.customer_id)
+          : inventoryExportSql(request.filter, found.customer_id);
+      return { fileName: found.file_name, stream: await openCsvStream(database, inlineSql(statement)) };
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;
