@@ -1,4 +1,15 @@
-import { boolean, date, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { products } from "./catalog.ts";
 import { timestamps } from "./columns.ts";
 import { cost_centers, customers, delivery_methods, departments } from "./customers.ts";
@@ -109,4 +120,27 @@ export const order_status_history = pgTable(
     ...timestamps,
   },
   (t) => [index("order_status_history_order_idx").on(t.order_id)],
+);
+
+/**
+ * Daily rollup of the lines sold (packs not cancelled), per customer, portal-time day and product,
+ * for the unfiltered product summary and the item summary's totals (issue 5, bench/README.md).
+ * Kept exact by triggers on orders and order_products (migration 0004_report_rollup.sql), which
+ * recompute the days an insert, update or delete touched; never written by the application.
+ */
+export const report_product_days = pgTable(
+  "report_product_days",
+  {
+    customer_id: integer().notNull(),
+    day: date({ mode: "string" }).notNull(),
+    product_id: integer().notNull(),
+    lines: integer().notNull(),
+    quantity: bigint({ mode: "number" }).notNull(),
+    total_price: bigint({ mode: "number" }).notNull(),
+    shipping_cost: bigint({ mode: "number" }).notNull(),
+    tax_amount: bigint({ mode: "number" }).notNull(),
+    pick_fee: bigint({ mode: "number" }).notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.customer_id, t.day, t.product_id] })],
 );

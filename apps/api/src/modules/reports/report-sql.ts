@@ -83,7 +83,20 @@ function productKeyword(keyword: string, alias: "p" = "p"): SQL {
   return sql`(${sql.raw(alias)}.name ilike ${p} or ${sql.raw(alias)}.customer_sku ilike ${p})`;
 }
 
+/** The customer's products matching a product keyword, as a condition on `column`. */
+const productKeywordIn = (column: string, customerId: number, keyword: string) =>
+  sql`${sql.raw(column)} in (select p.id from products p where p.customer_id = ${customerId} and ${productKeyword(keyword)})`;
+
 const and = (parts: SQL[]) => join(parts, sql.raw(" and "));
+
+/**
+ * A line's share of an order amount, by value, rounded half up — in integer arithmetic, which is
+ * several times faster than numeric over millions of lines. (amount × value fits in int8.)
+ */
+const share = (amount: string, unitValue: string, orderValue: string) =>
+  sql.raw(`(case when ${orderValue} > 0
+    then ((${amount})::int8 * (${unitValue}) * (op.quantity - op.cancelled_quantity) * 2 + (${orderValue})) / (2 * (${orderValue}))
+    else 0 end)::int4`);
 
 /**
  * Lines of the matching orders, with the packs not cancelled and each line's share of its order's
@@ -99,13 +112,8 @@ function matchingLines(f: ReportFilter, customerId: number, extra: SQL[] = []): 
       (op.quantity - op.cancelled_quantity) as qty,
       op.unit_price_cents * (op.quantity - op.cancelled_quantity) as price,
       (op.pick_fee_cents / op.quantity) * (op.quantity - op.cancelled_quantity) as pick,
-      case when o.total_items_amount > 0
-        then round(o.shipping_amount::numeric * op.unit_price_cents * (op.quantity - op.cancelled_quantity) / o.total_items_amount)
-        else 0 end as ship,
-      case when o.total_items_amount + o.pick_fee_amount > 0
-        then round(o.tax_amount::numeric * (op.unit_price_cents + op.pick_fee_cents / op.quantity) * (op.quantity - op.cancelled_quantity)
-          / (o.total_items_amount + o.pick_fee_amount))
-        else 0 end as tax,
+      ${share("o.shipping_amount", "op.unit_price_cents", "o.total_items_amount")} as ship,
+      ${share("o.tax_amount", "op.unit_price_cents + op.pick_fee_cents / op.quantity", "o.total_items_amount + o.pick_fee_amount")} as tax,
       o.created, o.user_id, o.department_id, o.date_shipped, o.order_status_id,
       o.ship_name, o.ship_line1, o.ship_city, o.ship_state, o.ship_zip_code, o.tracking_number
     from (${ids}) r
@@ -212,22 +220,44 @@ function groupedPage(groups: SQL, totals: string[], orderBy: string[], page: Pag
 }
 
 export const PRODUCT_TOTALS = ["quantity", "total_price", "shipping_cost", "tax_amount", "pick_fee", "subtotal"];
+
+/**
+ * Whether the daily rollup (report_product_days) answers the filter: dated by creation, with no
+ * order-level filter. A product keyword still applies, products being the rollup's key.
+ */
+export function rollupApplies(f: ReportFilter): boolean {
+  return (
+    f.date_by === "created" &&
+    !f.department_id &&
+    !f.cost_center_id &&
+    !f.user_id &&
+    !f.order_status_id &&
+    !f.payment_method_id &&
+    !f.order_type_id &&
+    !f.po_number &&
+    !f.user_text
+  );
+}
+
 /** Product summary: packs sold per product, with the lines' share of shipping and tax. */
 function productSummaryGroups(f: ReportFilter, customerId: number): SQL {
-  const extra = f.keyword_search ? [productKeyword(f.keyword_search)] : [];
-  const lines = matchingLines(
-    f,
-    customerId,
-    extra.length
-      ? [sql`op.product_id in (select p.id from products p where p.customer_id = ${customerId} and ${extra[0]})`]
-      : [],
-  );
-  return sql`select l.product_id, p.name as product_name, p.customer_sku,
-      sum(l.qty)::int as quantity, sum(l.price)::float8 as total_price, sum(l.ship)::float8 as shipping_cost,
-      sum(l.tax)::float8 as tax_amount, sum(l.pick)::float8 as pick_fee,
-      sum(l.price + l.ship + l.tax + l.pick)::float8 as subtotal
-    from (${lines}) l join products p on p.id = l.product_id
-    group by l.product_id, p.name, p.customer_sku`;
+  let sums: SQL;
+  if (rollupApplies(f)) {
+    const where = [sql`r.customer_id = ${customerId}`, sql`r.day between ${f.date_from} and ${f.date_to}`];
+    if (f.keyword_search) where.push(productKeywordIn("r.product_id", customerId, f.keyword_search));
+    sums = sql`select r.product_id, sum(r.quantity) as qty, sum(r.total_price) as price, sum(r.shipping_cost) as ship,
+        sum(r.tax_amount) as tax, sum(r.pick_fee) as pick
+      from report_product_days r where ${and(where)} group by r.product_id`;
+  } else {
+    const extra = f.keyword_search ? [productKeywordIn("op.product_id", customerId, f.keyword_search)] : [];
+    sums = sql`select l.product_id, sum(l.qty) as qty, sum(l.price) as price, sum(l.ship) as ship,
+        sum(l.tax) as tax, sum(l.pick) as pick
+      from (${matchingLines(f, customerId, extra)}) l group by l.product_id`;
+  }
+  return sql`select s.product_id, p.name as product_name, p.customer_sku,
+      s.qty::int as quantity, s.price::float8 as total_price, s.ship::float8 as shipping_cost,
+      s.tax::float8 as tax_amount, s.pick::float8 as pick_fee, (s.price + s.ship + s.tax + s.pick)::float8 as subtotal
+    from (${sums}) s join products p on p.id = s.product_id`;
 }
 
 export const USER_TOTALS = [
@@ -260,11 +290,7 @@ function userSummaryGroups(f: ReportFilter, customerId: number, optional: SQL[])
 
 /** Item summary: one row per order line with packs not cancelled, newest first. */
 function itemSummary(f: ReportFilter, customerId: number, page: Page): ReportStatements {
-  const extra = f.keyword_search
-    ? [
-        sql`op.product_id in (select p.id from products p where p.customer_id = ${customerId} and ${productKeyword(f.keyword_search)})`,
-      ]
-    : [];
+  const extra = f.keyword_search ? [productKeywordIn("op.product_id", customerId, f.keyword_search)] : [];
   const lines = matchingLines(f, customerId, extra);
   const rows = sql`select o.id as order_product_id, o.order_id,
       ${isoTime("o.created")} as created,
@@ -278,8 +304,14 @@ function itemSummary(f: ReportFilter, customerId: number, page: Page): ReportSta
     join users u on u.id = o.user_id
     left join departments d on d.id = o.department_id
     order by o.created desc, o.id desc`;
-  const totals = sql`select count(*)::int as found_rows, coalesce(sum(l.qty), 0)::int as quantity,
+  let totals = sql`select count(*)::int as found_rows, coalesce(sum(l.qty), 0)::int as quantity,
       coalesce(sum(l.price), 0)::float8 as total_price from (${lines}) l`;
+  if (rollupApplies(f)) {
+    const where = [sql`r.customer_id = ${customerId}`, sql`r.day between ${f.date_from} and ${f.date_to}`];
+    if (f.keyword_search) where.push(productKeywordIn("r.product_id", customerId, f.keyword_search));
+    totals = sql`select coalesce(sum(r.lines), 0)::int as found_rows, coalesce(sum(r.quantity), 0)::int as quantity,
+        coalesce(sum(r.total_price), 0)::float8 as total_price from report_product_days r where ${and(where)}`;
+  }
   return { rows, totals };
 }
 
@@ -455,11 +487,7 @@ export function orderExportSql(f: ReportFilter, customerId: number): SQL {
       ])} from (${userSummaryGroups(f, customerId, optionalSelect(f, 3))}) g order by g.user_name, g.user_id`;
     }
     case 4: {
-      const extra = f.keyword_search
-        ? [
-            sql`op.product_id in (select p.id from products p where p.customer_id = ${customerId} and ${productKeyword(f.keyword_search)})`,
-          ]
-        : [];
+      const extra = f.keyword_search ? [productKeywordIn("op.product_id", customerId, f.keyword_search)] : [];
       return sql`select ${select([
         column("Order ID", sql.raw("o.order_id")),
         column("Line ID", sql.raw("o.id")),

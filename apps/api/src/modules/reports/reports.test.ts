@@ -319,6 +319,26 @@ describe("POST /api/report/orderFrontEnd", () => {
     expect(east.data.rows).toEqual([expect.objectContaining({ product_id: P1, quantity: 4, total_price: 1200 })]);
   });
 
+  it("answers the same from the daily rollup as from the lines themselves", async () => {
+    // payment_method_id 1 matches every order here but is an order-level filter: the raw path.
+    for (const search_by of [2, 4]) {
+      const rollup = await report({ search_by });
+      const raw = await report({ search_by, payment_method_id: 1 });
+      expect(raw.data).toEqual(rollup.data);
+      expect(raw.found_rows).toBe(rollup.found_rows);
+    }
+  });
+
+  it("keeps the rollup exact when lines and orders change", async () => {
+    const before = await report({ search_by: 2, keyword_search: "Zeta" });
+    await t.db.update(order_products).set({ cancelled_quantity: 4 }).where(eq(order_products.order_id, ids.o2));
+    const after = await report({ search_by: 2, keyword_search: "Zeta" });
+    expect(after.data.totals.quantity).toBe(before.data.totals.quantity - 4);
+    expect(after.data).toEqual((await report({ search_by: 2, keyword_search: "Zeta", payment_method_id: 1 })).data);
+    await t.db.update(order_products).set({ cancelled_quantity: 0 }).where(eq(order_products.order_id, ids.o2));
+    expect((await report({ search_by: 2, keyword_search: "Zeta" })).data).toEqual(before.data);
+  });
+
   it("user summary: each ordering user's orders and invoiced amounts", async () => {
     const { data } = await report({ search_by: 3, email: 1 });
     expect(data.rows).toEqual([
