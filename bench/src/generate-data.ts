@@ -3,17 +3,20 @@
  * (issue 5 "Performance"; bench/README.md). Usage:
  *
  *   npm run bench:data -- --orders 1000000 [--practices 1000] [--products 500] [--months 24]
- *                         [--database-url postgres://…] [--reset]
+ *                         [--database-url postgres://…] [--reset] [--commit HEAD | --worktree]
  *
- * The schema comes from the API's own migrations; every large table is filled by set-based SQL
+ * The schema comes from the API's own migrations, applied by the API's own code (openPostgres +
+ * migrate) of a commit (HEAD by default, exported as the report benchmark does, see
+ * api-under-test.ts) or, with --worktree, of the working tree; every large table is filled by set-based SQL
  * (INSERT … SELECT over generate_series), never row by row from JavaScript. Amounts follow
  * apps/api/src/modules/orders/pricing.ts; the inventory ledger matches the orders.
  */
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { ORDER_STATUS, ORDER_STATUS_CANCELLED, ORDER_STATUSES, USER_LEVEL, USER_LEVELS } from "@vetportal/contract";
 import pg from "pg";
 import { loadConfig } from "../../apps/api/src/config.ts";
-import { openPostgres } from "../../apps/api/src/db/client.ts";
 import { DEMO_CATEGORIES } from "../../apps/api/src/db/seed/demo-catalog.ts";
 import { DEMO_COST_CENTERS, DEMO_DEPARTMENTS } from "../../apps/api/src/db/seed/demo-people.ts";
 import { DEMO_ADMIN } from "../../apps/api/src/db/seed/index.ts";
@@ -25,6 +28,7 @@ import {
   priceLine,
   TAX_RATE_BPS,
 } from "../../apps/api/src/modules/orders/pricing.ts";
+import { exportApi } from "./api-under-test.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -34,13 +38,15 @@ const { values: args } = parseArgs({
     months: { type: "string", default: "24" },
     "database-url": { type: "string" },
     reset: { type: "boolean", default: false },
+    commit: { type: "string" },
+    worktree: { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
 });
 
 if (args.help) {
   console.log(
-    "npm run bench:data -- --orders 1000000 [--practices 1000] [--products 500] [--months 24] [--database-url URL] [--reset]",
+    "npm run bench:data -- --orders 1000000 [--practices 1000] [--products 500] [--months 24] [--database-url URL] [--reset] [--commit REV | --worktree]",
   );
   process.exit(0);
 }
@@ -102,15 +108,20 @@ async function prepareSchema() {
       }
     }
   }
-  // The API's own migrations, applied by the API's own code.
+  // The API's own migrations, applied by the API's own code (of the chosen commit).
   const t0 = Date.now();
+  const clientModule = args.worktree
+    ? new URL("../../apps/api/src/db/client.ts", import.meta.url)
+    : pathToFileURL(join(exportApi(args.commit ?? "HEAD").dir, "apps/api/src/db/client.ts"));
+  const { openPostgres } = (await import(clientModule.href)) as typeof import("../../apps/api/src/db/client.ts");
+  // Two connections: one holds the migration lock while the other migrates.
   const database = await openPostgres(DATABASE_URL as string, { poolSize: 2 });
   try {
     await database.withMigrationLock(() => database.migrate());
   } finally {
     await database.close();
   }
-  console.log(`Migrations applied in ${seconds(t0)} s`);
+  console.log(`Migrations of ${args.worktree ? "the working tree" : "the commit"} applied in ${seconds(t0)} s`);
 }
 
 async function fill() {
@@ -123,18 +134,20 @@ async function fill() {
   await client.query("set local work_mem = '512MB'");
   await client.query("set local temp_buffers = '1GB'");
   await client.query("select setseed(0.185)");
-  // Foreign-key checks are row-by-row triggers; every generated reference is valid by construction,
-  // so a superuser skips them — unless other triggers exist (a rollup maintained by triggers must run).
-  const { rows: rights } = await client.query<{ superuser: boolean; user_triggers: number }>(
-    `select (select rolsuper from pg_roles where rolname = current_user) as superuser,
-            (select count(*)::int from pg_trigger t join pg_class c on c.oid = t.tgrelid
-               join pg_namespace n on n.oid = c.relnamespace
-              where n.nspname = 'public' and not t.tgisinternal) as user_triggers`,
+  // Foreign-key checks are row-by-row internal triggers; every generated reference is valid by
+  // construction, so a superuser switches them off for the load (and on again before commit).
+  // Other triggers stay on: the reports' rollup is kept by statement triggers that must run.
+  const { rows: fkTriggers } = await client.query<{ disable: string; enable: string }>(
+    `select format('alter table %s disable trigger %I', t.tgrelid::regclass, t.tgname) as disable,
+            format('alter table %s enable trigger %I', t.tgrelid::regclass, t.tgname) as enable
+       from pg_trigger t
+       join pg_constraint k on k.oid = t.tgconstraint and k.contype = 'f'
+       join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and t.tgisinternal
+        and (select rolsuper from pg_roles where rolname = current_user)`,
   );
-  if (rights[0]?.superuser && rights[0].user_triggers === 0) {
-    await client.query("set local session_replication_role = replica");
-    console.log("  (foreign-key triggers skipped during the load: superuser, no other triggers)");
-  }
+  for (const t of fkTriggers) await client.query(t.disable);
+  if (fkTriggers.length) console.log(`  (${fkTriggers.length} foreign-key check triggers off during the load)`);
 
   // The period: MONTHS calendar months ending now. bounds[1] = start … bounds[MONTHS + 1] = now.
   await step(
@@ -537,6 +550,7 @@ async function fill() {
   for (const table of ["users", "orders"]) {
     await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
   }
+  for (const t of fkTriggers) await client.query(t.enable);
   const t0 = Date.now();
   await client.query("commit");
   console.log(`  commit ${seconds(t0)} s`);

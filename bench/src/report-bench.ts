@@ -4,14 +4,20 @@
  * database filled by generate-data.ts, next to PostgreSQL alone running the same SQL.
  *
  *   DATABASE_URL=postgres://… npm run bench:reports [-- --runs 15 --warmups 2 --export-runs 3
- *                                                      --no-readme --no-build --views 1,2 --no-exports]
+ *                            --commit HEAD | --worktree [--no-build]  --views 1,2 --no-exports --no-readme]
+ *
+ * By default the API under test is a commit (HEAD unless --commit names another): its apps/api and
+ * packages/contract are exported with git archive into /tmp/vetportal-bench-api/<sha>, built there
+ * and run from there, so edits in progress in the working tree never leak into the figures (nor
+ * half-written migrations into the database). --worktree runs apps/api/dist of the working tree
+ * instead (built with npm run build when missing or older than the sources, unless --no-build).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import {
   OrderReportRequestSchema,
@@ -26,6 +32,7 @@ import {
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import { DEMO_ADMIN } from "../../apps/api/src/db/seed/index.ts";
+import { buildExportedApi, exportApi, git, ROOT } from "./api-under-test.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -36,14 +43,14 @@ const { values: args } = parseArgs({
     "no-exports": { type: "boolean", default: false },
     "no-readme": { type: "boolean", default: false },
     "no-build": { type: "boolean", default: false },
+    commit: { type: "string" },
+    worktree: { type: "boolean", default: false },
   },
 });
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const BENCH_DIR = join(ROOT, "bench");
 const API_DIR = join(ROOT, "apps/api");
 const SERVER_JS = join(API_DIR, "dist/server.js");
-const REPORT_SQL = new URL("../../apps/api/src/modules/reports/report-sql.ts", import.meta.url);
 const README = join(BENCH_DIR, "README.md");
 const RESULTS_DIR = join(BENCH_DIR, "results");
 const RUNS = Number(args.runs);
@@ -161,6 +168,35 @@ function rssSampler(pid: number) {
 // ---------------------------------------------------------------------------------------------
 // The API process
 
+/** Where the API under test lives: its bundle, its report SQL module, and what it was built from. */
+interface ApiUnderTest {
+  serverJs: string;
+  reportSql: string;
+  source: string;
+  build: string;
+}
+
+function prepareApi(): ApiUnderTest {
+  if (args.worktree) {
+    const sha = git("rev-parse", "--short", "HEAD");
+    const dirty = git("status", "--porcelain", "--", "apps/api", "packages/contract") ? " + uncommitted changes" : "";
+    return {
+      serverJs: SERVER_JS,
+      reportSql: join(API_DIR, "src/modules/reports/report-sql.ts"),
+      source: `working tree at ${sha}${dirty}`,
+      build: ensureBuilt(),
+    };
+  }
+  const exported = exportApi(args.commit ?? "HEAD");
+  const { serverJs, built } = buildExportedApi(exported);
+  return {
+    serverJs,
+    reportSql: join(exported.dir, "apps/api/src/modules/reports/report-sql.ts"),
+    source: exported.label,
+    build: built ? "built now" : "built earlier",
+  };
+}
+
 function ensureBuilt() {
   const newest = (dir: string): number =>
     readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -171,12 +207,12 @@ function ensureBuilt() {
     execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
     return "built with npm run build";
   }
+  if (args["no-build"]) return "existing build (--no-build)";
   const sources = Math.max(
     newest(join(API_DIR, "src")),
     newest(join(API_DIR, "drizzle")),
     newest(join(ROOT, "packages/contract/src")),
   );
-  if (args["no-build"]) return "existing build (--no-build)";
   if (statSync(SERVER_JS).mtimeMs < sources) {
     console.log("apps/api/dist/server.js is older than the API sources: npm run build --workspace=apps/api");
     execFileSync("npm", ["run", "build", "--workspace=apps/api"], { cwd: ROOT, stdio: "inherit" });
@@ -185,9 +221,9 @@ function ensureBuilt() {
   return "existing build (up to date)";
 }
 
-async function startApi(port: number): Promise<{ child: ChildProcess; log: string[] }> {
+async function startApi(serverJs: string, port: number): Promise<{ child: ChildProcess; log: string[] }> {
   const log: string[] = [];
-  const child = spawn(process.execPath, [SERVER_JS], {
+  const child = spawn(process.execPath, [serverJs], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -365,9 +401,9 @@ async function signIn(base: string) {
   return json.access_token;
 }
 
-async function loadReportSql(): Promise<ReportSqlModule | null> {
-  if (!existsSync(fileURLToPath(REPORT_SQL))) return null;
-  const mod = (await import(REPORT_SQL.href)) as Partial<ReportSqlModule>;
+async function loadReportSql(path: string): Promise<ReportSqlModule | null> {
+  if (!existsSync(path)) return null;
+  const mod = (await import(pathToFileURL(path).href)) as Partial<ReportSqlModule>;
   if (!mod.orderReportSql || !mod.orderExportSql || !mod.inlineSql) return null;
   return mod as ReportSqlModule;
 }
@@ -492,28 +528,17 @@ async function saveExplains(
 // ---------------------------------------------------------------------------------------------
 // Report
 
-function git(...a: string[]) {
-  try {
-    return execFileSync("git", a, { cwd: ROOT, encoding: "utf8" }).trim();
-  } catch {
-    return "";
-  }
-}
-
 function render(r: {
   dataset: Awaited<ReturnType<typeof describeDataset>>;
   period: { date_from: string; date_to: string };
   views: ViewResult[];
   exports: ExportResult[];
-  build: string;
+  api: ApiUnderTest;
   loadBefore: number[];
 }) {
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
-  const dirty = git("status", "--porcelain", "--", "apps/api", "packages/contract") ? " + uncommitted changes" : "";
   const lines: string[] = [];
-  lines.push(
-    `Run ${started.toISOString().slice(0, 16).replace("T", " ")} UTC · commit ${git("rev-parse", "--short", "HEAD")}${dirty}`,
-  );
+  lines.push(`Run ${started.toISOString().slice(0, 16).replace("T", " ")} UTC · API under test: ${r.api.source}`);
   lines.push("");
   lines.push(
     `Machine: ${os.cpus().length} cores (${cpu}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, Node ${process.version}, ` +
@@ -636,20 +661,20 @@ async function main() {
     console.log(
       `Data set: ${int(dataset.counts.orders)} orders; report period ${period.date_from} … ${period.date_to}`,
     );
-    const build = ensureBuilt();
+    const underTest = prepareApi();
     const migrationsBefore = await migrationCount();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const t0 = now();
-    const started_ = await startApi(port);
+    const started_ = await startApi(underTest.serverJs, port);
     api = started_.child;
-    console.log(`API ready on ${base} in ${ms(now() - t0)} (${build})`);
+    console.log(`API ready on ${base} in ${ms(now() - t0)} (${underTest.source}, ${underTest.build})`);
     if ((await migrationCount()) > migrationsBefore) {
       console.log("The API applied new migrations: vacuum analyze");
       await db.query("vacuum (analyze)");
     }
     const token = await signIn(base);
-    const reportSql = await loadReportSql();
+    const reportSql = await loadReportSql(underTest.reportSql);
     if (!reportSql)
       console.log("apps/api/src/modules/reports/report-sql.ts is not there yet: no PostgreSQL-alone figures");
 
@@ -662,7 +687,7 @@ async function main() {
         exports.push(await benchExport(base, token, searchBy, period, reportSql, api.pid as number));
     }
 
-    const markdown = render({ dataset, period, views, exports, build, loadBefore });
+    const markdown = render({ dataset, period, views, exports, api: underTest, loadBefore });
     console.log(`\n${markdown}`);
     if (!args["no-readme"]) {
       writeReadme(markdown);
