@@ -28,7 +28,7 @@ BEGIN
   FROM orders o
   JOIN order_products op ON op.order_id = o.id
   WHERE o.customer_id = p_customer AND o.created >= v_from AND o.created < v_to
-    AND (o.created AT TIME ZONE 'America/Los_Angeles')::date = ANY (p_days)
+    AND (o.created AT TIME ZONE 'America/Los_Angeles')::date IN (SELECT unnest(p_days))
     AND op.quantity > op.cancelled_quantity
   GROUP BY 1, 2, 3;
 END $$;

@@ -1,5 +1,5 @@
 import { INVENTORY_ACTIONS } from "@vetportal/contract";
-import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { date, index, integer, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
 import { products } from "./catalog.ts";
 import { timestamps } from "./columns.ts";
 import { orders } from "./orders.ts";
@@ -33,4 +33,25 @@ export const inventory_transactions = pgTable(
     /** The movements of a period (inventory summary). */
     index("inventory_transactions_created_idx").on(t.created),
   ],
+);
+
+/**
+ * Daily rollup of the ledger per product and portal-time day, for the inventory summary (issue 5).
+ * Kept exact by a trigger on inventory_transactions (migration 0006_report_inventory_rollup.sql);
+ * never written by the application. Quantities in packs, all positive.
+ */
+export const report_inventory_days = pgTable(
+  "report_inventory_days",
+  {
+    product_id: integer().notNull(),
+    day: date({ mode: "string" }).notNull(),
+    /** Fills and upward adjustments. */
+    replenished: integer().notNull(),
+    /** Destroys and downward adjustments. */
+    removed: integer().notNull(),
+    sold: integer().notNull(),
+    canceled: integer().notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.product_id, t.day] })],
 );

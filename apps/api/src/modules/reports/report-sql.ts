@@ -104,9 +104,12 @@ const share = (amount: string, unitValue: string, orderValue: string) =>
  * order_products index can use: a line's order is always inside its order's id range, and order ids
  * grow with time, so the lines of a year are one index range instead of a scan of every line.
  */
-function matchingLines(f: ReportFilter, customerId: number, extra: SQL[] = []): SQL {
+function matchingLines(f: ReportFilter, customerId: number, extra: SQL[] = [], bounded = true): SQL {
   const where = orderConditions(f, customerId);
-  const ids = sql`select min(o.id) lo, max(o.id) hi from orders o where ${and(where)}`;
+  // A page walks the newest orders and their lines instead: no bounds to compute first.
+  const ids = bounded
+    ? sql`select min(o.id) lo, max(o.id) hi from orders o where ${and(where)}`
+    : sql`select 0 lo, 2147483647 hi`;
   return sql`select op.id, op.order_id, op.product_id, op.product_name, op.quantity, op.cancelled_quantity,
       op.unit_price_cents, op.tracking_number as line_tracking,
       (op.quantity - op.cancelled_quantity) as qty,
@@ -300,7 +303,8 @@ function itemSummary(f: ReportFilter, customerId: number, page: Page): ReportSta
         optionalSelect(f, 4).map((s) => sql`, ${s}`),
         sql.raw(""),
       )}
-    from (${lines} order by o.created desc, op.id desc limit ${page.limit} offset ${page.offset}) o
+    from (${matchingLines(f, customerId, extra, false)} order by o.created desc, op.id desc
+          limit ${page.limit} offset ${page.offset}) o
     join users u on u.id = o.user_id
     left join departments d on d.id = o.department_id
     order by o.created desc, o.id desc`;
@@ -318,11 +322,11 @@ function itemSummary(f: ReportFilter, customerId: number, page: Page): ReportSta
 export const INVENTORY_TOTALS = ["start_inventory", "replenished", "removed", "sold", "canceled", "ending_inventory"];
 /**
  * Inventory summary from the ledger (DESIGN §3): the balance before the period, the movements in
- * it by kind, and the balance after. Products in inventory, or with movements in the period.
+ * it by kind (from the ledger's daily rollup, report_inventory_days), and the balance after.
+ * Products in inventory, or with movements in the period.
  */
 function inventorySummaryGroups(f: ReportFilter, customerId: number): SQL {
   const from = dayStart(f.date_from);
-  const to = dayEnd(f.date_to);
   const keyword = f.keyword_search ? sql` and ${productKeyword(f.keyword_search)}` : sql``;
   return sql`select p.id as product_id, p.name, p.customer_sku,
       coalesce(b.ending_inventory, 0) as start_inventory,
@@ -332,14 +336,11 @@ function inventorySummaryGroups(f: ReportFilter, customerId: number): SQL {
         - coalesce(m.sold, 0) + coalesce(m.canceled, 0))::int as ending_inventory
     from products p
     left join (
-      select t.product_id,
-        sum(t.quantity) filter (where t.action = 'replenish' or (t.action = 'adjust' and t.quantity > 0)) as replenished,
-        -sum(t.quantity) filter (where t.action = 'destroy' or (t.action = 'adjust' and t.quantity < 0)) as removed,
-        -sum(t.quantity) filter (where t.action = 'sale') as sold,
-        sum(t.quantity) filter (where t.action = 'cancel') as canceled
-      from inventory_transactions t
-      where t.created >= ${from} and t.created < ${to}
-      group by t.product_id
+      select r.product_id, sum(r.replenished) as replenished, sum(r.removed) as removed,
+        sum(r.sold) as sold, sum(r.canceled) as canceled
+      from report_inventory_days r
+      where r.day between ${f.date_from} and ${f.date_to}
+      group by r.product_id
     ) m on m.product_id = p.id
     left join lateral (
       select t.ending_inventory from inventory_transactions t
@@ -533,7 +534,8 @@ export function orderProductsSql(f: ReportFilter, customerId: number, productId:
   const rows = sql`select l.id as order_product_id, l.order_id, ${isoTime("l.created")} as created,
       st.name as order_status_name, ${userName} as user_name, d.name as department_name,
       l.qty::int as quantity, l.cancelled_quantity, l.unit_price_cents as unit_price, l.price::float8 as total_price
-    from (${lines} order by o.created desc, op.id desc limit ${page.limit} offset ${page.offset}) l
+    from (${matchingLines(f, customerId, [sql`op.product_id = ${productId}`], false)} order by o.created desc, op.id desc
+          limit ${page.limit} offset ${page.offset}) l
     join users u on u.id = l.user_id
     join order_statuses st on st.id = l.order_status_id
     left join departments d on d.id = l.department_id
