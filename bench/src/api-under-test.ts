@@ -28,10 +28,14 @@ export interface ExportedApi {
   label: string;
 }
 
-/** Exports a commit's API once (later calls reuse the directory). */
+/**
+ * Exports a commit's API once (later calls reuse the directory). The commit is the last one at or
+ * before `rev` that changed what is exported, so commits elsewhere (bench/, apps/web) reuse it.
+ */
 export function exportApi(rev = "HEAD"): ExportedApi {
-  const sha = git("rev-parse", "--verify", `${rev}^{commit}`);
-  if (!sha) throw new Error(`unknown commit ${rev}`);
+  if (!git("rev-parse", "--verify", `${rev}^{commit}`)) throw new Error(`unknown commit ${rev}`);
+  const sha = git("log", "-1", "--format=%H", rev, "--", "package.json", "apps/api", "packages/contract");
+  if (!sha) throw new Error(`no commit at or before ${rev} has the API`);
   const dir = join(EXPORT_ROOT, sha);
   const label = `commit ${sha.slice(0, 7)} (${git("log", "-1", "--format=%s", sha).slice(0, 90)})`;
   const done = join(dir, ".exported");

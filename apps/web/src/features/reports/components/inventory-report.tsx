@@ -21,12 +21,11 @@ import {
 import { type MouseEvent, useMemo, useState } from "react";
 import { LoadError } from "../../../components/page-state.tsx";
 import { pageCount, TablePager } from "../../../components/table-pager.tsx";
-import { StatusBadge } from "../../../components/tone-badge.tsx";
 import { formatMoney } from "../../../lib/format.ts";
 import { useInventoryReport } from "../api/get-inventory-report.ts";
 import { useReportFilters } from "../api/get-report-filters.ts";
 import { type InventoryFilter, type InventoryStatus, toInventoryRequest } from "../utils/inventory-params.ts";
-import { formatCount, formatReportDate } from "../utils/report-format.ts";
+import { formatCount, formatReportDate, splitReportDate } from "../utils/report-format.ts";
 import { startDownload } from "../utils/start-download.ts";
 import { InventoryChart } from "./inventory-chart.tsx";
 import { ReportDateInput } from "./report-date-input.tsx";
@@ -58,13 +57,20 @@ function InventoryTable({
 
   return (
     <Table.ScrollContainer
-      minWidth={withSku ? 1280 : 1180}
+      minWidth={withSku ? 1100 : 1000}
       type="native"
       tabIndex={0}
       role="region"
       aria-label="Inventory"
     >
-      <Table striped highlightOnHover verticalSpacing="xs" className={tableClasses.table} aria-label="Inventory">
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="xs"
+        horizontalSpacing={6}
+        className={tableClasses.table}
+        aria-label="Inventory"
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col" w={40}>
@@ -111,16 +117,16 @@ function InventoryTable({
                   onChange={(event) => onSelect([row.product_id], event.currentTarget.checked)}
                 />
               </Table.Td>
-              <Table.Td fw={500}>{row.product_name}</Table.Td>
-              <Table.Td>{row.category_name}</Table.Td>
+              <Table.Td fw={500} data-wrap>
+                {row.product_name}
+              </Table.Td>
+              <Table.Td data-wrap>{row.category_name}</Table.Td>
               {withSku && <Table.Td>{row.customer_sku || "—"}</Table.Td>}
               <Table.Td data-numeric>{formatCount(row.quantity)}</Table.Td>
               <Table.Td data-numeric>{formatCount(row.palettes)}</Table.Td>
-              <Table.Td>
-                <StatusBadge active={row.is_active} />
-              </Table.Td>
-              <Table.Td>{formatReportDate(row.last_fill_date)}</Table.Td>
-              <Table.Td>{formatReportDate(row.last_sold_date)}</Table.Td>
+              <Table.Td>{row.is_active ? "Yes" : "No"}</Table.Td>
+              <Table.Td>{splitReportDate(row.last_fill_date).day}</Table.Td>
+              <Table.Td>{splitReportDate(row.last_sold_date).day}</Table.Td>
               <Table.Td data-numeric>{formatMoney(row.unit_price)}</Table.Td>
               <Table.Td data-numeric>{formatMoney(row.value)}</Table.Td>
               <Table.Td data-numeric>{formatCount(row.low_inventory_amount)}</Table.Td>

@@ -159,6 +159,7 @@ export function ReportFilterForm({ initial, today, isSearching, onSearch }: Repo
               label="User"
               placeholder="Name, email or practice"
               description={values.user_id ? "This user only" : "Any user whose name, email or practice matches"}
+              inputWrapperOrder={["label", "input", "description"]}
               data={userOptions}
               value={values.user_text}
               // The server already matched; the options are shown as they come.
@@ -207,6 +208,7 @@ export function ReportFilterForm({ initial, today, isSearching, onSearch }: Repo
             <TextInput
               label="Keyword"
               description="Order #, PO, product, SKU or ship-to name"
+              inputWrapperOrder={["label", "input", "description"]}
               value={values.keyword_search}
               onChange={(event) => set("keyword_search", event.currentTarget.value)}
               maxLength={100}

@@ -1,18 +1,22 @@
 import { Anchor } from "@mantine/core";
-import type {
-  InventorySummaryRow,
-  ItemSummaryRow,
-  OrderReportData,
-  OrderSummaryRow,
-  ProductSummaryRow,
-  ReportOptionalColumn,
-  UserSummaryRow,
+import {
+  type InventorySummaryRow,
+  type ItemSummaryRow,
+  ORDER_STATUS,
+  ORDER_STATUS_CANCELLED,
+  type OrderReportData,
+  type OrderSummaryRow,
+  type ProductSummaryRow,
+  type ReportOptionalColumn,
+  type UserSummaryRow,
 } from "@vetportal/contract";
 import { Link } from "react-router";
+import { ToneBadge } from "../../../components/tone-badge.tsx";
 import { formatMoney } from "../../../lib/format.ts";
-import { formatCount, formatReportDate } from "../utils/report-format.ts";
+import { formatCount, splitReportDate } from "../utils/report-format.ts";
 import { type Drilldown, visibleOptionalColumns } from "../utils/report-params.ts";
-import { type ReportColumn, ReportTable } from "./report-table.tsx";
+import tableClasses from "./report-table.module.css";
+import { type ReportColumn, ReportTable, StackedCell } from "./report-table.tsx";
 
 type Optional = Partial<Record<ReportOptionalColumn, string | null>>;
 
@@ -55,8 +59,31 @@ function optionalColumns<Row extends Optional, Totals>(
   return visibleOptionalColumns({ search_by: view, columns: [...columns] }).map((column) => ({
     key: column.key,
     label: column.label,
-    cell: (row) => (column.key === "date_shipped" ? formatReportDate(row.date_shipped) : text(row[column.key])),
+    wrap: column.key === "ship_to" || column.key === "email",
+    cell: (row) => (column.key === "date_shipped" ? <DateCell value={row.date_shipped} /> : text(row[column.key])),
   }));
+}
+
+function DateCell({ value }: { value: string | null | undefined }) {
+  const { day, time } = splitReportDate(value);
+  return <StackedCell main={day} sub={time} />;
+}
+
+/** Dark tones keep the small label readable (WCAG AA); the name says it in words too. */
+function OrderStatus({ id, name }: { id: number; name: string }) {
+  const tone =
+    id === ORDER_STATUS.ACTIVE
+      ? "blue"
+      : id === ORDER_STATUS.SHIPPED
+        ? "teal"
+        : id === ORDER_STATUS_CANCELLED.id
+          ? "red"
+          : "gray";
+  return (
+    <ToneBadge tone={tone} tt="none" fw={600} className={tableClasses.badge}>
+      {name}
+    </ToneBadge>
+  );
 }
 
 function DrillLink({ to, children, label }: { to: string; children: string; label?: string }) {
@@ -84,12 +111,23 @@ function orderColumns(drillTo: DrillTo, optional: readonly ReportOptionalColumn[
         </DrillLink>
       ),
     },
-    { key: "created", label: "Created", cell: (row) => formatReportDate(row.created) },
-    { key: "status", label: "Status", cell: (row) => row.order_status_name },
-    { key: "customer", label: "Customer", cell: (row) => text(row.customer_name) },
-    { key: "user", label: "User", cell: (row) => text(row.user_name) },
-    { key: "department", label: "Department", cell: (row) => text(row.department_name) },
-    { key: "cost_center", label: "Cost Center", cell: (row) => text(row.cost_center_name) },
+    { key: "created", label: "Created", cell: (row) => <DateCell value={row.created} /> },
+    {
+      key: "status",
+      label: "Status",
+      cell: (row) => <OrderStatus id={row.order_status} name={row.order_status_name} />,
+    },
+    {
+      key: "practice",
+      label: "Practice / User",
+      wrap: true,
+      cell: (row) => <StackedCell main={text(row.customer_name)} sub={text(row.user_name)} />,
+    },
+    {
+      key: "department",
+      label: "Department / Cost Center",
+      cell: (row) => <StackedCell main={text(row.department_name)} sub={text(row.cost_center_name)} />,
+    },
     { key: "po_number", label: "PO Number", cell: (row) => text(row.po_number) },
     ...optionalColumns<OrderSummaryRow, OrderTotals>(1, optional),
     money(
@@ -247,10 +285,13 @@ function itemColumns(drillTo: DrillTo, optional: readonly ReportOptionalColumn[]
       ),
     },
     { key: "line", label: "Line #", cell: (row) => row.order_product_id },
-    { key: "created", label: "Created", cell: (row) => formatReportDate(row.created) },
-    { key: "department", label: "Department", cell: (row) => text(row.department_name) },
-    { key: "user", label: "User", cell: (row) => text(row.user_name) },
-    { key: "product", label: "Product", cell: (row) => row.product_name },
+    { key: "created", label: "Created", cell: (row) => <DateCell value={row.created} /> },
+    {
+      key: "user",
+      label: "User / Department",
+      cell: (row) => <StackedCell main={text(row.user_name)} sub={text(row.department_name)} />,
+    },
+    { key: "product", label: "Product", wrap: true, cell: (row) => row.product_name },
     ...optionalColumns<ItemSummaryRow, ItemTotals>(4, optional),
     count(
       "quantity",
@@ -348,7 +389,7 @@ export function ReportResults({
           rowKey={(row) => row.id}
           totals={report.totals}
           totalsLabel={`Totals · ${formatCount(report.totals.orders)} orders`}
-          minWidth={1400}
+          minWidth={1100}
         />
       );
     case 2:

@@ -1,4 +1,4 @@
-import { Table } from "@mantine/core";
+import { Table, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import classes from "./report-table.module.css";
 
@@ -7,8 +7,10 @@ export interface ReportColumn<Row, Totals> {
   label: string;
   /** Right-aligned, tabular digits. */
   numeric?: boolean;
+  /** Long text that may wrap (names), so the table stays narrow. */
+  wrap?: boolean;
   cell: (row: Row) => ReactNode;
-  /** The column's figure in the totals row (footer); none leaves the cell empty. The first column's cell is the label. */
+  /** The column's figure in the totals row (footer); none leaves the cell empty. The leading columns without one hold the row's label. */
   total?: (totals: Totals) => ReactNode;
 }
 
@@ -37,9 +39,18 @@ export function ReportTable<Row, Totals>({
   totalsLabel = "Totals",
   minWidth = 720,
 }: ReportTableProps<Row, Totals>) {
+  const firstTotal = columns.findIndex((column) => column.total !== undefined);
+  const labelSpan = firstTotal > 0 ? firstTotal : 1;
   return (
     <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} role="region" aria-label={label}>
-      <Table striped highlightOnHover verticalSpacing="xs" className={classes.table} aria-label={label}>
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="xs"
+        horizontalSpacing={6}
+        className={classes.table}
+        aria-label={label}
+      >
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (
@@ -53,7 +64,11 @@ export function ReportTable<Row, Totals>({
           {rows.map((row) => (
             <Table.Tr key={rowKey(row)}>
               {columns.map((column) => (
-                <Table.Td key={column.key} data-numeric={column.numeric || undefined}>
+                <Table.Td
+                  key={column.key}
+                  data-numeric={column.numeric || undefined}
+                  data-wrap={column.wrap || undefined}
+                >
                   {column.cell(row)}
                 </Table.Td>
               ))}
@@ -63,21 +78,33 @@ export function ReportTable<Row, Totals>({
         {totals !== undefined && (
           <Table.Tfoot className={classes.totals}>
             <Table.Tr>
-              {columns.map((column, index) =>
-                index === 0 ? (
-                  <Table.Th key={column.key} scope="row">
-                    {totalsLabel}
-                  </Table.Th>
-                ) : (
-                  <Table.Td key={column.key} data-numeric={column.numeric || undefined}>
-                    {column.total?.(totals)}
-                  </Table.Td>
-                ),
-              )}
+              {/* The label spans the leading columns that have no total. */}
+              <Table.Th scope="row" colSpan={labelSpan}>
+                {totalsLabel}
+              </Table.Th>
+              {columns.slice(labelSpan).map((column) => (
+                <Table.Td key={column.key} data-numeric={column.numeric || undefined}>
+                  {column.total?.(totals)}
+                </Table.Td>
+              ))}
             </Table.Tr>
           </Table.Tfoot>
         )}
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** Two facts in one cell: the main one, and a secondary one under it (practice and user, date and time). */
+export function StackedCell({ main, sub }: { main: ReactNode; sub?: ReactNode }) {
+  return (
+    <>
+      <div data-main>{main}</div>
+      {sub && (
+        <Text size="xs" c="dimmed" data-sub>
+          {sub}
+        </Text>
+      )}
+    </>
   );
 }

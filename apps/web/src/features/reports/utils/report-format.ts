@@ -23,3 +23,10 @@ export function formatReportDate(value: string | null | undefined): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatUsDate(value);
   return formatPst(value);
 }
+
+/** A moment as two lines for a narrow column: the day, and the time with its PST label. */
+export function splitReportDate(value: string | null | undefined): { day: string; time: string } {
+  const text = formatReportDate(value);
+  const space = text.indexOf(" ");
+  return space < 0 ? { day: text, time: "" } : { day: text.slice(0, space), time: text.slice(space + 1) };
+}
