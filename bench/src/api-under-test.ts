@@ -1,6 +1,6 @@
 /**
  * The API a benchmark runs against: a commit of the repository, exported with git archive into
- * /tmp/vetportal-bench-api/<sha> (apps/api, packages/contract and the root package.json, with the
+ * /tmp/vetportal-bench-api/<sha> (apps/api, packages/contract, the root package.json and tsconfig.base.json, with the
  * repository's installed node_modules linked in). Edits in progress in the working tree then never
  * leak into the figures, nor half-written migrations into the benchmark database.
  */
@@ -43,10 +43,14 @@ export function exportApi(rev = "HEAD"): ExportedApi {
     console.log(`Exporting ${label} into ${dir}`);
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    execFileSync("sh", ["-c", `git archive ${sha} package.json apps/api packages/contract | tar -x -C '${dir}'`], {
-      cwd: ROOT,
-      stdio: "inherit",
-    });
+    execFileSync(
+      "sh",
+      ["-c", `git archive ${sha} package.json tsconfig.base.json apps/api packages/contract | tar -x -C '${dir}'`],
+      {
+        cwd: ROOT,
+        stdio: "inherit",
+      },
+    );
     // The repository's installed packages, except the workspace contract, which comes from the commit.
     mkdirSync(join(dir, "node_modules/@vetportal"), { recursive: true });
     for (const entry of readdirSync(join(ROOT, "node_modules"))) {
