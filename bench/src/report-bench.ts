@@ -655,7 +655,7 @@ function writeReadme(markdown: string) {
 // ---------------------------------------------------------------------------------------------
 
 let loadBefore = os.loadavg();
-const started = new Date();
+let started = new Date();
 const db = new pg.Client({ connectionString: DATABASE_URL, application_name: "report-bench" });
 
 async function waitQuiet(seconds: number) {
@@ -669,6 +669,7 @@ async function waitQuiet(seconds: number) {
 async function main() {
   if (Number(args["wait-quiet"]) > 0) await waitQuiet(Number(args["wait-quiet"]));
   loadBefore = os.loadavg();
+  started = new Date();
   await db.connect();
   let api: ChildProcess | undefined;
   try {
