@@ -421,6 +421,10 @@ function requestOf(searchBy: SearchBy, period: { date_from: string; date_to: str
 
 const viewName = (searchBy: SearchBy) => SEARCH_BY.find((s) => s.id === searchBy)?.name ?? String(searchBy);
 
+/**
+ * One view: warm-ups, then RUNS rounds, each an API call followed by PostgreSQL alone on the same
+ * SQL, so both see the same machine (load drifts on a shared 2-core machine).
+ */
 async function benchView(
   base: string,
   token: string,
@@ -430,42 +434,42 @@ async function benchView(
 ): Promise<ViewResult> {
   const { body, filter, page } = requestOf(searchBy, period);
   const result: ViewResult = { searchBy, name: viewName(searchBy), api: null, pgRows: null, pgTotals: null };
-  process.stdout.write(`View ${searchBy} (${result.name}): API`);
-  try {
-    for (let i = 0; i < WARMUPS; i++) await timeView(base, token, body);
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const { elapsed, foundRows } = await timeView(base, token, body);
-      times.push(elapsed);
-      result.foundRows = foundRows;
+  const statements = reportSql?.orderReportSql(filter, CUSTOMER_ID, page);
+  const rowsSql = statements ? reportSql?.inlineSql(statements.rows) : undefined;
+  const totalsSql = statements?.totals ? reportSql?.inlineSql(statements.totals) : undefined;
+  const api: number[] = [];
+  const pgRows: number[] = [];
+  const pgTotals: number[] = [];
+  const round = async (record: boolean) => {
+    if (!result.apiError) {
+      try {
+        const { elapsed, foundRows } = await timeView(base, token, body);
+        if (record) api.push(elapsed);
+        result.foundRows = foundRows;
+      } catch (err) {
+        result.apiError = err instanceof Error ? err.message : String(err);
+      }
     }
-    result.api = times;
-    process.stdout.write(` median ${ms(median(times))}`);
-  } catch (err) {
-    result.apiError = err instanceof Error ? err.message : String(err);
-    process.stdout.write(` failed (${result.apiError})`);
-  }
-  if (reportSql) {
-    const statements = reportSql.orderReportSql(filter, CUSTOMER_ID, page);
-    const rowsSql = reportSql.inlineSql(statements.rows);
-    const totalsSql = statements.totals ? reportSql.inlineSql(statements.totals) : null;
-    for (let i = 0; i < WARMUPS; i++) {
-      await timeSql(db, rowsSql);
-      if (totalsSql) await timeSql(db, totalsSql);
+    if (rowsSql) {
+      const t = await timeSql(db, rowsSql);
+      if (record) pgRows.push(t);
     }
-    const pgRows: number[] = [];
-    const pgTotals: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      pgRows.push(await timeSql(db, rowsSql));
-      if (totalsSql) pgTotals.push(await timeSql(db, totalsSql));
+    if (totalsSql) {
+      const t = await timeSql(db, totalsSql);
+      if (record) pgTotals.push(t);
     }
-    result.pgRows = pgRows;
-    result.pgTotals = totalsSql ? pgTotals : null;
-    process.stdout.write(
-      `; PostgreSQL rows ${ms(median(pgRows))}${totalsSql ? `, totals ${ms(median(pgTotals))}` : " (totals included)"}`,
-    );
-  }
-  process.stdout.write("\n");
+  };
+  for (let i = 0; i < WARMUPS; i++) await round(false);
+  for (let i = 0; i < RUNS; i++) await round(true);
+  if (!result.apiError) result.api = api;
+  if (rowsSql) result.pgRows = pgRows;
+  if (totalsSql) result.pgTotals = pgTotals;
+  console.log(
+    `View ${searchBy} (${result.name}): API ${result.api ? `median ${ms(median(api))}` : `failed (${result.apiError})`}` +
+      (rowsSql
+        ? `; PostgreSQL rows ${ms(median(pgRows))}${totalsSql ? `, totals ${ms(median(pgTotals))}` : " (totals included)"}`
+        : ""),
+  );
   return result;
 }
 
@@ -563,7 +567,7 @@ function render(r: {
   lines.push("");
   lines.push(
     `Views: ${WARMUPS} warm-ups, then ${RUNS} timed calls of POST /api/report/orderFrontEnd each (HTTP round trip from ` +
-      `this process, JSON read); p95 is nearest-rank, so with 15 runs the slowest call. PostgreSQL alone: the same inlined SQL over one pg connection, rows and totals ` +
+      `this process, JSON read); p95 is nearest-rank, so with 15 runs the slowest call. PostgreSQL alone: the same inlined SQL over one pg connection, run right after each API call, rows and totals ` +
       `statements timed separately; the figure is the larger of the two medians, since the API runs them concurrently ` +
       `(the grouped views answer rows and totals in one statement).`,
   );
