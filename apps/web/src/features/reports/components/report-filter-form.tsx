@@ -114,9 +114,7 @@ export function ReportFilterForm({ initial, today, isSearching, onSearch }: Repo
       >
         <Group gap="xs" wrap="nowrap">
           <IconFilter size={18} aria-hidden />
-          <Text component="span" fw={700}>
-            Filter
-          </Text>
+          <Text fw={700}>Filter</Text>
         </Group>
         <IconChevronDown size={18} aria-hidden className={classes.chevron} data-opened={opened || undefined} />
       </UnstyledButton>
