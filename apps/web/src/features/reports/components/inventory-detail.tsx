@@ -13,7 +13,7 @@ type Row = z.infer<typeof InventoryDetailRowSchema>;
 
 const COLUMNS: ReportColumn<Row, never>[] = [
   { key: "date", label: "Date", cell: (row) => formatReportDate(row.date) },
-  { key: "action", label: "Action", cell: (row) => row.action },
+  { key: "action", label: "Action", cell: (row) => row.action.charAt(0).toUpperCase() + row.action.slice(1) },
   { key: "quantity", label: "Quantity", numeric: true, cell: (row) => formatSigned(row.quantity) },
   { key: "ending", label: "Ending Inventory", numeric: true, cell: (row) => formatCount(row.ending_inventory) },
   { key: "pallets", label: "Pallets", numeric: true, cell: (row) => formatCount(row.palettes) },

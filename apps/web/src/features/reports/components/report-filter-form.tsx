@@ -35,6 +35,9 @@ import classes from "./report-filter-form.module.css";
 /** SPEC §9 "Collapse animation 300 ms". */
 const COLLAPSE_MS = 300;
 
+/** Mantine's "sm" breakpoint. */
+const PHONE_QUERY = "(max-width: 48em)";
+
 const ALL_ONLY = [{ value: "0", label: "ALL" }];
 
 const options = (list: readonly { id: number; name: string }[] | undefined) =>
@@ -54,6 +57,8 @@ function userLabel(user: UserRow): string {
 interface ReportFilterFormProps {
   /** Values the form starts from: the URL's applied filter, or the defaults. */
   initial: ReportFormValues;
+  /** A report is on screen: on a phone the filter starts folded, so the figures come first. */
+  hasResults: boolean;
   today: string;
   isSearching: boolean;
   onSearch: (values: ReportFormValues) => void;
@@ -64,8 +69,8 @@ interface ReportFilterFormProps {
  * 300 ms. Nothing is searched until Search; the dates keep the rule of SPEC §5: an end before the
  * start (or a start after the end) opens the 'Errors!' dialog and the field keeps its value.
  */
-export function ReportFilterForm({ initial, today, isSearching, onSearch }: ReportFilterFormProps) {
-  const [opened, setOpened] = useState(true);
+export function ReportFilterForm({ initial, hasResults, today, isSearching, onSearch }: ReportFilterFormProps) {
+  const [opened, setOpened] = useState(() => !(hasResults && window.matchMedia(PHONE_QUERY).matches));
   const [values, setValues] = useState<ReportFormValues>(initial);
   const panelId = useId();
   const filters = useReportFilters();
@@ -114,7 +119,9 @@ export function ReportFilterForm({ initial, today, isSearching, onSearch }: Repo
       >
         <Group gap="xs" wrap="nowrap">
           <IconFilter size={18} aria-hidden />
-          <Text fw={700}>Filter</Text>
+          <Text component="span" fw={700}>
+            Filter
+          </Text>
         </Group>
         <IconChevronDown size={18} aria-hidden className={classes.chevron} data-opened={opened || undefined} />
       </UnstyledButton>

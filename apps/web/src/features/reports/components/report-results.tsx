@@ -59,7 +59,7 @@ function optionalColumns<Row extends Optional, Totals>(
   return visibleOptionalColumns({ search_by: view, columns: [...columns] }).map((column) => ({
     key: column.key,
     label: column.label,
-    wrap: column.key === "ship_to" || column.key === "email",
+    wrap: column.key === "ship_to",
     cell: (row) => (column.key === "date_shipped" ? <DateCell value={row.date_shipped} /> : text(row[column.key])),
   }));
 }

@@ -93,6 +93,7 @@ function ReportsTab({ today, renderOrder }: { today: string; renderOrder: Render
         // Back and Forward bring another filter: the form starts again from it.
         key={applied ? writeAppliedFilter(new URLSearchParams(), applied).toString() : "defaults"}
         initial={applied ?? defaultFormValues(today)}
+        hasResults={applied !== null}
         today={today}
         isSearching={report.isFetching}
         onSearch={search}
