@@ -125,8 +125,6 @@ export function writeAppliedFilter(current: URLSearchParams, values: ReportFormV
     const text = typeof value === "string" ? value.trim() : String(value);
     if (text !== String(defaults[field])) next.set(KEYS[field], text);
   }
-  // A picked user carries its label for the field; free text is the search itself.
-  if (!values.user_id) next.delete(KEYS.user_id);
   if (values.columns.length) next.set(KEYS.columns, values.columns.join(","));
   return next;
 }
