@@ -17,7 +17,7 @@
  * instead (built with npm run build when missing or older than the sources, unless --no-build).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import { join } from "node:path";
@@ -514,7 +514,6 @@ async function saveExplains(
   period: { date_from: string; date_to: string },
   reportSql: ReportSqlModule,
 ) {
-  mkdirSync(RESULTS_DIR, { recursive: true });
   for (const v of missed) {
     const { filter, page } = requestOf(v.searchBy, period);
     const statements = reportSql.orderReportSql(filter, CUSTOMER_ID, page);
@@ -715,6 +714,9 @@ async function main() {
       console.log(`Results written into ${README}`);
     }
     const missed = views.filter((v) => v.api && median(v.api) > TARGET_MS[v.searchBy]);
+    // The EXPLAIN files always describe the latest run.
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    for (const f of readdirSync(RESULTS_DIR)) if (/^explain-view-\d\.txt$/.test(f)) rmSync(join(RESULTS_DIR, f));
     if (reportSql && missed.length) await saveExplains(missed, period, reportSql);
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
