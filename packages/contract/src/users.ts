@@ -97,6 +97,8 @@ const optionalId = z.coerce.number().int().positive().optional();
 
 /** POST /api/user/list (admin). Paging is by real offsets (DESIGN §7). */
 export const UserListRequestSchema = z.object({
+  /** Free text matched against the name, email or practice (any of them). */
+  search: optionalText(),
   first_name: optionalText(),
   last_name: optionalText(),
   email: optionalText(),

@@ -1,6 +1,7 @@
 import {
   EXPORT_FILE_PREFIX,
   PORTAL_TIME_ZONE,
+  REPORT_OPTIONAL_COLUMNS,
   type ReportFilter,
   type ReportOptionalColumn,
   type SearchBy,
@@ -8,6 +9,7 @@ import {
 } from "@vetportal/contract";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import { escapeLike } from "../catalog/catalog.repository.ts";
 
 /**
  * The SQL of the order report (SPEC §3 rows, §7 POST /report/orderFrontEnd) and of its CSV exports.
@@ -35,7 +37,7 @@ export const dayStart = (day: string) => sql`(${day}::date::timestamp at time zo
 export const dayEnd = (day: string) => sql`((${day}::date + 1)::timestamp at time zone ${PORTAL_TIME_ZONE})`;
 
 /** A LIKE pattern matching the text anywhere, with LIKE's own wildcards escaped. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
 
 const USER_NAME = `coalesce(nullif(concat_ws(' ', u.first_name, u.last_name), ''), u.representation, '')`;
 const PRACTICE_NAME = `coalesce(u.representation, concat_ws(' ', u.first_name, u.last_name), '')`;
@@ -133,34 +135,32 @@ export function optionalColumnsOf(f: ReportFilter): ReportOptionalColumn[] {
 /** A timestamptz as an ISO-8601 UTC string, the same text on both drivers. */
 const isoTime = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-/** Expression of each optional column, per view (order, user, item). */
-const OPTIONAL_EXPRESSIONS: Record<1 | 3 | 4, Partial<Record<ReportOptionalColumn, SQL>>> = {
+/** Source of each optional column, per view (order, user, item); JSON and CSV format it. */
+const OPTIONAL_SOURCES: Record<1 | 3 | 4, Partial<Record<ReportOptionalColumn, string>>> = {
   1: {
-    department_code: sql.raw("d.department_code"),
-    date_shipped: isoTime("o.date_shipped"),
-    ship_to: sql.raw(SHIP_TO),
-    tracking_number: sql.raw("o.tracking_number"),
-    email: sql.raw("o.email"),
-    phone: sql.raw("o.contact_phone"),
-    title: sql.raw("u.title"),
+    department_code: "d.department_code",
+    date_shipped: "o.date_shipped",
+    ship_to: SHIP_TO,
+    tracking_number: "o.tracking_number",
+    email: "o.email",
+    phone: "o.contact_phone",
+    title: "u.title",
   },
-  3: {
-    department_code: sql.raw("d.department_code"),
-    email: sql.raw("u.email"),
-    phone: sql.raw("u.phone"),
-    title: sql.raw("u.title"),
-  },
+  3: { department_code: "d.department_code", email: "u.email", phone: "u.phone", title: "u.title" },
   4: {
-    department_code: sql.raw("d.department_code"),
-    date_shipped: isoTime("o.date_shipped"),
-    ship_to: sql.raw(SHIP_TO),
-    tracking_number: sql.raw("coalesce(o.line_tracking, o.tracking_number)"),
+    department_code: "d.department_code",
+    date_shipped: "o.date_shipped",
+    ship_to: SHIP_TO,
+    tracking_number: "coalesce(o.line_tracking, o.tracking_number)",
   },
 };
+const optionalSource = (view: 1 | 3 | 4, c: ReportOptionalColumn) => OPTIONAL_SOURCES[view][c] ?? "null";
 
 function optionalSelect(f: ReportFilter, view: 1 | 3 | 4): SQL[] {
-  const expressions = OPTIONAL_EXPRESSIONS[view];
-  return optionalColumnsOf(f).map((c) => sql`${expressions[c]} as ${sql.identifier(c)}`);
+  return optionalColumnsOf(f).map((c) => {
+    const source = optionalSource(view, c);
+    return sql`${c === "date_shipped" ? isoTime(source) : sql.raw(source)} as ${sql.identifier(c)}`;
+  });
 }
 
 export interface ReportStatements {
@@ -403,29 +403,14 @@ interface CsvColumn {
 const column = (header: string, value: SQL): CsvColumn => ({ header, value });
 const select = (columns: CsvColumn[]) => join(columns.map((c) => sql`${c.value} as ${sql.identifier(c.header)}`));
 
-const OPTIONAL_HEADERS: Record<ReportOptionalColumn, string> = {
-  department_code: "Department Code",
-  date_shipped: "Date Shipped",
-  ship_to: "Ship To",
-  tracking_number: "Tracking Number",
-  email: "Email",
-  phone: "Phone",
-  title: "Title",
-};
-function optionalCsv(f: ReportFilter, view: 1 | 3 | 4): CsvColumn[] {
-  const text: Record<ReportOptionalColumn, string> = {
-    department_code: "d.department_code",
-    date_shipped: "",
-    ship_to: "",
-    tracking_number: view === 4 ? "coalesce(o.line_tracking, o.tracking_number)" : "o.tracking_number",
-    email: view === 3 ? "u.email" : "o.email",
-    phone: view === 3 ? "u.phone" : "o.contact_phone",
-    title: "u.title",
-  };
+/** "Ship to" → "Ship To": the contract's label in the CSV's header style. */
+const optionalHeader = (c: ReportOptionalColumn) =>
+  (REPORT_OPTIONAL_COLUMNS.find((o) => o.key === c)?.label ?? c).replace(/\b\w/g, (ch) => ch.toUpperCase());
+
+function optionalCsv(f: ReportFilter, view: 1 | 4): CsvColumn[] {
   return optionalColumnsOf(f).map((c) => {
-    if (c === "date_shipped") return column(OPTIONAL_HEADERS[c], localDateTime("o.date_shipped"));
-    if (c === "ship_to") return column(OPTIONAL_HEADERS[c], safe(`(${SHIP_TO})`));
-    return column(OPTIONAL_HEADERS[c], safe(text[c]));
+    const source = optionalSource(view, c);
+    return column(optionalHeader(c), c === "date_shipped" ? localDateTime(source) : safe(`(${source})`));
   });
 }
 
@@ -484,7 +469,7 @@ export function orderExportSql(f: ReportFilter, customerId: number): SQL {
         column("Tax", dollars("g.tax_amount")),
         column("Processing", dollars("g.processing_amount")),
         column("Subtotal", dollars("g.subtotal")),
-        ...optionalColumnsOf(f).map((c) => column(OPTIONAL_HEADERS[c], safe(`g.${c}`))),
+        ...optionalColumnsOf(f).map((c) => column(optionalHeader(c), safe(`g.${c}`))),
       ])} from (${userSummaryGroups(f, customerId, optionalSelect(f, 3))}) g order by g.user_name, g.user_id`;
     }
     case 4: {

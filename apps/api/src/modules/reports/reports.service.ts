@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
 import {
   EXPORT_CODE_TTL_SECONDS,
@@ -17,6 +17,7 @@ import type { z } from "zod";
 import type { Database, DatabaseHandle } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
+import { hashToken } from "../auth/auth.service.ts";
 import { openCsvStream } from "./csv-stream.ts";
 import {
   exportFileName,
@@ -42,8 +43,6 @@ type OrderProductsRequest = z.output<typeof OrderProductsRequestSchema>;
 type InventoryReportRequest = z.output<typeof InventoryReportRequestSchema>;
 type ReportExportRequest = z.output<typeof ReportExportRequestSchema>;
 
-const hashCode = (code: string) => createHash("sha256").update(code).digest("hex");
-
 /** The grouped views return their totals as sum__* columns on each row. */
 function groupedTotals(row: Row, columns: string[]): Row {
   return Object.fromEntries(columns.map((c) => [c, row[`sum__${c}`] ?? 0]));
@@ -55,6 +54,12 @@ function groupedRows(rows: Row[], key: string): Row[] {
     .map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => k !== "found_rows" && !k.startsWith("sum__"))));
 }
 const withoutFoundRows = ({ found_rows: _, ...rest }: Row) => rest;
+/** The views that group rows (their totals come on each row), with their key and summed columns. */
+const GROUPED_VIEWS: Partial<Record<SearchBy, { key: string; totals: string[] }>> = {
+  2: { key: "product_id", totals: PRODUCT_TOTALS },
+  3: { key: "user_id", totals: USER_TOTALS },
+  5: { key: "product_id", totals: INVENTORY_TOTALS },
+};
 
 /** Administrators' reports (issue 5; SPEC §2 "Reports views", §3, §7). */
 export function createReportsService(database: DatabaseHandle) {
@@ -67,7 +72,7 @@ export function createReportsService(database: DatabaseHandle) {
     const code = randomBytes(24).toString("base64url");
     const expires = new Date(Date.now() + EXPORT_CODE_TTL_SECONDS * 1000);
     await repo.insertExport(db, {
-      code_hash: hashCode(code),
+      code_hash: hashToken(code),
       user_id: user.userId,
       customer_id: user.customerId,
       request,
@@ -87,38 +92,13 @@ export function createReportsService(database: DatabaseHandle) {
     async orderReport(user: SessionUser, request: OrderReportRequest) {
       const { limit, offset, ...filter } = request;
       const { rows, totals } = await repo.runReport(db, orderReportSql(filter, user.customerId, { limit, offset }));
+      const grouped = GROUPED_VIEWS[filter.search_by as SearchBy];
+      const data = {
+        search_by: filter.search_by,
+        rows: grouped ? groupedRows(rows, grouped.key) : rows,
+        totals: grouped ? groupedTotals(totals, grouped.totals) : withoutFoundRows(totals),
+      } as OrderReportData;
       const found_rows = Number(totals.found_rows ?? 0);
-      const searchBy = filter.search_by as SearchBy;
-      let data: OrderReportData;
-      switch (searchBy) {
-        case 1:
-          data = { search_by: 1, rows: rows as never, totals: withoutFoundRows(totals) as never };
-          break;
-        case 2:
-          data = {
-            search_by: 2,
-            rows: groupedRows(rows, "product_id") as never,
-            totals: groupedTotals(totals, PRODUCT_TOTALS) as never,
-          };
-          break;
-        case 3:
-          data = {
-            search_by: 3,
-            rows: groupedRows(rows, "user_id") as never,
-            totals: groupedTotals(totals, USER_TOTALS) as never,
-          };
-          break;
-        case 4:
-          data = { search_by: 4, rows: rows as never, totals: withoutFoundRows(totals) as never };
-          break;
-        case 5:
-          data = {
-            search_by: 5,
-            rows: groupedRows(rows, "product_id") as never,
-            totals: groupedTotals(totals, INVENTORY_TOTALS) as never,
-          };
-          break;
-      }
       return { data, found_rows };
     },
 
@@ -192,7 +172,7 @@ export function createReportsService(database: DatabaseHandle) {
 
     /** GET /api/report/download: the CSV a code stands for, streamed from the database. */
     async openDownload(code: string): Promise<{ fileName: string; stream: Readable }> {
-      const found = await repo.findExport(db, hashCode(code));
+      const found = await repo.findExport(db, hashToken(code));
       if (!found) throw new AppError("NOT_FOUND", "This download link has expired. Export the report again.");
       // Stored requests were validated when the code was made; parsing again restores their types.
       const request = ReportExportRequestSchema.parse(found.request);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { addresses, departments, user_levels, users } from "../../db/schema/index.ts";
 import { escapeLike } from "../catalog/catalog.repository.ts";
@@ -30,6 +30,7 @@ export async function listUsers(
   db: Executor,
   customerId: number,
   filter: {
+    search?: string;
     first_name?: string;
     last_name?: string;
     email?: string;
@@ -45,6 +46,13 @@ export async function listUsers(
     eq(users.customer_id, customerId),
     eq(users.is_deleted, false),
     filter.is_active === undefined ? undefined : eq(users.is_active, filter.is_active),
+    filter.search
+      ? or(
+          contains(sql`concat_ws(' ', ${users.first_name}, ${users.last_name})`, filter.search),
+          contains(users.email, filter.search),
+          contains(users.representation, filter.search),
+        )
+      : undefined,
     contains(users.first_name, filter.first_name),
     contains(users.last_name, filter.last_name),
     contains(users.email, filter.email),

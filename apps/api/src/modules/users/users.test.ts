@@ -98,6 +98,13 @@ describe("POST /api/user/list", () => {
     expect((await post("/api/user/list", { last_name: "Lopez", first_name: "Maria" }, admin)).json().found_rows).toBe(
       1,
     );
+    // One free text over the full name, email and practice (the reports' user suggestions).
+    const search = async (text: string) =>
+      (await post("/api/user/list", { search: text, limit: 100 }, admin)).json().data.map((u: { id: number }) => u.id);
+    const [maria] = (await post("/api/user/list", { last_name: "Lopez", first_name: "Maria" }, admin)).json().data;
+    expect(await search("maria lopez")).toContain(maria.id);
+    expect(await search("happy paws")).toEqual(byPractice.data.map((u: { id: number }) => u.id));
+    expect(await search("admin@vetportal")).toEqual([byEmail.data[0].id]);
     expect((await post("/api/user/list", { limit: 31 }, admin)).statusCode).toBe(200);
     expect((await post("/api/user/list", { limit: 0 }, admin)).statusCode).toBe(400);
   });

@@ -18,6 +18,7 @@ import { IconArrowLeft, IconCircleCheck, IconPrinter, IconRepeat, IconX } from "
 import { MESSAGES, ORDER_STATUS_CANCELLED, type OrderDetail } from "@vetportal/contract";
 import { Link, useNavigate, useParams } from "react-router";
 import { AddressBlock } from "../../../components/address-block.tsx";
+import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { LoadError, RecordNotFound } from "../../../components/page-state.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { addAllToCart } from "../../../lib/cart-store.ts";
@@ -28,7 +29,6 @@ import { useOrder } from "../api/get-order.ts";
 import { useReorder } from "../api/reorder.ts";
 import { OrderAmounts } from "../components/order-amounts.tsx";
 import { OrderLinesTable } from "../components/order-lines-table.tsx";
-import { OrderStatusBadge } from "../components/order-status-badge.tsx";
 
 /** Order types of the route (SPEC §2): 1 just submitted, 2 viewing. */
 const JUST_SUBMITTED = "1";

@@ -13,10 +13,10 @@ import {
 } from "@mantine/core";
 import type { OrderListItem } from "@vetportal/contract";
 import { Link, useSearchParams } from "react-router";
+import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
 import { formatPst } from "../../../lib/format.ts";
 import { useOrders } from "../api/list-orders.ts";
-import { OrderStatusBadge } from "../components/order-status-badge.tsx";
 import classes from "./orders.module.css";
 
 /** Rows per page, as the spec's report tables (SPEC §9). */

@@ -1,25 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { okSchema, type UserListRequest, type UserRow, UserRowSchema } from "@vetportal/contract";
+import { okSchema, type UserRow, UserRowSchema } from "@vetportal/contract";
 import { z } from "zod";
 import { apiRequest } from "../../../lib/api-client.ts";
 
 const UsersResponseSchema = okSchema(z.array(UserRowSchema));
 const SUGGESTIONS = 8;
 
-/**
- * Suggestions for the report's User field: POST /api/user/list (admin) by practice name, first
- * name and last name (each a contains match; the call ANDs its filters, hence three calls), merged.
- */
+/** Suggestions for the report's User field: POST /api/user/list (admin) by name, email or practice. */
 export async function searchUsers(text: string, signal?: AbortSignal): Promise<UserRow[]> {
-  const filters: Partial<UserListRequest>[] = [{ representation: text }, { first_name: text }, { last_name: text }];
-  const pages = await Promise.all(
-    filters.map((filter) =>
-      apiRequest("/api/user/list", { body: { ...filter, limit: SUGGESTIONS }, schema: UsersResponseSchema, signal }),
-    ),
-  );
-  const seen = new Map<number, UserRow>();
-  for (const page of pages) for (const user of page.data) if (!seen.has(user.id)) seen.set(user.id, user);
-  return [...seen.values()].slice(0, SUGGESTIONS);
+  const page = await apiRequest("/api/user/list", {
+    body: { search: text, limit: SUGGESTIONS },
+    schema: UsersResponseSchema,
+    signal,
+  });
+  return page.data;
 }
 
 export function userSuggestionsQueryOptions(text: string) {

@@ -1,13 +1,9 @@
-import { Group, Stack, Text, Title } from "@mantine/core";
 import { type InventoryDetailRowSchema, REPORT_DETAIL_PAGE_SIZE } from "@vetportal/contract";
 import type { z } from "zod";
-import { LoadError } from "../../../components/page-state.tsx";
-import { pageCount, TablePager } from "../../../components/table-pager.tsx";
 import { useInventoryDetails } from "../api/get-inventory-details.ts";
 import { formatCount, formatReportDate, formatSigned } from "../utils/report-format.ts";
-import { ReportBreadcrumbs } from "./report-breadcrumbs.tsx";
-import { type ReportColumn, ReportTable } from "./report-table.tsx";
-import { ResultsArea } from "./results-state.tsx";
+import { DrilldownView } from "./drilldown-view.tsx";
+import type { ReportColumn } from "./report-table.tsx";
 
 type Row = z.infer<typeof InventoryDetailRowSchema>;
 
@@ -44,55 +40,21 @@ export function InventoryDetail({
     limit: REPORT_DETAIL_PAGE_SIZE,
     offset: (page - 1) * REPORT_DETAIL_PAGE_SIZE,
   });
-  const name = ledger.data?.detail.product_name ?? `Product ${productId}`;
-  const total = ledger.data?.total ?? 0;
-
   return (
-    <Stack gap="md">
-      <ReportBreadcrumbs parent="Inventory summary" parentTo={parentTo} current={name} />
-      <Group justify="space-between" align="baseline" gap="xs">
-        <Title order={2} size="h3">
-          {name}
-        </Title>
-        <Text size="sm" c="dimmed">
-          Inventory movements from {formatReportDate(dateFrom)} to {formatReportDate(dateTo)}
-        </Text>
-      </Group>
-      {ledger.isError ? (
-        <LoadError
-          title="The inventory detail could not be loaded"
-          error={ledger.error}
-          onRetry={() => void ledger.refetch()}
-          isRetrying={ledger.isFetching}
-        />
-      ) : (
-        <>
-          <ResultsArea
-            isLoading={ledger.isFetching}
-            loadingLabel="Loading inventory detail"
-            isEmpty={ledger.data !== undefined && ledger.data.detail.rows.length === 0}
-          >
-            {ledger.data && (
-              <ReportTable
-                label={`Inventory movements of ${name}`}
-                columns={COLUMNS}
-                rows={ledger.data.detail.rows}
-                rowKey={(row) => row.id}
-                minWidth={860}
-              />
-            )}
-          </ResultsArea>
-          {ledger.data && total > 0 && (
-            <TablePager
-              noun="rows"
-              page={Math.min(page, pageCount(total, REPORT_DETAIL_PAGE_SIZE))}
-              pageSize={REPORT_DETAIL_PAGE_SIZE}
-              total={total}
-              onPageChange={onPageChange}
-            />
-          )}
-        </>
-      )}
-    </Stack>
+    <DrilldownView<Row, never>
+      parent="Inventory summary"
+      parentTo={parentTo}
+      name={ledger.data?.detail.product_name ?? `Product ${productId}`}
+      subtitle={`Inventory movements from ${formatReportDate(dateFrom)} to ${formatReportDate(dateTo)}`}
+      what="Inventory movements"
+      query={ledger}
+      rows={ledger.data?.detail.rows}
+      total={ledger.data?.total ?? 0}
+      columns={COLUMNS}
+      rowKey={(row) => row.id}
+      minWidth={860}
+      page={page}
+      onPageChange={onPageChange}
+    />
   );
 }

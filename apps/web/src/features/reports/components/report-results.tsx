@@ -1,22 +1,19 @@
 import { Anchor } from "@mantine/core";
-import {
-  type InventorySummaryRow,
-  type ItemSummaryRow,
-  ORDER_STATUS,
-  ORDER_STATUS_CANCELLED,
-  type OrderReportData,
-  type OrderSummaryRow,
-  type ProductSummaryRow,
-  type ReportOptionalColumn,
-  type UserSummaryRow,
+import type {
+  InventorySummaryRow,
+  ItemSummaryRow,
+  OrderReportData,
+  OrderSummaryRow,
+  ProductSummaryRow,
+  ReportOptionalColumn,
+  UserSummaryRow,
 } from "@vetportal/contract";
 import { Link } from "react-router";
-import { ToneBadge } from "../../../components/tone-badge.tsx";
-import { formatMoney } from "../../../lib/format.ts";
+import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { formatCount, splitReportDate } from "../utils/report-format.ts";
 import { type Drilldown, visibleOptionalColumns } from "../utils/report-params.ts";
 import tableClasses from "./report-table.module.css";
-import { type ReportColumn, ReportTable, StackedCell } from "./report-table.tsx";
+import { count, money, type ReportColumn, ReportTable, StackedCell } from "./report-table.tsx";
 
 type Optional = Partial<Record<ReportOptionalColumn, string | null>>;
 
@@ -24,32 +21,6 @@ type Optional = Partial<Record<ReportOptionalColumn, string | null>>;
 export type DrillTo = (drilldown: Drilldown) => string;
 
 const text = (value: string | null | undefined) => value || "—";
-
-const money = <Row, Totals>(
-  key: string,
-  label: string,
-  cell: (row: Row) => number,
-  total?: (totals: Totals) => number,
-): ReportColumn<Row, Totals> => ({
-  key,
-  label,
-  numeric: true,
-  cell: (row) => formatMoney(cell(row)),
-  total: total && ((totals) => formatMoney(total(totals))),
-});
-
-const count = <Row, Totals>(
-  key: string,
-  label: string,
-  cell: (row: Row) => number,
-  total?: (totals: Totals) => number,
-): ReportColumn<Row, Totals> => ({
-  key,
-  label,
-  numeric: true,
-  cell: (row) => formatCount(cell(row)),
-  total: total && ((totals) => formatCount(total(totals))),
-});
 
 /** The optional columns (SPEC §3) the search asked for and the view can show. */
 function optionalColumns<Row extends Optional, Totals>(
@@ -67,23 +38,6 @@ function optionalColumns<Row extends Optional, Totals>(
 function DateCell({ value }: { value: string | null | undefined }) {
   const { day, time } = splitReportDate(value);
   return <StackedCell main={day} sub={time} />;
-}
-
-/** Dark tones keep the small label readable (WCAG AA); the name says it in words too. */
-function OrderStatus({ id, name }: { id: number; name: string }) {
-  const tone =
-    id === ORDER_STATUS.ACTIVE
-      ? "blue"
-      : id === ORDER_STATUS.SHIPPED
-        ? "teal"
-        : id === ORDER_STATUS_CANCELLED.id
-          ? "red"
-          : "gray";
-  return (
-    <ToneBadge tone={tone} tt="none" fw={600} className={tableClasses.badge}>
-      {name}
-    </ToneBadge>
-  );
 }
 
 function DrillLink({ to, children, label }: { to: string; children: string; label?: string }) {
@@ -115,7 +69,9 @@ function orderColumns(drillTo: DrillTo, optional: readonly ReportOptionalColumn[
     {
       key: "status",
       label: "Status",
-      cell: (row) => <OrderStatus id={row.order_status} name={row.order_status_name} />,
+      cell: (row) => (
+        <OrderStatusBadge status={row.order_status} name={row.order_status_name} className={tableClasses.badge} />
+      ),
     },
     {
       key: "practice",
@@ -130,42 +86,12 @@ function orderColumns(drillTo: DrillTo, optional: readonly ReportOptionalColumn[
     },
     { key: "po_number", label: "PO Number", cell: (row) => text(row.po_number) },
     ...optionalColumns<OrderSummaryRow, OrderTotals>(1, optional),
-    money(
-      "items",
-      "Items",
-      (row) => row.total_items_amount,
-      (t) => t.total_items_amount,
-    ),
-    money(
-      "pick_fees",
-      "Pick Fees",
-      (row) => row.pick_fee_amount,
-      (t) => t.pick_fee_amount,
-    ),
-    money(
-      "tax",
-      "Tax",
-      (row) => row.tax_amount,
-      (t) => t.tax_amount,
-    ),
-    money(
-      "shipping",
-      "Shipping",
-      (row) => row.shipping_amount,
-      (t) => t.shipping_amount,
-    ),
-    money(
-      "processing",
-      "Processing",
-      (row) => row.processing_amount,
-      (t) => t.processing_amount,
-    ),
-    money(
-      "total",
-      "Total",
-      (row) => row.total_order_amount,
-      (t) => t.total_order_amount,
-    ),
+    money("total_items_amount", "Items"),
+    money("pick_fee_amount", "Pick Fees"),
+    money("tax_amount", "Tax"),
+    money("shipping_amount", "Shipping"),
+    money("processing_amount", "Processing"),
+    money("total_order_amount", "Total"),
   ];
   return columns;
 }
@@ -180,42 +106,12 @@ function productColumns(drillTo: DrillTo) {
       ),
     },
     { key: "sku", label: "SKU", cell: (row) => text(row.customer_sku) },
-    count(
-      "quantity",
-      "Quantity",
-      (row) => row.quantity,
-      (t) => t.quantity,
-    ),
-    money(
-      "total_price",
-      "Total Price",
-      (row) => row.total_price,
-      (t) => t.total_price,
-    ),
-    money(
-      "shipping",
-      "Shipping",
-      (row) => row.shipping_cost,
-      (t) => t.shipping_cost,
-    ),
-    money(
-      "tax",
-      "Tax",
-      (row) => row.tax_amount,
-      (t) => t.tax_amount,
-    ),
-    money(
-      "pick_fee",
-      "Pick Fee",
-      (row) => row.pick_fee,
-      (t) => t.pick_fee,
-    ),
-    money(
-      "subtotal",
-      "Subtotal",
-      (row) => row.subtotal,
-      (t) => t.subtotal,
-    ),
+    count("quantity", "Quantity"),
+    money("total_price", "Total Price"),
+    money("shipping_cost", "Shipping"),
+    money("tax_amount", "Tax"),
+    money("pick_fee", "Pick Fee"),
+    money("subtotal", "Subtotal"),
   ];
   return columns;
 }
@@ -227,48 +123,13 @@ function userColumns(optional: readonly ReportOptionalColumn[]) {
     { key: "last_name", label: "Last Name", cell: (row) => text(row.last_name) },
     { key: "department", label: "Department", cell: (row) => text(row.department_name) },
     ...optionalColumns<UserSummaryRow, UserTotals>(3, optional),
-    count(
-      "orders",
-      "Orders",
-      (row) => row.orders,
-      (t) => t.orders,
-    ),
-    money(
-      "total_price",
-      "Total Price",
-      (row) => row.total_price,
-      (t) => t.total_price,
-    ),
-    money(
-      "pick_fee",
-      "Pick Fees",
-      (row) => row.pick_fee,
-      (t) => t.pick_fee,
-    ),
-    money(
-      "shipping",
-      "Shipping",
-      (row) => row.shipping_cost,
-      (t) => t.shipping_cost,
-    ),
-    money(
-      "tax",
-      "Tax",
-      (row) => row.tax_amount,
-      (t) => t.tax_amount,
-    ),
-    money(
-      "processing",
-      "Processing",
-      (row) => row.processing_amount,
-      (t) => t.processing_amount,
-    ),
-    money(
-      "subtotal",
-      "Subtotal",
-      (row) => row.subtotal,
-      (t) => t.subtotal,
-    ),
+    count("orders", "Orders"),
+    money("total_price", "Total Price"),
+    money("pick_fee", "Pick Fees"),
+    money("shipping_cost", "Shipping"),
+    money("tax_amount", "Tax"),
+    money("processing_amount", "Processing"),
+    money("subtotal", "Subtotal"),
   ];
   return columns;
 }
@@ -293,18 +154,8 @@ function itemColumns(drillTo: DrillTo, optional: readonly ReportOptionalColumn[]
     },
     { key: "product", label: "Product", wrap: true, cell: (row) => row.product_name },
     ...optionalColumns<ItemSummaryRow, ItemTotals>(4, optional),
-    count(
-      "quantity",
-      "Quantity",
-      (row) => row.quantity,
-      (t) => t.quantity,
-    ),
-    money(
-      "total_price",
-      "Total Price",
-      (row) => row.total_price,
-      (t) => t.total_price,
-    ),
+    count("quantity", "Quantity"),
+    money("total_price", "Total Price"),
   ];
   return columns;
 }
@@ -319,42 +170,12 @@ function inventoryColumns(drillTo: DrillTo) {
       ),
     },
     { key: "sku", label: "SKU", cell: (row) => text(row.customer_sku) },
-    count(
-      "start",
-      "Start Inventory",
-      (row) => row.start_inventory,
-      (t) => t.start_inventory,
-    ),
-    count(
-      "replenished",
-      "Replenished",
-      (row) => row.replenished,
-      (t) => t.replenished,
-    ),
-    count(
-      "removed",
-      "Removed",
-      (row) => row.removed,
-      (t) => t.removed,
-    ),
-    count(
-      "sold",
-      "Sold",
-      (row) => row.sold,
-      (t) => t.sold,
-    ),
-    count(
-      "canceled",
-      "Canceled",
-      (row) => row.canceled,
-      (t) => t.canceled,
-    ),
-    count(
-      "ending",
-      "Ending Inventory",
-      (row) => row.ending_inventory,
-      (t) => t.ending_inventory,
-    ),
+    count("start_inventory", "Start Inventory"),
+    count("replenished", "Replenished"),
+    count("removed", "Removed"),
+    count("sold", "Sold"),
+    count("canceled", "Canceled"),
+    count("ending_inventory", "Ending Inventory"),
   ];
   return columns;
 }

@@ -1,5 +1,7 @@
 import { Table, Text } from "@mantine/core";
 import type { ReactNode } from "react";
+import { formatMoney } from "../../../lib/format.ts";
+import { formatCount } from "../utils/report-format.ts";
 import classes from "./report-table.module.css";
 
 export interface ReportColumn<Row, Totals> {
@@ -13,6 +15,22 @@ export interface ReportColumn<Row, Totals> {
   /** The column's figure in the totals row (footer); none leaves the cell empty. The leading columns without one hold the row's label. */
   total?: (totals: Totals) => ReactNode;
 }
+
+/** The fields of T that hold numbers. */
+type NumberField<T> = { [K in keyof T]-?: T[K] extends number ? K : never }[keyof T] & string;
+
+/** A numeric column whose row and totals share one field name, printed with `format`. */
+const summed =
+  (format: (value: number) => string) =>
+  <Row, Totals>(field: NumberField<Row> & NumberField<Totals>, label: string): ReportColumn<Row, Totals> => ({
+    key: field,
+    label,
+    numeric: true,
+    cell: (row) => format(row[field] as number),
+    total: (totals) => format(totals[field] as number),
+  });
+export const money = summed(formatMoney);
+export const count = summed(formatCount);
 
 interface ReportTableProps<Row, Totals> {
   /** The table's accessible name, also the scroll region's. */

@@ -9,9 +9,10 @@ function colorOf(status: number): string {
   return "gray.7";
 }
 
-export function OrderStatusBadge({ status, name }: { status: number; name: string }) {
+/** An order's status, in the same colours on My Orders, the order page and the reports. */
+export function OrderStatusBadge({ status, name, className }: { status: number; name: string; className?: string }) {
   return (
-    <Badge color={colorOf(status)} variant="filled" radius="sm" tt="none" fw={600}>
+    <Badge color={colorOf(status)} variant="filled" radius="sm" tt="none" fw={600} className={className}>
       {name}
     </Badge>
   );
