@@ -46,10 +46,32 @@ export const idempotency_keys = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     key: text().notNull(),
+    /** SHA-256 of the request it was first used with: the same key with another payload is refused (422). */
+    request_hash: text(),
     order_id: integer().references(() => orders.id),
     ...timestamps,
   },
   (t) => [uniqueIndex("idempotency_keys_user_key_idx").on(t.user_id, t.key)],
+);
+
+/**
+ * One-time, expiring links that let a staff user set their password (DESIGN §5): created when an
+ * administrator adds a staff user or asks for a reset, sent by email through the outbox, stored
+ * only as a SHA-256 hash, and spent by the first use.
+ */
+export const password_tokens = pgTable(
+  "password_tokens",
+  {
+    id: serial().primaryKey(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    token_hash: text().notNull(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    used_at: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("password_tokens_token_idx").on(t.token_hash), index("password_tokens_user_idx").on(t.user_id)],
 );
 
 export const support_requests = pgTable("support_requests", {
