@@ -1,6 +1,5 @@
 import formbody from "@fastify/formbody";
 import helmet from "@fastify/helmet";
-import multipart from "@fastify/multipart";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
@@ -27,7 +26,7 @@ import { systemRoutes } from "./modules/system/system.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { createUsersService } from "./modules/users/users.service.ts";
 import { authPlugin } from "./plugins/auth.ts";
-import { errorsPlugin } from "./plugins/errors.ts";
+import { errorsPlugin, frameworkErrorHandler } from "./plugins/errors.ts";
 import { swaggerPlugin } from "./plugins/swagger.ts";
 import { webPlugin } from "./plugins/web.ts";
 
@@ -47,6 +46,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: "x-request-id",
+    // A malformed URL (bad percent-encoding, a too-long parameter) gets the error envelope too.
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -83,9 +84,12 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     },
   });
   await app.register(errorsPlugin);
-  // The legacy front end posts sign-in as form data (urlencoded or multipart); JSON works too.
+  // Bodies are JSON; urlencoded forms are read too (the legacy front end posts sign-in that way),
+  // within the same 1 MiB limit. Multipart is accepted only by the one upload route, which
+  // registers its own parser with tight limits (products.routes.ts); any other content type,
+  // text/plain included, is a 415 before the body is read (decision 013).
+  app.removeContentTypeParser("text/plain");
   await app.register(formbody);
-  await app.register(multipart, { attachFieldsToBody: "keyValues", limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
   await app.register(swaggerPlugin);
 
   // Everything under /api is behind the auth hook; docs, media and the web app are not.

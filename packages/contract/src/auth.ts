@@ -1,17 +1,18 @@
 import { z } from "zod";
 import { MESSAGES } from "./messages.ts";
+import { dbInt, dbText } from "./primitives.ts";
 
 /** Session lifetime in seconds; the legacy product sends it as the string "996000" (SPEC §9). */
 export const SESSION_EXPIRES_IN = 996000;
 /** Browser storage keys (SPEC §3). */
 export const STORAGE_KEYS = { session: "userDetails", privileges: "privileges", profile: "PROFILE" } as const;
 
-const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max);
+const requiredText = (message: string, max = 200) => dbText(message).trim().min(1, message).max(max);
 
 /** Practice sign-in (SPEC §7 POST /auth, method=address). customer_id is optional and must be the portal's. */
 export const AddressLoginSchema = z.object({
   method: z.literal("address"),
-  customer_id: z.coerce.number().int().optional(),
+  customer_id: dbInt().optional(),
   address_name: requiredText(MESSAGES.practiceNameRequired),
   line1: requiredText(MESSAGES.addressRequired),
   zip_code: requiredText(MESSAGES.zipRequired, 20),
@@ -26,7 +27,7 @@ export type AddressLogin = z.infer<typeof AddressLoginSchema>;
 export const PasswordLoginSchema = z.object({
   method: z.literal("password"),
   email: requiredText(MESSAGES.emailRequired, 254),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
+  password: dbText("Password is required").min(1, "Password is required").max(200),
 });
 export type PasswordLogin = z.infer<typeof PasswordLoginSchema>;
 
@@ -71,7 +72,7 @@ export const LoginResponseSchema = z.object({
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export const RefreshRequestSchema = z.object({
-  refresh_token: z.string().min(1, "refresh_token is required").max(200),
+  refresh_token: dbText("refresh_token is required").min(1, "refresh_token is required").max(200),
 });
 export const RefreshResponseSchema = z.object({
   result: z.literal(1),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IdSchema } from "./common.ts";
+import { dbInt, IdSchema } from "./primitives.ts";
 
 /** Session-storage key of the cart (SPEC §3 "The cart lives in session storage"). */
 export const CART_STORAGE_KEY = "cart";
@@ -24,9 +24,6 @@ export type CartItem = z.infer<typeof CartItemSchema>;
 /** The line of an order to place: only the product id and the quantity are trusted. */
 export const OrderItemSchema = z.object({
   id: IdSchema,
-  quantity: z.coerce
-    .number({ error: "Quantity is required" })
-    .int("Quantity must be a whole number")
-    .min(1, "Quantity must be at least 1"),
+  quantity: dbInt("Quantity is required", "Quantity must be a whole number").min(1, "Quantity must be at least 1"),
   is_destroy: z.boolean().optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { FlagSchema, IdSchema } from "./common.ts";
+import { FlagSchema } from "./common.ts";
+import { dbInt, dbText, IdSchema } from "./primitives.ts";
 
 /** Categories with special rules (SPEC §9). */
 export const CATEGORY = {
@@ -17,7 +18,7 @@ export const PRODUCT_CATEGORY_THUMBNAIL = 144048;
 /** POST /api/product/categories filter (SPEC §7). customer_id is taken from the session. */
 export const CategoryListRequestSchema = z.object({
   exclude_no_product: FlagSchema.optional(),
-  name: z.string().trim().max(200).optional(),
+  name: dbText().trim().max(200).optional(),
   product_category_id: IdSchema.optional(),
   is_active: FlagSchema.optional(),
 });
@@ -57,12 +58,12 @@ export const PRODUCT_LIST_LIMIT = 500;
  */
 export const ProductListRequestSchema = z.object({
   product_category_id: IdSchema.optional(),
-  name: z.string().trim().max(200).optional(),
+  name: dbText().trim().max(200).optional(),
   quickbooks_type_id: IdSchema.optional(),
   is_active: FlagSchema.optional(),
   exclude_no_product: FlagSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(PRODUCT_LIST_LIMIT).default(PRODUCT_LIST_LIMIT),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: dbInt().min(1).max(PRODUCT_LIST_LIMIT).default(PRODUCT_LIST_LIMIT),
+  offset: dbInt().min(0).default(0),
 });
 export type ProductListRequest = z.infer<typeof ProductListRequestSchema>;
 
@@ -136,6 +137,6 @@ export const EventLogRequestSchema = z.object({
   event: z.enum(EVENT_TYPES, { error: `event must be one of ${EVENT_TYPES.join(", ")}` }),
   product_id: IdSchema.optional(),
   product_category_id: IdSchema.optional(),
-  search: z.string().max(200).optional(),
-  quantity: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  search: dbText().max(200).optional(),
+  quantity: dbInt().min(0).max(1_000_000).optional(),
 });

@@ -75,5 +75,3 @@ export function okSchema<T extends z.ZodType>(data: T) {
 export const FlagSchema = z
   .union([z.literal(0), z.literal(1), z.boolean(), z.enum(["0", "1", "true", "false"])])
   .transform((v) => v === 1 || v === true || v === "1" || v === "true");
-
-export const IdSchema = z.coerce.number({ error: "Must be a number" }).int().positive();

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { MESSAGES } from "./messages.ts";
+import { dbInt, dbText, IdSchema } from "./primitives.ts";
 import { EmailSchema } from "./users.ts";
 
-const id = z.coerce.number().int().positive();
+const id = IdSchema;
 const optionalText = (max = 100) =>
-  z
-    .string()
+  dbText()
     .trim()
     .max(max)
     .optional()
@@ -15,9 +15,9 @@ const optionalText = (max = 100) =>
 export const ADMIN_PAGE_SIZE = 50;
 
 export const DepartmentListRequestSchema = z.object({
-  name: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(ADMIN_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).default(0),
+  name: dbText().trim().max(200).optional(),
+  limit: dbInt().min(1).max(500).default(ADMIN_PAGE_SIZE),
+  offset: dbInt().min(0).default(0),
 });
 export const DepartmentRowSchema = z.object({
   id: z.number().int(),
@@ -29,7 +29,7 @@ export const DepartmentRowSchema = z.object({
 
 /** The department form (SPEC §3 "Department"). cc_order_emails receive the department's order confirmations. */
 export const DepartmentFormSchema = z.object({
-  name: z.string({ error: MESSAGES.departmentNameRequired }).trim().min(1, MESSAGES.departmentNameRequired).max(200),
+  name: dbText(MESSAGES.departmentNameRequired).trim().min(1, MESSAGES.departmentNameRequired).max(200),
   department_code: optionalText(),
   is_active: z.boolean().default(true),
   billing_reports: z.boolean().default(false),
@@ -67,9 +67,12 @@ export const DeleteRequestSchema = z.object({
 
 /** Cost centers (SPEC §3, §5): name and at least one department are required. */
 export const CostCenterFormSchema = z.object({
-  name: z.string({ error: "Cost center name is required" }).trim().min(1, "Cost center name is required").max(200),
+  name: dbText("Cost center name is required").trim().min(1, "Cost center name is required").max(200),
   is_active: z.boolean().default(true),
-  department_list: z.array(id, { error: "Choose at least one department" }).min(1, "Choose at least one department"),
+  department_list: z
+    .array(id, { error: "Choose at least one department" })
+    .min(1, "Choose at least one department")
+    .max(1000),
 });
 export const CostCenterUpdateSchema = CostCenterFormSchema.extend({ id });
 export const CostCenterSchema = z.object({

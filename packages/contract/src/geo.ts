@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COUNTRIES } from "./countries.ts";
+import { dbInt } from "./primitives.ts";
 
 export { COUNTRIES };
 
@@ -67,7 +68,7 @@ export type UsStateCode = (typeof US_STATES)[number]["code"];
 export const US_STATE_CODES = US_STATES.map((s) => s.code) as [UsStateCode, ...UsStateCode[]];
 export const UsStateSchema = z.enum(US_STATE_CODES, { error: "State is required" });
 
-export const CountryIdSchema = z.coerce
-  .number({ error: "Country is required" })
-  .int()
-  .refine((id) => COUNTRIES.some((c) => c.id === id), "Country is required");
+export const CountryIdSchema = dbInt("Country is required").refine(
+  (id) => COUNTRIES.some((c) => c.id === id),
+  "Country is required",
+);

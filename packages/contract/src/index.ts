@@ -7,6 +7,7 @@ export * from "./geo.ts";
 export * from "./inventory.ts";
 export * from "./messages.ts";
 export * from "./orders.ts";
+export * from "./primitives.ts";
 export * from "./privileges.ts";
 export * from "./reports.ts";
 export * from "./settings.ts";

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { PriceRangeSchema } from "./catalog.ts";
 import { MESSAGES } from "./messages.ts";
+import { dbInt, dbText, IdSchema } from "./primitives.ts";
 
-const id = z.coerce.number().int().positive();
+const id = IdSchema;
 const optionalText = (max = 500) =>
-  z
-    .string()
+  dbText()
     .trim()
     .max(max)
     .optional()
@@ -17,31 +17,31 @@ export const INVENTORY_ACTIONS = ["replenish", "sale", "cancel", "adjust", "dest
 /** The admin product form (issue 4): every field an operator needs. Money in cents. */
 export const ProductFormSchema = z
   .object({
-    name: z.string({ error: MESSAGES.productNameRequired }).trim().min(1, MESSAGES.productNameRequired).max(200),
+    name: dbText(MESSAGES.productNameRequired).trim().min(1, MESSAGES.productNameRequired).max(200),
     customer_sku: optionalText(50),
     product_category_id: id,
-    quickbooks_type_id: z.coerce.number().int().min(1).max(5).default(1),
+    quickbooks_type_id: dbInt().min(1).max(5).default(1),
     description_1: optionalText(5000),
     additional_info: optionalText(500),
-    package_quantity: z.coerce.number().int().min(1, "Pack size (UOM) must be at least 1").max(100_000),
-    min_quantity: z.coerce.number().int().min(1, "Minimum must be at least 1"),
-    max_quantity: z.coerce.number().int().min(1, "Maximum must be at least 1"),
+    package_quantity: dbInt().min(1, "Pack size (UOM) must be at least 1").max(100_000),
+    min_quantity: dbInt().min(1, "Minimum must be at least 1"),
+    max_quantity: dbInt().min(1, "Maximum must be at least 1"),
     price_ranges: z
       .array(
         PriceRangeSchema.extend({
-          min_quantity: z.coerce.number().int().min(1),
-          max_quantity: z.coerce.number().int().min(1).nullable(),
-          price_cents: z.coerce.number().int().min(0),
+          min_quantity: dbInt().min(1),
+          max_quantity: dbInt().min(1).nullable(),
+          price_cents: dbInt().min(0),
         }),
       )
       .min(1, "Add at least one price range")
       .max(20),
-    pick_fees: z.coerce.number().int().min(0).default(0),
-    cutoff_time: z.coerce.number().int().min(1).max(12).default(2),
+    pick_fees: dbInt().min(0).default(0),
+    cutoff_time: dbInt().min(1).max(12).default(2),
     is_in_inventory: z.boolean().default(true),
     show_inventory: z.boolean().default(false),
     no_order_below_zero_inventory: z.boolean().default(true),
-    low_inventory_amount: z.coerce.number().int().min(0).default(0),
+    low_inventory_amount: dbInt().min(0).default(0),
     is_active: z.boolean().default(true),
     /** Departments that may see the product; empty means every department. */
     department_list: z.array(id).max(500).default([]),
@@ -54,26 +54,19 @@ export const ProductUpdateSchema = z.intersection(ProductFormSchema, z.object({ 
 
 export const ReplenishRequestSchema = z.object({
   product_id: id,
-  quantity: z.coerce
-    .number({ error: "Quantity is required" })
-    .int()
-    .min(1, "Quantity must be at least 1")
-    .max(10_000_000),
-  palettes: z.coerce.number().int().min(0).max(100_000).optional(),
+  quantity: dbInt("Quantity is required").min(1, "Quantity must be at least 1").max(10_000_000),
+  palettes: dbInt().min(0).max(100_000).optional(),
   comment: optionalText(),
 });
 export const AdjustRequestSchema = z.object({
   product_id: id,
-  quantity: z.coerce
-    .number({ error: "Quantity is required" })
-    .int()
-    .refine((q) => q !== 0, "The adjustment cannot be zero"),
-  comment: z.string({ error: "A reason is required" }).trim().min(1, "A reason is required").max(500),
+  quantity: dbInt("Quantity is required").refine((q) => q !== 0, "The adjustment cannot be zero"),
+  comment: dbText("A reason is required").trim().min(1, "A reason is required").max(500),
 });
 export const LedgerRequestSchema = z.object({
   product_id: id,
-  limit: z.coerce.number().int().min(1).max(1000).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: dbInt().min(1).max(1000).default(50),
+  offset: dbInt().min(0).default(0),
 });
 export const LedgerRowSchema = z.object({
   id: z.number().int(),

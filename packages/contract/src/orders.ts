@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { OrderItemSchema } from "./cart.ts";
-import { IdSchema } from "./common.ts";
 import { MESSAGES } from "./messages.ts";
+import { dbInt, dbText, IdSchema } from "./primitives.ts";
 import { EmailSchema, PhoneSchema } from "./users.ts";
 
 /** Order statuses (SPEC §4). Label 16 is spelled correctly (DESIGN §7). */
@@ -59,7 +59,7 @@ export const DeliveryMethodSchema = z.object({
 export type DeliveryMethod = z.infer<typeof DeliveryMethodSchema>;
 
 /** POST /api/customer/query: the portal's customer with the delivery methods this user may choose. */
-export const CustomerQueryRequestSchema = z.object({ return: z.array(z.string()).optional() });
+export const CustomerQueryRequestSchema = z.object({ return: z.array(dbText().max(100)).max(50).optional() });
 export const CustomerSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -71,17 +71,14 @@ export const CustomerSchema = z.object({
  * they come from the session. Prices, fees and totals are never taken from the payload.
  */
 export const PlaceOrderRequestSchema = z.object({
-  contact_name: z.string({ error: "Contact name is required" }).trim().min(1, "Contact name is required").max(200),
+  contact_name: dbText("Contact name is required").trim().min(1, "Contact name is required").max(200),
   contact_phone: PhoneSchema,
   email: EmailSchema,
-  delivery_method_id: z.coerce
-    .number({ error: "Delivery method is required" })
-    .int()
-    .positive("Delivery method is required"),
+  delivery_method_id: dbInt("Delivery method is required").positive("Delivery method is required"),
   payment_method_id: z.literal(1).optional(),
   shipping_address_id: IdSchema.optional(),
-  shipping_instruction: z.string().trim().max(1000).optional(),
-  po_number: z.string().trim().max(50).optional(),
+  shipping_instruction: dbText().trim().max(1000).optional(),
+  po_number: dbText().trim().max(50).optional(),
   items: z.array(OrderItemSchema).min(1, MESSAGES.cartEmpty).max(100),
 });
 export type PlaceOrderRequest = z.infer<typeof PlaceOrderRequestSchema>;
@@ -90,8 +87,8 @@ export type PlaceOrderRequest = z.infer<typeof PlaceOrderRequestSchema>;
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 
 export const OrderListRequestSchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).default(25),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: dbInt().min(1).max(1000).default(25),
+  offset: dbInt().min(0).default(0),
 });
 export const OrderListItemSchema = z.object({
   id: z.number().int(),
@@ -104,7 +101,10 @@ export const OrderListItemSchema = z.object({
 });
 export type OrderListItem = z.infer<typeof OrderListItemSchema>;
 
-export const OrderQueryRequestSchema = z.object({ id: IdSchema, fields: z.array(z.string()).optional() });
+export const OrderQueryRequestSchema = z.object({
+  id: IdSchema,
+  fields: z.array(dbText().max(100)).max(50).optional(),
+});
 
 export const OrderLineSchema = z.object({
   id: z.number().int(),

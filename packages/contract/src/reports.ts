@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { FlagSchema, IdSchema } from "./common.ts";
+import { FlagSchema } from "./common.ts";
 import { MESSAGES } from "./messages.ts";
+import { dbInt, dbText, IdSchema, IsoDateSchema } from "./primitives.ts";
 
 /** Order report views (SPEC §3 "Order report filter"). */
 export const SEARCH_BY = [
@@ -26,25 +27,15 @@ export const REPORT_DETAIL_PAGE_SIZE = 50;
 export const REPORT_MAX_LIMIT = 500;
 export const INVENTORY_REPORT_MAX_LIMIT = 1000;
 
-/** A calendar day, YYYY-MM-DD, that exists. */
-export const IsoDateSchema = z
-  .string({ error: "Enter a date" })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD")
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, "Enter a real calendar date");
-
 /** Optional free text of a filter: trimmed, empty means "any". */
-const filterText = z
-  .string()
+const filterText = dbText()
   .trim()
   .max(100)
   .optional()
   .nullable()
   .transform((v) => v || null);
 /** A select whose 0 is the ALL option (SPEC §7 report filters). */
-const allOrId = z.coerce.number({ error: "Must be a number" }).int().min(0).default(0);
+const allOrId = dbInt().min(0).default(0);
 
 export const DATE_BY = ["created", "shipped"] as const;
 
@@ -76,9 +67,7 @@ const dateRangeIssue = { message: MESSAGES.dateRange, path: ["date_to"] };
  * session. Dates are whole days in PORTAL_TIME_ZONE, both ends included.
  */
 export const ReportFilterBaseSchema = z.object({
-  search_by: z.coerce
-    .number()
-    .int()
+  search_by: dbInt()
     .refine((v): v is SearchBy => v >= 1 && v <= 5, "Choose Order, Product, User, Item or Inventory")
     .default(1),
   date_from: IsoDateSchema,
@@ -90,8 +79,8 @@ export const ReportFilterBaseSchema = z.object({
   /** Free text matched against the ordering user's name, email and practice. */
   user_text: filterText,
   order_status_id: allOrId,
-  payment_method_id: z.coerce.number().int().min(0).max(1).default(0),
-  order_type_id: z.coerce.number().int().min(0).max(2).default(0),
+  payment_method_id: dbInt().min(0).max(1).default(0),
+  order_type_id: dbInt().min(0).max(2).default(0),
   po_number: filterText,
   /** Order id, PO number, product name or SKU, ship-to name, depending on the view. */
   keyword_search: filterText,
@@ -108,8 +97,8 @@ export type ReportFilterInput = z.input<typeof ReportFilterSchema>;
 export type ReportFilter = z.output<typeof ReportFilterSchema>;
 
 const paging = (pageSize: number, max: number) => ({
-  limit: z.coerce.number().int().min(1).max(max).default(pageSize),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: dbInt().min(1).max(max).default(pageSize),
+  offset: dbInt().min(0).default(0),
 });
 
 export const OrderReportRequestSchema = ReportFilterBaseSchema.extend(
@@ -392,7 +381,7 @@ export const ReportExportSchema = z.object({
   file_name: z.string(),
   expires: z.string(),
 });
-export const ReportDownloadQuerySchema = z.object({ code: z.string().min(10).max(200) });
+export const ReportDownloadQuerySchema = z.object({ code: dbText().min(10).max(200) });
 /** How long an export code works. */
 export const EXPORT_CODE_TTL_SECONDS = 600;
 

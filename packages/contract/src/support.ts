@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "./messages.ts";
+import { dbText } from "./primitives.ts";
 import { EMAIL_PATTERN } from "./users.ts";
 
 /** Customer Service categories (SPEC §9). */
@@ -12,7 +13,7 @@ export const SUPPORT_CATEGORIES = [
 ] as const;
 export const SUPPORT_METHOD_DEFAULT = "EMAIL";
 
-const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
+const required = (message: string, max: number) => dbText(message).trim().min(1, message).max(max);
 
 /** POST /api/support/add (SPEC §3 "Support request"); user_id comes from the session, 0 before sign-in. */
 export const SupportRequestSchema = z.object({

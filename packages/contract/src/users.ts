@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "./messages.ts";
+import { dbInt, dbText, IdSchema } from "./primitives.ts";
 
 /** User levels (SPEC §3, §6). */
 export const USER_LEVELS = [
@@ -16,8 +17,7 @@ export type UserLevelId = (typeof USER_LEVELS)[number]["id"];
  * (DNS's limit) because real TLDs are longer (.veterinary, .example): decision 005.
  */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,63}$/;
-export const EmailSchema = z
-  .string({ error: MESSAGES.emailRequired })
+export const EmailSchema = dbText(MESSAGES.emailRequired)
   .trim()
   .min(1, MESSAGES.emailRequired)
   .max(254, MESSAGES.invalidEmailFormat)
@@ -28,16 +28,15 @@ export const PASSWORD_MIN_LENGTH = 7;
 export function isValidPassword(password: string): boolean {
   return password.length >= PASSWORD_MIN_LENGTH && /[0-9]/.test(password) && /[A-Za-z]/.test(password);
 }
-export const PasswordSchema = z
-  .string({ error: MESSAGES.passwordRule })
+export const PasswordSchema = dbText(MESSAGES.passwordRule)
   .max(200, MESSAGES.passwordRule)
   .refine(isValidPassword, MESSAGES.passwordRule);
 
 /** Password + confirmation, as on the change-password form. */
 export const PasswordChangeSchema = z
   .object({
-    password: z.string({ error: MESSAGES.passwordRule }),
-    confirmPassword: z.string({ error: MESSAGES.passwordRule }),
+    password: dbText(MESSAGES.passwordRule).max(200, MESSAGES.passwordRule),
+    confirmPassword: dbText(MESSAGES.passwordRule).max(200, MESSAGES.passwordRule),
   })
   .refine((v) => isValidPassword(v.password), { message: MESSAGES.passwordRule, path: ["password"] })
   .refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordRule, path: ["confirmPassword"] });
@@ -54,13 +53,12 @@ export function formatPhone(input: string): string {
   return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
-export const PhoneSchema = z
-  .string({ error: MESSAGES.phoneRequired })
+export const PhoneSchema = dbText(MESSAGES.phoneRequired)
   .trim()
   .min(1, MESSAGES.phoneRequired)
   .regex(PHONE_PATTERN, MESSAGES.phoneFormat);
 
-const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max);
+const requiredText = (message: string, max = 200) => dbText(message).trim().min(1, message).max(max);
 
 /** ZIP or ZIP+4. */
 export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
@@ -76,7 +74,7 @@ export const PracticeSchema = z.object({
   contact: requiredText(MESSAGES.contactRequired),
   line1: requiredText(MESSAGES.addressRequired),
   city: requiredText(MESSAGES.cityRequired, 100),
-  state: z.string({ error: MESSAGES.stateRequired }).trim().toUpperCase().length(2, MESSAGES.stateRequired),
+  state: dbText(MESSAGES.stateRequired).trim().toUpperCase().length(2, MESSAGES.stateRequired),
   zip_code: requiredText(MESSAGES.zipRequired, 10).regex(ZIP_PATTERN, "Zip code must be 5 digits (or ZIP+4)"),
 });
 export type Practice = z.infer<typeof PracticeSchema>;
@@ -92,8 +90,8 @@ export const AddressValidateRequestSchema = PracticeSchema.pick({
 /** Page sizes of the admin Users list (SPEC §9); 10 is the default. */
 export const USER_PAGE_SIZES = [10, 15, 20, 25, 30] as const;
 
-const optionalText = (max = 200) => z.string().trim().max(max).optional();
-const optionalId = z.coerce.number().int().positive().optional();
+const optionalText = (max = 200) => dbText().trim().max(max).optional();
+const optionalId = IdSchema.optional();
 
 /** POST /api/user/list (admin). Paging is by real offsets (DESIGN §7). */
 export const UserListRequestSchema = z.object({
@@ -106,8 +104,8 @@ export const UserListRequestSchema = z.object({
   user_level_id: optionalId,
   department_id: optionalId,
   is_active: z.union([z.literal(0), z.literal(1)]).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: dbInt().min(1).max(100).default(10),
+  offset: dbInt().min(0).default(0),
 });
 export type UserListRequest = z.infer<typeof UserListRequestSchema>;
 
@@ -131,18 +129,18 @@ export type UserRow = z.infer<typeof UserRowSchema>;
 
 /** Role fields an administrator sets on a user (level, approver flag, department). */
 export const UserRoleSchema = z.object({
-  user_level_id: z.coerce.number().int().min(1).max(3).optional(),
+  user_level_id: dbInt().min(1).max(3).optional(),
   is_approver: z.boolean().optional(),
-  department_id: z.coerce.number().int().positive().nullable().optional(),
+  department_id: IdSchema.nullable().optional(),
 });
 
 /** POST /api/user/add (admin): the practice form plus role fields. */
 export const AddUserRequestSchema = PracticeSchema.extend(UserRoleSchema.shape);
 /** POST /api/user/updatepractice (admin). */
-export const UpdatePracticeRequestSchema = AddUserRequestSchema.extend({ id: z.coerce.number().int().positive() });
+export const UpdatePracticeRequestSchema = AddUserRequestSchema.extend({ id: IdSchema });
 
 /** POST /api/user/query: a user with the first address (admin: anyone of the customer; others: themselves). */
-export const UserQueryRequestSchema = z.object({ id: z.coerce.number().int().positive() });
+export const UserQueryRequestSchema = z.object({ id: IdSchema });
 export const UserDetailSchema = UserRowSchema.extend({
   title: z.string().nullable(),
   cell: z.string().nullable(),
@@ -154,8 +152,7 @@ export const UserDetailSchema = UserRowSchema.extend({
 });
 export type UserDetail = z.infer<typeof UserDetailSchema>;
 
-const optionalPhone = z
-  .string()
+const optionalPhone = dbText()
   .trim()
   .regex(/^(\d{3}-\d{3}-\d{4})?$/, MESSAGES.phoneFormat)
   .optional()
@@ -164,10 +161,10 @@ const optionalPhone = z
 /** POST /api/user/update: personal info (own, or any user for an administrator), and for administrators is_active and role fields. */
 export const UserUpdateRequestSchema = z
   .object({
-    id: z.coerce.number().int().positive(),
-    first_name: z.string().trim().min(1, MESSAGES.firstNameRequired).max(100).optional(),
-    last_name: z.string().trim().min(1, MESSAGES.lastNameRequired).max(100).optional(),
-    title: z.string().trim().min(1, MESSAGES.titleRequired).max(100).optional(),
+    id: IdSchema,
+    first_name: dbText().trim().min(1, MESSAGES.firstNameRequired).max(100).optional(),
+    last_name: dbText().trim().min(1, MESSAGES.lastNameRequired).max(100).optional(),
+    title: dbText().trim().min(1, MESSAGES.titleRequired).max(100).optional(),
     email: EmailSchema.optional(),
     phone: optionalPhone,
     cell: optionalPhone,
@@ -181,9 +178,9 @@ export const UserUpdateRequestSchema = z
 
 /** The Personal Info form (SPEC §5 "Personal info"). */
 export const PersonalInfoSchema = z.object({
-  first_name: z.string({ error: MESSAGES.firstNameRequired }).trim().min(1, MESSAGES.firstNameRequired).max(100),
-  last_name: z.string({ error: MESSAGES.lastNameRequired }).trim().min(1, MESSAGES.lastNameRequired).max(100),
-  title: z.string({ error: MESSAGES.titleRequired }).trim().min(1, MESSAGES.titleRequired).max(100),
+  first_name: dbText(MESSAGES.firstNameRequired).trim().min(1, MESSAGES.firstNameRequired).max(100),
+  last_name: dbText(MESSAGES.lastNameRequired).trim().min(1, MESSAGES.lastNameRequired).max(100),
+  title: dbText(MESSAGES.titleRequired).trim().min(1, MESSAGES.titleRequired).max(100),
   email: EmailSchema,
   phone: optionalPhone,
   cell: optionalPhone,
@@ -192,7 +189,7 @@ export const PersonalInfoSchema = z.object({
 
 /** POST /api/user/delete (admin): always a soft delete (SPEC §4 "permanent 0"). */
 export const UserDeleteRequestSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: IdSchema,
   permanent: z.union([z.literal(0), z.literal(false)], { error: "Only a non-permanent delete is offered" }).optional(),
 });
 
@@ -202,20 +199,19 @@ export const ChangePasswordRequestSchema = PasswordChangeSchema;
 /** POST /api/address/add (SPEC §5 "Address form"). Department addresses are for administrators. */
 export const AddressRequestSchema = z.object({
   belong_to: z.enum(["user", "department"], { error: "Choose who the address belongs to" }),
-  owner_id: z.coerce.number().int().positive().optional(),
+  owner_id: IdSchema.optional(),
   dropdown_name: optionalText(100),
   company: optionalText(),
-  contact: z.string({ error: MESSAGES.contactRequired }).trim().min(1, MESSAGES.contactRequired).max(200),
-  line1: z.string({ error: MESSAGES.addressRequired }).trim().min(1, MESSAGES.addressRequired).max(200),
+  contact: dbText(MESSAGES.contactRequired).trim().min(1, MESSAGES.contactRequired).max(200),
+  line1: dbText(MESSAGES.addressRequired).trim().min(1, MESSAGES.addressRequired).max(200),
   line2: optionalText(),
-  city: z.string({ error: MESSAGES.cityRequired }).trim().min(1, MESSAGES.cityRequired).max(100),
-  state: z.string({ error: MESSAGES.stateRequired }).trim().toUpperCase().length(2, MESSAGES.stateRequired),
-  zip_code: z
-    .string({ error: MESSAGES.zipRequired })
+  city: dbText(MESSAGES.cityRequired).trim().min(1, MESSAGES.cityRequired).max(100),
+  state: dbText(MESSAGES.stateRequired).trim().toUpperCase().length(2, MESSAGES.stateRequired),
+  zip_code: dbText(MESSAGES.zipRequired)
     .trim()
     .min(1, MESSAGES.zipRequired)
     .regex(ZIP_PATTERN, "Zip code must be 5 digits (or ZIP+4)"),
-  country: z.coerce.number({ error: "Country is required" }).int().positive("Country is required"),
+  country: dbInt("Country is required").positive("Country is required"),
   phone: optionalPhone,
 });
 export const AddressSchema = z.object({
@@ -236,5 +232,5 @@ export const AddressSchema = z.object({
 export type Address = z.infer<typeof AddressSchema>;
 export const AddressQueryRequestSchema = z.object({
   belong_to: z.enum(["user", "department"]).default("user"),
-  owner_id: z.coerce.number().int().positive().optional(),
+  owner_id: IdSchema.optional(),
 });

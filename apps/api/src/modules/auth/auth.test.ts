@@ -49,15 +49,15 @@ describe("POST /api/auth, method=address", () => {
     expect(res.json().result).toBe(1);
   });
 
-  it("accepts multipart form data", async () => {
+  it("refuses multipart form data with 415: only the image upload takes multipart (decision 013)", async () => {
     const boundary = "----vetportal";
     const fields = { method: "address", ...PRACTICE };
     const payload = `${Object.entries(fields)
       .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
       .join("")}--${boundary}--\r\n`;
     const res = await post("/api/auth", payload, { "content-type": `multipart/form-data; boundary=${boundary}` });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().profile.representation).toBe("Happy Paws Veterinary Clinic");
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
   });
 
   it("ignores case, extra spaces, punctuation and street-suffix abbreviations", async () => {

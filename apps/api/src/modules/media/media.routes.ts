@@ -1,3 +1,4 @@
+import { IdSchema } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
@@ -5,9 +6,9 @@ import { findCategoryName, findProductCover } from "../catalog/catalog.repositor
 import { findImage } from "../products/products.repository.ts";
 import { renderCover } from "./cover.ts";
 
-const Params = z.object({ id: z.coerce.number().int().positive() });
+const Params = z.object({ id: IdSchema });
 // ?category=N gives the variant of a product whose thumbnail depends on the category (SPEC §9, 144048).
-const ProductQuery = z.object({ category: z.coerce.number().int().positive().optional() });
+const ProductQuery = z.object({ category: IdSchema.optional() });
 const SVG_CACHE = "public, max-age=86400";
 
 /** Public images (an <img> sends no bearer token): generated covers and uploaded product images. */

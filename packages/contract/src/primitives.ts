@@ -1,0 +1,77 @@
+import { z } from "zod";
+
+/**
+ * Field primitives (decision 013): every value of a request that can reach the database goes
+ * through one of these, so "what the database can store" has one home. A value outside them is a
+ * 400 with a message, never a database error.
+ */
+
+/** Range of PostgreSQL `integer` (int4): every id, quantity, amount and counter column. */
+export const INT4_MIN = -2_147_483_648;
+export const INT4_MAX = 2_147_483_647;
+
+/** Calendar dates the portal accepts (reports, filters): years outside are typing mistakes. */
+export const MIN_DATE_YEAR = 1900;
+export const MAX_DATE_YEAR = 2100;
+
+export const PRIMITIVE_MESSAGES = {
+  number: "Must be a number",
+  wholeNumber: "Must be a whole number",
+  id: "Must be a positive whole number",
+  int4Range: `Must be between ${INT4_MIN} and ${INT4_MAX}`,
+  text: "Must be text",
+  nul: "Must not contain NUL characters",
+  unicode: "Must be valid Unicode text (no unpaired surrogates)",
+  date: "Enter a date",
+  dateFormat: "Enter a date as YYYY-MM-DD",
+  realDate: "Enter a real calendar date",
+  dateRange: `Enter a date between ${MIN_DATE_YEAR} and ${MAX_DATE_YEAR}`,
+} as const;
+
+/**
+ * An integer an int4 column holds. Coerced, because urlencoded and multipart forms send text.
+ * `error` is the message for a missing or non-numeric value, `wholeNumber` for a fraction; callers
+ * chain their own `.min()`, `.max()` and `.positive()` with the spec's messages.
+ */
+export function dbInt(error: string = PRIMITIVE_MESSAGES.number, wholeNumber: string = PRIMITIVE_MESSAGES.wholeNumber) {
+  return z.coerce
+    .number({ error })
+    .min(INT4_MIN, PRIMITIVE_MESSAGES.int4Range)
+    .max(INT4_MAX, PRIMITIVE_MESSAGES.int4Range)
+    .int(wholeNumber);
+}
+
+/** A row id (serial / integer primary key): 1 … INT4_MAX. */
+export const IdSchema = dbInt().positive(PRIMITIVE_MESSAGES.id);
+
+/** An unpaired UTF-16 surrogate: not Unicode, so neither UTF-8 text nor jsonb can hold it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text a `text` or `jsonb` column holds: no NUL character (PostgreSQL refuses it) and well-formed
+ * Unicode (a lone surrogate is refused by jsonb and silently mangled in text). `error` is the
+ * message for a missing or non-string value; chain `.trim()`, `.min()`, `.max()`, `.regex()`.
+ */
+export function dbText(error: string = PRIMITIVE_MESSAGES.text) {
+  return z
+    .string({ error })
+    .refine((s) => !s.includes("\u0000"), PRIMITIVE_MESSAGES.nul)
+    .refine((s) => !LONE_SURROGATE.test(s), PRIMITIVE_MESSAGES.unicode);
+}
+
+/** True for YYYY-MM-DD that exists on the calendar (no 2023-02-30) within the accepted years. */
+function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+function isInDateRange(value: string): boolean {
+  const year = Number(value.slice(0, 4));
+  return year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
+}
+
+/** A calendar day, YYYY-MM-DD, that exists, between MIN_DATE_YEAR and MAX_DATE_YEAR. */
+export const IsoDateSchema = z
+  .string({ error: PRIMITIVE_MESSAGES.date })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, PRIMITIVE_MESSAGES.dateFormat)
+  .refine(isCalendarDate, { message: PRIMITIVE_MESSAGES.realDate, abort: true })
+  .refine(isInDateRange, PRIMITIVE_MESSAGES.dateRange);
