@@ -15,7 +15,10 @@ function send(reply: FastifyReply, code: ErrorCode, message?: string, fields?: R
  * runs, each with our code and what the client should change (decision 013).
  */
 const CLIENT_ERRORS: Record<string, { code: ErrorCode; message?: string }> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: "UNSUPPORTED_MEDIA_TYPE" },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: "UNSUPPORTED_MEDIA_TYPE",
+    message: "Send the request body as JSON (application/json) or URL-encoded form data.",
+  },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { code: "UNSUPPORTED_MEDIA_TYPE" },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: "PAYLOAD_TOO_LARGE" },
   FST_REQ_FILE_TOO_LARGE: { code: "PAYLOAD_TOO_LARGE" },

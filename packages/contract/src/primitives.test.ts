@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { dbInt, dbText, IdSchema, INT4_MAX, INT4_MIN, IsoDateSchema, PRIMITIVE_MESSAGES } from "./primitives.ts";
+import { ReportFilterSchema } from "./reports.ts";
+import { PracticeSchema } from "./users.ts";
+
+const firstMessage = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+
+describe("dbInt: what an int4 column holds", () => {
+  it.each([INT4_MIN, -1, 0, 1, INT4_MAX, "42", " 7 "])("accepts %j", (value) => {
+    expect(dbInt().safeParse(value).success).toBe(true);
+  });
+
+  it.each([
+    ["2^31", 2 ** 31, PRIMITIVE_MESSAGES.int4Range],
+    ["-2^31 - 1", INT4_MIN - 1, PRIMITIVE_MESSAGES.int4Range],
+    ["2^53", 2 ** 53, PRIMITIVE_MESSAGES.int4Range],
+    ["20 digits", "99999999999999999999", PRIMITIVE_MESSAGES.int4Range],
+    ["a fraction", 1.5, PRIMITIVE_MESSAGES.wholeNumber],
+    ["text", "abc", PRIMITIVE_MESSAGES.number],
+    ["an object", {}, PRIMITIVE_MESSAGES.number],
+  ])("refuses %s with a clear message", (_case, value, message) => {
+    expect(firstMessage(dbInt().safeParse(value))).toBe(message);
+  });
+
+  it("ids are 1 … 2147483647", () => {
+    expect(IdSchema.safeParse(INT4_MAX).success).toBe(true);
+    expect(IdSchema.safeParse(INT4_MAX + 1).success).toBe(false);
+    expect(firstMessage(IdSchema.safeParse(0))).toBe(PRIMITIVE_MESSAGES.id);
+  });
+});
+
+describe("dbText: what a text or jsonb column holds", () => {
+  it.each(["", "Happy Paws", "Zoë's clinic 🐾", "a\tb\nc"])("accepts %j", (value) => {
+    expect(dbText().safeParse(value).success).toBe(true);
+  });
+
+  it.each([
+    ["a NUL character", "a\u0000b", PRIMITIVE_MESSAGES.nul],
+    ["a lone high surrogate", "a\ud800b", PRIMITIVE_MESSAGES.unicode],
+    ["a lone low surrogate", "\udc00", PRIMITIVE_MESSAGES.unicode],
+    ["a reversed pair", "\udc00\ud800", PRIMITIVE_MESSAGES.unicode],
+  ])("refuses %s", (_case, value, message) => {
+    expect(firstMessage(dbText().safeParse(value))).toBe(message);
+  });
+
+  it("keeps the spec's messages of the fields built on it", () => {
+    const practice = {
+      practice_name: "Happy Paws",
+      email: "maria@happypaws.com",
+      phone: "415-555-0100",
+      contact: "Maria",
+      line1: "120 Market Street",
+      city: "San Francisco",
+      state: "CA",
+      zip_code: "94105",
+    };
+    expect(PracticeSchema.safeParse(practice).success).toBe(true);
+    expect(firstMessage(PracticeSchema.safeParse({ ...practice, city: " " }))).toBe("City is required");
+    expect(firstMessage(PracticeSchema.safeParse({ ...practice, city: "San\u0000Francisco" }))).toBe(
+      PRIMITIVE_MESSAGES.nul,
+    );
+  });
+});
+
+describe("IsoDateSchema: real calendar days between 1900 and 2100", () => {
+  it.each(["1900-01-01", "2024-02-29", "2100-12-31"])("accepts %s", (value) => {
+    expect(IsoDateSchema.safeParse(value).success).toBe(true);
+  });
+
+  it.each([
+    ["0000-01-01", PRIMITIVE_MESSAGES.dateRange],
+    ["1899-12-31", PRIMITIVE_MESSAGES.dateRange],
+    ["2101-01-01", PRIMITIVE_MESSAGES.dateRange],
+    ["2023-02-30", PRIMITIVE_MESSAGES.realDate],
+    ["2023-02-29", PRIMITIVE_MESSAGES.realDate],
+    ["2024-13-01", PRIMITIVE_MESSAGES.realDate],
+    ["10000-01-01", PRIMITIVE_MESSAGES.dateFormat],
+    ["2024-1-1", PRIMITIVE_MESSAGES.dateFormat],
+  ])("refuses %s", (value, message) => {
+    expect(firstMessage(IsoDateSchema.safeParse(value))).toBe(message);
+  });
+
+  it("is the report filter's date", () => {
+    const result = ReportFilterSchema.safeParse({ date_from: "0000-01-01", date_to: "2024-01-01" });
+    expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["date_from", PRIMITIVE_MESSAGES.dateRange],
+    ]);
+  });
+});
