@@ -5,6 +5,7 @@ import { openPostgres } from "../src/db/client.ts";
 import { inventory_transactions, orders, products } from "../src/db/schema/index.ts";
 import { DEMO_PRACTICES } from "../src/db/seed/demo-people.ts";
 import { bearer, createPostgresCopy, queryRows, signIn, signInAdmin, testConfig } from "./helpers.ts";
+import { rollupsAgainstRawRows } from "./rollups.ts";
 
 /**
  * Issue 9 §1 and §6: a busy network of practices on a real server. The app gets a pool of 20
@@ -89,47 +90,6 @@ const order = (items: { id: number; quantity: number; is_destroy?: boolean }[], 
   delivery_method_id: 1,
   items,
 });
-
-/** Every rollup row next to the same figures computed from scratch from the raw rows. */
-async function rollupsAgainstRawRows() {
-  const productDays = await queryRows(
-    database.db,
-    sql`select customer_id, day::text, product_id, lines, quantity::int8, total_price::int8, shipping_cost::int8,
-        tax_amount::int8, pick_fee::int8
-      from report_product_days order by 1, 2, 3`,
-  );
-  const productRaw = await queryRows(
-    database.db,
-    sql`select o.customer_id, (o.created at time zone 'America/Los_Angeles')::date::text as day, op.product_id,
-        count(*)::int as lines,
-        sum(op.quantity - op.cancelled_quantity)::int8 as quantity,
-        sum(op.unit_price_cents * (op.quantity - op.cancelled_quantity))::int8 as total_price,
-        sum((case when o.total_items_amount > 0
-          then (o.shipping_amount::int8 * op.unit_price_cents * (op.quantity - op.cancelled_quantity) * 2 + o.total_items_amount)
-            / (2 * o.total_items_amount) else 0 end)::int4)::int8 as shipping_cost,
-        sum((case when o.total_items_amount + o.pick_fee_amount > 0
-          then (o.tax_amount::int8 * (op.unit_price_cents + op.pick_fee_cents / op.quantity) * (op.quantity - op.cancelled_quantity) * 2
-            + (o.total_items_amount + o.pick_fee_amount)) / (2 * (o.total_items_amount + o.pick_fee_amount)) else 0 end)::int4)::int8 as tax_amount,
-        sum((op.pick_fee_cents / op.quantity) * (op.quantity - op.cancelled_quantity))::int8 as pick_fee
-      from orders o join order_products op on op.order_id = o.id
-      where op.quantity > op.cancelled_quantity
-      group by 1, 2, 3 order by 1, 2, 3`,
-  );
-  const inventoryDays = await queryRows(
-    database.db,
-    sql`select product_id, day::text, replenished, removed, sold, canceled from report_inventory_days order by 1, 2`,
-  );
-  const inventoryRaw = await queryRows(
-    database.db,
-    sql`select t.product_id, (t.created at time zone 'America/Los_Angeles')::date::text as day,
-        coalesce(sum(t.quantity) filter (where t.action = 'replenish' or (t.action = 'adjust' and t.quantity > 0)), 0)::int as replenished,
-        coalesce(-sum(t.quantity) filter (where t.action = 'destroy' or (t.action = 'adjust' and t.quantity < 0)), 0)::int as removed,
-        coalesce(-sum(t.quantity) filter (where t.action = 'sale'), 0)::int as sold,
-        coalesce(sum(t.quantity) filter (where t.action = 'cancel'), 0)::int as canceled
-      from inventory_transactions t group by 1, 2 order by 1, 2`,
-  );
-  return { productDays, productRaw, inventoryDays, inventoryRaw };
-}
 
 describe("an order storm on PostgreSQL", () => {
   it("answers 360 mixed requests from six practices without a 5xx, keeps stock and every report figure exact", async () => {
@@ -240,7 +200,7 @@ describe("an order storm on PostgreSQL", () => {
     }
 
     // The rollups: every row equals the from-scratch figure, and nothing is missing or left over.
-    const { productDays, productRaw, inventoryDays, inventoryRaw } = await rollupsAgainstRawRows();
+    const { productDays, productRaw, inventoryDays, inventoryRaw } = await rollupsAgainstRawRows(database.db);
     expect(productDays).toEqual(productRaw);
     expect(inventoryDays).toEqual(inventoryRaw);
 
