@@ -96,29 +96,29 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- Lines inserted, updated or deleted: the old lines' figures out, the new lines' in, each with its
--- order as it stands. An update that changes none of the figures' inputs does nothing. The lines
--- of an order being deleted were taken out by report_order_deleting (their order is gone here).
+-- order as it stands, summed per rollup row before they are added (a bulk load makes one delta per
+-- day and product, not one per line). An update that changes none of the figures' inputs does
+-- nothing. The lines of an order being deleted were taken out by report_order_deleting (their order
+-- is gone here). The source is chosen by operation (an INSERT has no old rows to name), hence EXECUTE.
 CREATE FUNCTION report_lines_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
+DECLARE
+  v_plus text := 'SELECT d.* FROM new_lines l JOIN orders o ON o.id = l.order_id CROSS JOIN LATERAL report_line_delta(o, l, 1) AS d';
+  v_minus text := 'SELECT d.* FROM old_lines l JOIN orders o ON o.id = l.order_id CROSS JOIN LATERAL report_line_delta(o, l, -1) AS d';
+  v_unchanged text := ' WHERE NOT EXISTS (SELECT 1 FROM %s x WHERE x.id = l.id
+    AND (x.order_id, x.product_id, x.quantity, x.cancelled_quantity, x.unit_price_cents, x.pick_fee_cents)
+      = (l.order_id, l.product_id, l.quantity, l.cancelled_quantity, l.unit_price_cents, l.pick_fee_cents))';
+  v_source text;
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM report_add_product_days(ARRAY(
-      SELECT report_line_delta(o, l, 1) FROM new_lines l JOIN orders o ON o.id = l.order_id));
-  ELSIF TG_OP = 'DELETE' THEN
-    PERFORM report_add_product_days(ARRAY(
-      SELECT report_line_delta(o, l, -1) FROM old_lines l JOIN orders o ON o.id = l.order_id));
-  ELSE
-    PERFORM report_add_product_days(ARRAY(
-      SELECT report_line_delta(o, l, 1) FROM new_lines l JOIN orders o ON o.id = l.order_id
-      WHERE NOT EXISTS (SELECT 1 FROM old_lines x WHERE x.id = l.id
-        AND (x.order_id, x.product_id, x.quantity, x.cancelled_quantity, x.unit_price_cents, x.pick_fee_cents)
-          = (l.order_id, l.product_id, l.quantity, l.cancelled_quantity, l.unit_price_cents, l.pick_fee_cents))
-      UNION ALL
-      SELECT report_line_delta(o, l, -1) FROM old_lines l JOIN orders o ON o.id = l.order_id
-      WHERE NOT EXISTS (SELECT 1 FROM new_lines x WHERE x.id = l.id
-        AND (x.order_id, x.product_id, x.quantity, x.cancelled_quantity, x.unit_price_cents, x.pick_fee_cents)
-          = (l.order_id, l.product_id, l.quantity, l.cancelled_quantity, l.unit_price_cents, l.pick_fee_cents))));
-  END IF;
+  v_source := CASE TG_OP
+    WHEN 'INSERT' THEN v_plus
+    WHEN 'DELETE' THEN v_minus
+    ELSE v_plus || format(v_unchanged, 'old_lines') || ' UNION ALL ' || v_minus || format(v_unchanged, 'new_lines')
+  END;
+  EXECUTE 'SELECT report_add_product_days(ARRAY(
+      SELECT ROW(s.customer_id, s.day, s.product_id, sum(s.lines)::int4, sum(s.quantity)::int8, sum(s.total_price)::int8,
+        sum(s.shipping_cost)::int8, sum(s.tax_amount)::int8, sum(s.pick_fee)::int8)::report_product_delta
+      FROM (' || v_source || ') AS s WHERE s.customer_id IS NOT NULL GROUP BY s.customer_id, s.day, s.product_id))';
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -129,15 +129,23 @@ CREATE FUNCTION report_orders_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM report_add_product_days(ARRAY(
-    SELECT report_line_delta(o, l, 1) FROM new_orders o JOIN order_products l ON l.order_id = o.id
-    WHERE NOT EXISTS (SELECT 1 FROM old_orders x WHERE x.id = o.id
-      AND (x.customer_id, x.created, x.total_items_amount, x.pick_fee_amount, x.shipping_amount, x.tax_amount)
-        = (o.customer_id, o.created, o.total_items_amount, o.pick_fee_amount, o.shipping_amount, o.tax_amount))
-    UNION ALL
-    SELECT report_line_delta(o, l, -1) FROM old_orders o JOIN order_products l ON l.order_id = o.id
-    WHERE NOT EXISTS (SELECT 1 FROM new_orders x WHERE x.id = o.id
-      AND (x.customer_id, x.created, x.total_items_amount, x.pick_fee_amount, x.shipping_amount, x.tax_amount)
-        = (o.customer_id, o.created, o.total_items_amount, o.pick_fee_amount, o.shipping_amount, o.tax_amount))));
+    SELECT ROW(s.customer_id, s.day, s.product_id, sum(s.lines)::int4, sum(s.quantity)::int8, sum(s.total_price)::int8,
+      sum(s.shipping_cost)::int8, sum(s.tax_amount)::int8, sum(s.pick_fee)::int8)::report_product_delta
+    FROM (
+      SELECT d.* FROM new_orders o JOIN order_products l ON l.order_id = o.id
+        CROSS JOIN LATERAL report_line_delta(o, l, 1) AS d
+      WHERE NOT EXISTS (SELECT 1 FROM old_orders x WHERE x.id = o.id
+        AND (x.customer_id, x.created, x.total_items_amount, x.pick_fee_amount, x.shipping_amount, x.tax_amount)
+          = (o.customer_id, o.created, o.total_items_amount, o.pick_fee_amount, o.shipping_amount, o.tax_amount))
+      UNION ALL
+      SELECT d.* FROM old_orders o JOIN order_products l ON l.order_id = o.id
+        CROSS JOIN LATERAL report_line_delta(o, l, -1) AS d
+      WHERE NOT EXISTS (SELECT 1 FROM new_orders x WHERE x.id = o.id
+        AND (x.customer_id, x.created, x.total_items_amount, x.pick_fee_amount, x.shipping_amount, x.tax_amount)
+          = (o.customer_id, o.created, o.total_items_amount, o.pick_fee_amount, o.shipping_amount, o.tax_amount))
+    ) AS s
+    WHERE s.customer_id IS NOT NULL
+    GROUP BY s.customer_id, s.day, s.product_id));
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -216,20 +224,19 @@ BEGIN
   END IF;
 END $$;
 --> statement-breakpoint
--- Ledger rows inserted, updated or deleted: the old rows' figures out, the new rows' in.
+-- Ledger rows inserted, updated or deleted: the old rows' figures out, the new rows' in, summed per
+-- rollup row first (EXECUTE for the same reason as report_lines_changed).
 CREATE FUNCTION report_ledger_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
+DECLARE
+  v_plus text := 'SELECT d.* FROM new_moves t CROSS JOIN LATERAL report_move_delta(t, 1) AS d';
+  v_minus text := 'SELECT d.* FROM old_moves t CROSS JOIN LATERAL report_move_delta(t, -1) AS d';
+  v_source text;
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM report_add_inventory_days(ARRAY(SELECT report_move_delta(t, 1) FROM new_moves t));
-  ELSIF TG_OP = 'DELETE' THEN
-    PERFORM report_add_inventory_days(ARRAY(SELECT report_move_delta(t, -1) FROM old_moves t));
-  ELSE
-    PERFORM report_add_inventory_days(ARRAY(
-      SELECT report_move_delta(t, 1) FROM new_moves t
-      UNION ALL
-      SELECT report_move_delta(t, -1) FROM old_moves t));
-  END IF;
+  v_source := CASE TG_OP WHEN 'INSERT' THEN v_plus WHEN 'DELETE' THEN v_minus ELSE v_plus || ' UNION ALL ' || v_minus END;
+  EXECUTE 'SELECT report_add_inventory_days(ARRAY(
+      SELECT ROW(s.product_id, s.day, sum(s.replenished)::int4, sum(s.removed)::int4, sum(s.sold)::int4, sum(s.canceled)::int4)::report_inventory_delta
+      FROM (' || v_source || ') AS s GROUP BY s.product_id, s.day))';
   RETURN NULL;
 END $$;
 --> statement-breakpoint
