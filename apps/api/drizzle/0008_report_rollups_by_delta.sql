@@ -124,11 +124,13 @@ END $$;
 --> statement-breakpoint
 -- Orders updated: when a column the figures depend on changed (customer, creation time, items,
 -- pick fees, shipping, tax), that order's lines come out with the old order and go back in with
--- the new one: O(the order's lines). A status or tracking change does nothing.
+-- the new one: O(the order's lines). A status or tracking change does nothing. EXECUTE plans the
+-- statement for the rows at hand each time (a cached plan made for a bulk update would scan every
+-- line for a single order afterwards).
 CREATE FUNCTION report_orders_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM report_add_product_days(ARRAY(
+  EXECUTE 'SELECT report_add_product_days(ARRAY(
     SELECT ROW(s.customer_id, s.day, s.product_id, sum(s.lines)::int4, sum(s.quantity)::int8, sum(s.total_price)::int8,
       sum(s.shipping_cost)::int8, sum(s.tax_amount)::int8, sum(s.pick_fee)::int8)::report_product_delta
     FROM (
@@ -145,7 +147,7 @@ BEGIN
           = (o.customer_id, o.created, o.total_items_amount, o.pick_fee_amount, o.shipping_amount, o.tax_amount))
     ) AS s
     WHERE s.customer_id IS NOT NULL
-    GROUP BY s.customer_id, s.day, s.product_id));
+    GROUP BY s.customer_id, s.day, s.product_id))';
   RETURN NULL;
 END $$;
 --> statement-breakpoint

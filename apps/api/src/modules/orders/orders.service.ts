@@ -25,7 +25,7 @@ import { changeStock } from "../inventory/stock.ts";
 import { queueEmail } from "../mail/outbox.repository.ts";
 import * as repo from "./orders.repository.ts";
 import { orderAmounts, priceLine, unitPriceFor } from "./pricing.ts";
-import { withRetriedTransaction } from "./retry.ts";
+import { inRetriedTransaction } from "./retry.ts";
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -104,83 +104,81 @@ export function createOrdersService(db: Database, config: Config) {
     const method = (await deliveryMethodsFor(user)).find((m) => m.id === input.delivery_method_id);
     if (!method) throw new AppError("DELIVERY_METHOD_NOT_ALLOWED");
     const scope = await productScopeFor(db, config, user);
-    return withRetriedTransaction(() =>
-      db.transaction(async (tx) => {
-        const key = await claimKey(tx, user.userId, idempotencyKey, input);
-        if (key.replay) return key.replay;
-        const found = await catalogRepo.listProductsByIds(
-          tx,
-          scope,
-          input.items.map((i) => i.id),
-        );
-        const fields: Record<string, string> = {};
-        for (const item of input.items) {
-          const p = found.find((x) => x.id === item.id);
-          if (!p?.is_in_inventory || p.quickbooks_type_id !== QUICKBOOKS_TYPE_DESTROYABLE) {
-            fields[`items.${item.id}`] = "Only in-inventory products of the obsolete type can be destroyed.";
-          } else if (item.quantity !== p.actual_inventory) {
-            fields[`items.${item.id}`] =
-              `The stock of ${p.name} changed to ${p.actual_inventory} packs; destroy it again.`;
-          }
+    return inRetriedTransaction(db, async (tx) => {
+      const key = await claimKey(tx, user.userId, idempotencyKey, input);
+      if (key.replay) return key.replay;
+      const found = await catalogRepo.listProductsByIds(
+        tx,
+        scope,
+        input.items.map((i) => i.id),
+      );
+      const fields: Record<string, string> = {};
+      for (const item of input.items) {
+        const p = found.find((x) => x.id === item.id);
+        if (!p?.is_in_inventory || p.quickbooks_type_id !== QUICKBOOKS_TYPE_DESTROYABLE) {
+          fields[`items.${item.id}`] = "Only in-inventory products of the obsolete type can be destroyed.";
+        } else if (item.quantity !== p.actual_inventory) {
+          fields[`items.${item.id}`] =
+            `The stock of ${p.name} changed to ${p.actual_inventory} packs; destroy it again.`;
         }
-        if (Object.keys(fields).length) throw new AppError("CONFLICT", Object.values(fields).join(" "), fields);
-        const address = await repo.findUserAddress(tx, user.userId, input.shipping_address_id);
-        const order = await repo.insertOrder(tx, {
-          customer_id: user.customerId,
-          user_id: user.userId,
-          order_status_id: ORDER_STATUS.ACTIVE,
-          order_type_id: 1,
-          payment_method_id: 1,
-          delivery_method_id: method.id,
-          is_destroy: true,
-          contact_name: input.contact_name,
-          contact_phone: input.contact_phone,
-          email: input.email,
-          shipping_instruction: input.shipping_instruction || "Destroy stock: nothing ships",
-          shipping_address_id: address?.id ?? null,
-          ship_name: address?.company ?? "Warehouse (destroyed in stock)",
-          ship_line1: address?.line1 ?? "No shipment",
-          ship_city: address?.city ?? "",
-          ship_state: address?.state ?? "",
-          ship_zip_code: address?.zip_code ?? "",
-        });
-        for (const item of [...input.items].sort((a, b) => a.id - b.id)) {
-          const balance = await changeStock(
-            tx,
-            {
-              productId: item.id,
-              delta: -item.quantity,
-              action: "destroy",
-              forbidNegative: false,
-              expectedBalance: item.quantity,
-              orderId: order.id,
-              userId: user.userId,
-              comment: "Destroyed",
-            },
-            config.OPERATIONS_EMAIL,
-          );
-          if (balance === undefined) {
-            const name = found.find((p) => p.id === item.id)?.name ?? String(item.id);
-            const message = `The stock of ${name} changed while it was being destroyed; destroy it again.`;
-            throw new AppError("CONFLICT", message, { [`items.${item.id}`]: message });
-          }
-        }
-        await repo.insertOrderLines(
+      }
+      if (Object.keys(fields).length) throw new AppError("CONFLICT", Object.values(fields).join(" "), fields);
+      const address = await repo.findUserAddress(tx, user.userId, input.shipping_address_id);
+      const order = await repo.insertOrder(tx, {
+        customer_id: user.customerId,
+        user_id: user.userId,
+        order_status_id: ORDER_STATUS.ACTIVE,
+        order_type_id: 1,
+        payment_method_id: 1,
+        delivery_method_id: method.id,
+        is_destroy: true,
+        contact_name: input.contact_name,
+        contact_phone: input.contact_phone,
+        email: input.email,
+        shipping_instruction: input.shipping_instruction || "Destroy stock: nothing ships",
+        shipping_address_id: address?.id ?? null,
+        ship_name: address?.company ?? "Warehouse (destroyed in stock)",
+        ship_line1: address?.line1 ?? "No shipment",
+        ship_city: address?.city ?? "",
+        ship_state: address?.state ?? "",
+        ship_zip_code: address?.zip_code ?? "",
+      });
+      for (const item of [...input.items].sort((a, b) => a.id - b.id)) {
+        const balance = await changeStock(
           tx,
-          input.items.map((item) => ({
-            order_id: order.id,
-            product_id: item.id,
-            product_name: found.find((p) => p.id === item.id)?.name ?? String(item.id),
-            quantity: item.quantity,
-            unit_price_cents: 0,
-            total_price_cents: 0,
-          })),
+          {
+            productId: item.id,
+            delta: -item.quantity,
+            action: "destroy",
+            forbidNegative: false,
+            expectedBalance: item.quantity,
+            orderId: order.id,
+            userId: user.userId,
+            comment: "Destroyed",
+          },
+          config.OPERATIONS_EMAIL,
         );
-        await repo.insertStatus(tx, order.id, ORDER_STATUS.ACTIVE, user.userId, "Destroy order");
-        if (key.keyId !== undefined) await repo.setIdempotencyOrder(tx, key.keyId, order.id);
-        return { id: order.id, replayed: false };
-      }),
-    );
+        if (balance === undefined) {
+          const name = found.find((p) => p.id === item.id)?.name ?? String(item.id);
+          const message = `The stock of ${name} changed while it was being destroyed; destroy it again.`;
+          throw new AppError("CONFLICT", message, { [`items.${item.id}`]: message });
+        }
+      }
+      await repo.insertOrderLines(
+        tx,
+        input.items.map((item) => ({
+          order_id: order.id,
+          product_id: item.id,
+          product_name: found.find((p) => p.id === item.id)?.name ?? String(item.id),
+          quantity: item.quantity,
+          unit_price_cents: 0,
+          total_price_cents: 0,
+        })),
+      );
+      await repo.insertStatus(tx, order.id, ORDER_STATUS.ACTIVE, user.userId, "Destroy order");
+      if (key.keyId !== undefined) await repo.setIdempotencyOrder(tx, key.keyId, order.id);
+      return { id: order.id, replayed: false };
+    });
   }
 
   const cancelDeadline = (created: Date) => new Date(created.getTime() + config.CANCEL_WINDOW_HOURS * 3_600_000);
@@ -224,152 +222,145 @@ export function createOrdersService(db: Database, config: Config) {
       }
       const scope = await productScopeFor(db, config, user);
 
-      return withRetriedTransaction(() =>
-        db.transaction(async (tx) => {
-          const { keyId, replay } = await claimKey(tx, user.userId, idempotencyKey, input);
-          if (replay) return replay;
+      return inRetriedTransaction(db, async (tx) => {
+        const { keyId, replay } = await claimKey(tx, user.userId, idempotencyKey, input);
+        if (replay) return replay;
 
-          const address = await repo.findUserAddress(tx, user.userId, input.shipping_address_id);
-          if (!address) {
-            throw new AppError("VALIDATION_FAILED", "Choose a delivery address.", {
-              shipping_address_id: "Unknown delivery address",
-            });
-          }
-          const orderer = await repo.findUser(tx, user.userId);
-          if (!orderer) throw new AppError("UNAUTHENTICATED");
-
-          const found = await catalogRepo.listProductsByIds(tx, scope, ids);
-          const ranges = await repo.listPriceRanges(tx, ids);
-          const fields: Record<string, string> = {};
-          let firstCode:
-            | "PRODUCT_UNAVAILABLE"
-            | "BELOW_MIN_QUANTITY"
-            | "ABOVE_MAX_QUANTITY"
-            | "OUT_OF_STOCK"
-            | undefined;
-          const fail = (productId: number, code: NonNullable<typeof firstCode>, message: string) => {
-            fields[`items.${productId}`] = message;
-            firstCode ??= code;
-          };
-          const lines = [];
-          for (const item of input.items) {
-            const p = found.find((x) => x.id === item.id);
-            if (!p) {
-              fail(item.id, "PRODUCT_UNAVAILABLE", "This product is no longer available.");
-              continue;
-            }
-            const name = displayProductName(p.name, p.product_category_id);
-            if (item.quantity < p.min_quantity)
-              fail(p.id, "BELOW_MIN_QUANTITY", `${name}: the minimum order is ${p.min_quantity} packs.`);
-            else if (item.quantity > p.max_quantity)
-              fail(p.id, "ABOVE_MAX_QUANTITY", `${name}: the maximum order is ${p.max_quantity} packs.`);
-            else if (!canOrder(p)) fail(p.id, "OUT_OF_STOCK", `${name} is out of stock.`);
-            const shipDay = estimatedShipDay(now, p.cutoff_time);
-            lines.push({
-              product: p,
-              name,
-              priced: priceLine(
-                ranges.filter((r) => r.product_id === p.id),
-                p.pick_fee_cents,
-                item.quantity,
-              ),
-              shipDay,
-              deliveryDay: addBusinessDays(shipDay, method.max_business_days),
-            });
-          }
-          if (firstCode) throw new AppError(firstCode, Object.values(fields).join(" "), fields);
-
-          const amounts = orderAmounts(
-            lines.map((l) => l.priced),
-            method.shipping_cents,
-          );
-          const order = await repo.insertOrder(tx, {
-            customer_id: user.customerId,
-            user_id: user.userId,
-            department_id: orderer.department_id,
-            order_status_id: ORDER_STATUS.ACTIVE,
-            order_type_id: 1,
-            payment_method_id: 1,
-            delivery_method_id: method.id,
-            po_number: input.po_number || null,
-            contact_name: input.contact_name,
-            contact_phone: input.contact_phone,
-            email: input.email,
-            shipping_instruction: input.shipping_instruction || null,
-            shipping_address_id: address.id,
-            ship_name: address.company ?? address.title ?? orderer.representation ?? input.contact_name,
-            ship_line1: address.line1,
-            ship_line2: address.line2,
-            ship_city: address.city,
-            ship_state: address.state,
-            ship_zip_code: address.zip_code,
-            ship_country: address.country,
-            ...amounts,
+        const address = await repo.findUserAddress(tx, user.userId, input.shipping_address_id);
+        if (!address) {
+          throw new AppError("VALIDATION_FAILED", "Choose a delivery address.", {
+            shipping_address_id: "Unknown delivery address",
           });
+        }
+        const orderer = await repo.findUser(tx, user.userId);
+        if (!orderer) throw new AppError("UNAUTHENTICATED");
 
-          // Stock, in product-id order so concurrent orders lock rows in the same order (no deadlocks).
-          for (const line of [...lines].sort((a, b) => a.product.id - b.product.id)) {
-            if (!line.product.is_in_inventory) continue;
-            const balance = await changeStock(
-              tx,
-              {
-                productId: line.product.id,
-                delta: -line.priced.quantity,
-                action: "sale",
-                forbidNegative: true,
-                orderId: order.id,
-                userId: user.userId,
-              },
-              config.OPERATIONS_EMAIL,
-            );
-            if (balance === undefined) {
-              const message = `${line.name}: not enough stock for ${line.priced.quantity} packs.`;
-              throw new AppError("OUT_OF_STOCK", message, { [`items.${line.product.id}`]: message });
-            }
+        const found = await catalogRepo.listProductsByIds(tx, scope, ids);
+        const ranges = await repo.listPriceRanges(tx, ids);
+        const fields: Record<string, string> = {};
+        let firstCode: "PRODUCT_UNAVAILABLE" | "BELOW_MIN_QUANTITY" | "ABOVE_MAX_QUANTITY" | "OUT_OF_STOCK" | undefined;
+        const fail = (productId: number, code: NonNullable<typeof firstCode>, message: string) => {
+          fields[`items.${productId}`] = message;
+          firstCode ??= code;
+        };
+        const lines = [];
+        for (const item of input.items) {
+          const p = found.find((x) => x.id === item.id);
+          if (!p) {
+            fail(item.id, "PRODUCT_UNAVAILABLE", "This product is no longer available.");
+            continue;
           }
-          await repo.insertOrderLines(
-            tx,
-            lines.map((l) => ({
-              order_id: order.id,
-              product_id: l.product.id,
-              product_name: l.name,
-              quantity: l.priced.quantity,
-              unit_price_cents: l.priced.unit_price_cents,
-              total_price_cents: l.priced.total_price_cents,
-              pick_fee_cents: l.priced.pick_fee_cents,
-              estimated_ship_date: isoDay(l.shipDay),
-              estimated_delivery_date: isoDay(l.deliveryDay),
-            })),
-          );
-          await repo.insertStatus(tx, order.id, ORDER_STATUS.ACTIVE, user.userId);
-          if (keyId !== undefined) await repo.setIdempotencyOrder(tx, keyId, order.id);
-
-          await queueEmail(tx, {
-            kind: "order_confirmation",
-            to: [input.email],
-            cc: (await repo.listDepartmentCcEmails(tx, orderer.department_id)).filter(
-              (e) => e.toLowerCase() !== input.email.toLowerCase(),
+          const name = displayProductName(p.name, p.product_category_id);
+          if (item.quantity < p.min_quantity)
+            fail(p.id, "BELOW_MIN_QUANTITY", `${name}: the minimum order is ${p.min_quantity} packs.`);
+          else if (item.quantity > p.max_quantity)
+            fail(p.id, "ABOVE_MAX_QUANTITY", `${name}: the maximum order is ${p.max_quantity} packs.`);
+          else if (!canOrder(p)) fail(p.id, "OUT_OF_STOCK", `${name} is out of stock.`);
+          const shipDay = estimatedShipDay(now, p.cutoff_time);
+          lines.push({
+            product: p,
+            name,
+            priced: priceLine(
+              ranges.filter((r) => r.product_id === p.id),
+              p.pick_fee_cents,
+              item.quantity,
             ),
-            subject: `Your Vet Portal order #${order.id} has been submitted`,
-            text: [
-              `Thank you, ${input.contact_name}. We received order #${order.id} on ${formatPst(order.created)}.`,
-              "",
-              ...lines.map(
-                (l) =>
-                  `${l.priced.quantity} x ${l.name} — ${money(l.priced.total_price_cents)} (est. delivery ${isoDay(l.deliveryDay)})`,
-              ),
-              "",
-              `Items ${money(amounts.total_items_amount)} · Pick fees ${money(amounts.pick_fee_amount)} · Shipping ${money(amounts.shipping_amount)} · Processing ${money(amounts.processing_amount)} · Tax ${money(amounts.tax_amount)}`,
-              `Total ${money(amounts.total_order_amount)} (On Invoice)`,
-              "",
-              `Deliver to: ${address.company ?? ""}, ${address.line1}, ${address.city}, ${address.state} ${address.zip_code}`,
-              `Delivery method: ${method.name}`,
-              input.shipping_instruction ? `Note: ${input.shipping_instruction}` : "",
-            ].join("\n"),
+            shipDay,
+            deliveryDay: addBusinessDays(shipDay, method.max_business_days),
           });
-          return { id: order.id, replayed: false };
-        }),
-      );
+        }
+        if (firstCode) throw new AppError(firstCode, Object.values(fields).join(" "), fields);
+
+        const amounts = orderAmounts(
+          lines.map((l) => l.priced),
+          method.shipping_cents,
+        );
+        const order = await repo.insertOrder(tx, {
+          customer_id: user.customerId,
+          user_id: user.userId,
+          department_id: orderer.department_id,
+          order_status_id: ORDER_STATUS.ACTIVE,
+          order_type_id: 1,
+          payment_method_id: 1,
+          delivery_method_id: method.id,
+          po_number: input.po_number || null,
+          contact_name: input.contact_name,
+          contact_phone: input.contact_phone,
+          email: input.email,
+          shipping_instruction: input.shipping_instruction || null,
+          shipping_address_id: address.id,
+          ship_name: address.company ?? address.title ?? orderer.representation ?? input.contact_name,
+          ship_line1: address.line1,
+          ship_line2: address.line2,
+          ship_city: address.city,
+          ship_state: address.state,
+          ship_zip_code: address.zip_code,
+          ship_country: address.country,
+          ...amounts,
+        });
+
+        // Stock, in product-id order so concurrent orders lock rows in the same order (no deadlocks).
+        for (const line of [...lines].sort((a, b) => a.product.id - b.product.id)) {
+          if (!line.product.is_in_inventory) continue;
+          const balance = await changeStock(
+            tx,
+            {
+              productId: line.product.id,
+              delta: -line.priced.quantity,
+              action: "sale",
+              forbidNegative: true,
+              orderId: order.id,
+              userId: user.userId,
+            },
+            config.OPERATIONS_EMAIL,
+          );
+          if (balance === undefined) {
+            const message = `${line.name}: not enough stock for ${line.priced.quantity} packs.`;
+            throw new AppError("OUT_OF_STOCK", message, { [`items.${line.product.id}`]: message });
+          }
+        }
+        await repo.insertOrderLines(
+          tx,
+          lines.map((l) => ({
+            order_id: order.id,
+            product_id: l.product.id,
+            product_name: l.name,
+            quantity: l.priced.quantity,
+            unit_price_cents: l.priced.unit_price_cents,
+            total_price_cents: l.priced.total_price_cents,
+            pick_fee_cents: l.priced.pick_fee_cents,
+            estimated_ship_date: isoDay(l.shipDay),
+            estimated_delivery_date: isoDay(l.deliveryDay),
+          })),
+        );
+        await repo.insertStatus(tx, order.id, ORDER_STATUS.ACTIVE, user.userId);
+        if (keyId !== undefined) await repo.setIdempotencyOrder(tx, keyId, order.id);
+
+        await queueEmail(tx, {
+          kind: "order_confirmation",
+          to: [input.email],
+          cc: (await repo.listDepartmentCcEmails(tx, orderer.department_id)).filter(
+            (e) => e.toLowerCase() !== input.email.toLowerCase(),
+          ),
+          subject: `Your Vet Portal order #${order.id} has been submitted`,
+          text: [
+            `Thank you, ${input.contact_name}. We received order #${order.id} on ${formatPst(order.created)}.`,
+            "",
+            ...lines.map(
+              (l) =>
+                `${l.priced.quantity} x ${l.name} — ${money(l.priced.total_price_cents)} (est. delivery ${isoDay(l.deliveryDay)})`,
+            ),
+            "",
+            `Items ${money(amounts.total_items_amount)} · Pick fees ${money(amounts.pick_fee_amount)} · Shipping ${money(amounts.shipping_amount)} · Processing ${money(amounts.processing_amount)} · Tax ${money(amounts.tax_amount)}`,
+            `Total ${money(amounts.total_order_amount)} (On Invoice)`,
+            "",
+            `Deliver to: ${address.company ?? ""}, ${address.line1}, ${address.city}, ${address.state} ${address.zip_code}`,
+            `Delivery method: ${method.name}`,
+            input.shipping_instruction ? `Note: ${input.shipping_instruction}` : "",
+          ].join("\n"),
+        });
+        return { id: order.id, replayed: false };
+      });
     },
 
     async listOrders(user: SessionUser, limit: number, offset: number) {
@@ -450,55 +441,53 @@ export function createOrdersService(db: Database, config: Config) {
      * the ledger. The server enforces ownership, status and window (DESIGN §6).
      */
     async cancelOrder(user: SessionUser, orderId: number, now = new Date()) {
-      return withRetriedTransaction(() =>
-        db.transaction(async (tx) => {
-          const order = await repo.findOrder(
-            tx,
-            and(eq(orders.id, orderId), eq(orders.customer_id, user.customerId), eq(orders.user_id, user.userId)),
-            true,
+      return inRetriedTransaction(db, async (tx) => {
+        const order = await repo.findOrder(
+          tx,
+          and(eq(orders.id, orderId), eq(orders.customer_id, user.customerId), eq(orders.user_id, user.userId)),
+          true,
+        );
+        if (!order) throw new AppError("NOT_FOUND", "This order does not exist or is not yours to cancel.");
+        if (order.order_status_id !== ORDER_STATUS.ACTIVE) {
+          throw new AppError(
+            "CANCEL_WINDOW_CLOSED",
+            "Only active orders can be cancelled; this one is already being processed or was cancelled.",
           );
-          if (!order) throw new AppError("NOT_FOUND", "This order does not exist or is not yours to cancel.");
-          if (order.order_status_id !== ORDER_STATUS.ACTIVE) {
-            throw new AppError(
-              "CANCEL_WINDOW_CLOSED",
-              "Only active orders can be cancelled; this one is already being processed or was cancelled.",
-            );
-          }
-          if (now >= cancelDeadline(order.created)) {
-            throw new AppError(
-              "CANCEL_WINDOW_CLOSED",
-              `Orders can be cancelled within ${config.CANCEL_WINDOW_HOURS} hours of being placed; this one can no longer be cancelled. Please contact Customer Service.`,
-            );
-          }
-          const lines = await repo.listOrderLines(tx, orderId);
-          for (const line of [...lines].sort((a, b) => a.product_id - b.product_id)) {
-            const remaining = line.quantity - line.cancelled_quantity;
-            if (remaining <= 0 || !(await catalogRepo.isInInventory(tx, line.product_id))) continue;
-            await changeStock(
-              tx,
-              {
-                productId: line.product_id,
-                delta: remaining,
-                action: "cancel",
-                forbidNegative: false,
-                orderId,
-                userId: user.userId,
-                comment: "Order cancelled by the customer",
-              },
-              config.OPERATIONS_EMAIL,
-            );
-          }
-          await repo.cancelOrderLines(tx, orderId);
-          await repo.clearOrderAmounts(tx, orderId);
-          await repo.setOrderStatus(tx, orderId, ORDER_STATUS_CANCELLED.id);
-          await repo.insertStatus(tx, orderId, ORDER_STATUS_CANCELLED.id, user.userId, "Cancelled by the customer");
-          return {
-            id: orderId,
-            order_status: ORDER_STATUS_CANCELLED.id,
-            order_status_name: ORDER_STATUS_CANCELLED.name,
-          };
-        }),
-      );
+        }
+        if (now >= cancelDeadline(order.created)) {
+          throw new AppError(
+            "CANCEL_WINDOW_CLOSED",
+            `Orders can be cancelled within ${config.CANCEL_WINDOW_HOURS} hours of being placed; this one can no longer be cancelled. Please contact Customer Service.`,
+          );
+        }
+        const lines = await repo.listOrderLines(tx, orderId);
+        for (const line of [...lines].sort((a, b) => a.product_id - b.product_id)) {
+          const remaining = line.quantity - line.cancelled_quantity;
+          if (remaining <= 0 || !(await catalogRepo.isInInventory(tx, line.product_id))) continue;
+          await changeStock(
+            tx,
+            {
+              productId: line.product_id,
+              delta: remaining,
+              action: "cancel",
+              forbidNegative: false,
+              orderId,
+              userId: user.userId,
+              comment: "Order cancelled by the customer",
+            },
+            config.OPERATIONS_EMAIL,
+          );
+        }
+        await repo.cancelOrderLines(tx, orderId);
+        await repo.clearOrderAmounts(tx, orderId);
+        await repo.setOrderStatus(tx, orderId, ORDER_STATUS_CANCELLED.id);
+        await repo.insertStatus(tx, orderId, ORDER_STATUS_CANCELLED.id, user.userId, "Cancelled by the customer");
+        return {
+          id: orderId,
+          order_status: ORDER_STATUS_CANCELLED.id,
+          order_status_name: ORDER_STATUS_CANCELLED.name,
+        };
+      });
     },
 
     /**

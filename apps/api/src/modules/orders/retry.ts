@@ -1,3 +1,7 @@
+import type { Database } from "../../db/client.ts";
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 /**
  * SQLSTATEs after which PostgreSQL has rolled the whole transaction back and running it again from
  * the start is safe: serialization_failure and deadlock_detected.
@@ -18,14 +22,14 @@ export function isRetryableAbort(err: unknown): boolean {
 }
 
 /**
- * Runs a transaction, and runs it again (up to TRANSACTION_ATTEMPTS in all) when the server aborted
- * it for a deadlock or a serialization failure. `run` must open its own transaction, so that every
- * attempt starts from a clean slate; anything else it throws is passed on at once.
+ * Runs fn in a transaction, and again in a new one (up to TRANSACTION_ATTEMPTS in all) when the
+ * server aborted it for a deadlock or a serialization failure: every attempt starts from a clean
+ * slate. Anything else fn throws is passed on at once.
  */
-export async function withRetriedTransaction<T>(run: () => Promise<T>): Promise<T> {
+export async function inRetriedTransaction<T>(db: Database, fn: (tx: Transaction) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await run();
+      return await db.transaction(fn);
     } catch (err) {
       if (attempt >= TRANSACTION_ATTEMPTS || !isRetryableAbort(err)) throw err;
     }
