@@ -219,6 +219,37 @@ describe("an order storm on PostgreSQL", () => {
   });
 });
 
+describe("one Idempotency-Key sent at once with two different orders", () => {
+  it("stores one order; the same request gets it back, the other request 422", async () => {
+    await addProduct({ id: 990_601, tracked: true, destroyable: false, noBelowZero: true, stock: 100 });
+    const [first] = DEMO_PRACTICES;
+    const token = (
+      await signIn(app, { method: "address", address_name: first?.practice, line1: first?.line1, zip_code: first?.zip })
+    ).access_token;
+    const headers = { "idempotency-key": "two-tabs-3e9d2f71" };
+    const payloads = [2, 5, 2, 5, 2, 5, 2, 5].map((quantity) => order([{ id: 990_601, quantity }]));
+    const replies = await Promise.all(payloads.map((p) => post("/api/order/add", token, p, headers)));
+
+    const ok = replies.filter((r) => r.statusCode === 200);
+    const ids = new Set(ok.map((r) => r.json().data));
+    expect(ids.size).toBe(1);
+    expect(ok).toHaveLength(4);
+    expect(replies.filter((r) => r.statusCode === 422).map((r) => r.json().error?.code)).toEqual(
+      Array(4).fill("IDEMPOTENCY_KEY_REUSED"),
+    );
+    const stored = await database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(sql`${orders.id} in (select order_id from order_products where product_id = 990601)`);
+    expect(stored).toHaveLength(1);
+    const [left] = await database.db
+      .select()
+      .from(products)
+      .where(inArray(products.id, [990_601]));
+    expect([98, 95]).toContain(left?.actual_inventory);
+  });
+});
+
 describe("destroy orders on PostgreSQL", () => {
   const destroyable = async (id: number, stock: number, noBelowZero: boolean) =>
     addProduct({ id, tracked: true, destroyable: true, noBelowZero, stock });
