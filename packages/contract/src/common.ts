@@ -49,7 +49,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   DELIVERY_METHOD_NOT_ALLOWED: "This delivery method is not available.",
   ADDRESS_NOT_DELIVERABLE: MESSAGES.addressNotDeliverable,
   IDEMPOTENCY_KEY_REUSED:
-    "This Idempotency-Key was already used for a different request. Send a new key for a new order, or the same request to get its order back.",
+    "This Idempotency-Key was already used for a different order. Check your orders before placing it again: a new order needs a new key.",
   PAYLOAD_TOO_LARGE: "The request is too large.",
   UNSUPPORTED_MEDIA_TYPE: "The request body must be JSON or form data.",
   RATE_LIMITED: MESSAGES.loginRateLimited,

@@ -221,7 +221,7 @@ describe("POST /api/order/add", () => {
     expect(other.statusCode).toBe(422);
     expect(other.json().error).toMatchObject({
       code: "IDEMPOTENCY_KEY_REUSED",
-      message: expect.stringContaining("different request"),
+      message: expect.stringContaining("already used for a different order"),
     });
     const otherNote = await post(
       "/api/order/add",
