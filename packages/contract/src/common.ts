@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   CANCEL_WINDOW_CLOSED: 409,
   DELIVERY_METHOD_NOT_ALLOWED: 409,
   ADDRESS_NOT_DELIVERABLE: 422,
+  IDEMPOTENCY_KEY_REUSED: 422,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
@@ -47,6 +48,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CANCEL_WINDOW_CLOSED: "This order can no longer be cancelled.",
   DELIVERY_METHOD_NOT_ALLOWED: "This delivery method is not available.",
   ADDRESS_NOT_DELIVERABLE: MESSAGES.addressNotDeliverable,
+  IDEMPOTENCY_KEY_REUSED:
+    "This Idempotency-Key was already used for a different order. Check your orders before placing it again: a new order needs a new key.",
   PAYLOAD_TOO_LARGE: "The request is too large.",
   UNSUPPORTED_MEDIA_TYPE: "The request body must be JSON or form data.",
   RATE_LIMITED: MESSAGES.loginRateLimited,

@@ -37,8 +37,8 @@ export const inventory_transactions = pgTable(
 
 /**
  * Daily rollup of the ledger per product and portal-time day, for the inventory summary (issue 5).
- * Kept exact by a trigger on inventory_transactions (migration 0006_report_inventory_rollup.sql);
- * never written by the application. Quantities in packs, all positive.
+ * Kept exact by triggers on inventory_transactions (migration 0008_report_rollups_by_delta.sql,
+ * decision 010); never written by the application. Quantities in packs, all positive.
  */
 export const report_inventory_days = pgTable(
   "report_inventory_days",

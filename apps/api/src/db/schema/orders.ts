@@ -125,8 +125,8 @@ export const order_status_history = pgTable(
 /**
  * Daily rollup of the lines sold (packs not cancelled), per customer, portal-time day and product,
  * for the unfiltered product summary and the item summary's totals (issue 5, bench/README.md).
- * Kept exact by triggers on orders and order_products (migration 0004_report_rollup.sql), which
- * recompute the days an insert, update or delete touched; never written by the application.
+ * Kept exact by triggers on orders and order_products (migration 0008_report_rollups_by_delta.sql,
+ * decision 010), which add what each statement's own rows change; never written by the application.
  */
 export const report_product_days = pgTable(
   "report_product_days",

@@ -5,10 +5,18 @@ import { inventory_transactions, products, users } from "../../db/schema/index.t
 /**
  * Changes a product's cached balance by `delta` in one statement and returns the balances before
  * and after. With `forbidNegative` (a product that forbids going below zero) the row is only
- * updated when the result stays at or above zero; the row lock serialises concurrent changes, so
- * two orders can never both take the last packs. Undefined when the change was refused.
+ * updated when the result stays at or above zero; with `expected` only when the balance is that
+ * number. The row lock serialises concurrent changes and the condition is checked again on the
+ * latest row after a wait, so two orders can never both take the last packs, nor two destroys the
+ * same stock. Undefined when the change was refused.
  */
-export async function changeBalance(db: Executor, productId: number, delta: number, forbidNegative: boolean) {
+export async function changeBalance(
+  db: Executor,
+  productId: number,
+  delta: number,
+  forbidNegative: boolean,
+  expected?: number,
+) {
   const [row] = await db
     .update(products)
     .set({ actual_inventory: sql`${products.actual_inventory} + ${delta}` })
@@ -18,6 +26,7 @@ export async function changeBalance(db: Executor, productId: number, delta: numb
         forbidNegative
           ? sql`(not ${products.no_order_below_zero_inventory} or ${products.actual_inventory} + ${delta} >= 0)`
           : undefined,
+        expected === undefined ? undefined : eq(products.actual_inventory, expected),
       ),
     )
     .returning({

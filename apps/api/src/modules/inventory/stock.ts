@@ -12,6 +12,8 @@ export interface StockChange {
   action: Action;
   /** Refuse the change if the product forbids going below zero and it would. */
   forbidNegative: boolean;
+  /** Refuse the change unless the balance is exactly this (a destroy takes the stock it was shown). */
+  expectedBalance?: number;
   orderId?: number;
   userId?: number;
   palettes?: number | null;
@@ -23,14 +25,20 @@ export interface StockChange {
  * it, in the caller's transaction. When a change takes the product from above its
  * low_inventory_amount to or below it, one alert goes to operations through the outbox — once per
  * crossing, not on every later order.
- * Returns the new balance, or undefined when forbidNegative refused the change.
+ * Returns the new balance, or undefined when forbidNegative or expectedBalance refused the change.
  */
 export async function changeStock(
   db: Executor,
   change: StockChange,
   operationsEmail: string,
 ): Promise<number | undefined> {
-  const result = await repo.changeBalance(db, change.productId, change.delta, change.forbidNegative);
+  const result = await repo.changeBalance(
+    db,
+    change.productId,
+    change.delta,
+    change.forbidNegative,
+    change.expectedBalance,
+  );
   if (!result) return undefined;
   await repo.insertLedgerRow(db, {
     product_id: change.productId,

@@ -41,21 +41,26 @@ export async function findCustomer(db: Executor, id: number) {
 }
 
 /**
- * Claims an Idempotency-Key inside the order's transaction. A concurrent request with the same key
- * waits on the unique index until the first commits, then sees its order.
+ * Claims an Idempotency-Key inside the order's transaction, with the hash of the request it came
+ * with. A concurrent request with the same key waits on the unique index until the first commits,
+ * then sees its order and its request hash.
  */
-export async function claimIdempotencyKey(db: Executor, userId: number, key: string) {
+export async function claimIdempotencyKey(db: Executor, userId: number, key: string, requestHash: string) {
   const inserted = await db
     .insert(idempotency_keys)
-    .values({ user_id: userId, key })
+    .values({ user_id: userId, key, request_hash: requestHash })
     .onConflictDoNothing()
     .returning({ id: idempotency_keys.id });
   if (inserted[0]) return { claimed: true as const, keyId: inserted[0].id };
   const [existing] = await db
-    .select({ order_id: idempotency_keys.order_id })
+    .select({ order_id: idempotency_keys.order_id, request_hash: idempotency_keys.request_hash })
     .from(idempotency_keys)
     .where(and(eq(idempotency_keys.user_id, userId), eq(idempotency_keys.key, key)));
-  return { claimed: false as const, orderId: existing?.order_id ?? null };
+  return {
+    claimed: false as const,
+    orderId: existing?.order_id ?? null,
+    requestHash: existing?.request_hash ?? null,
+  };
 }
 
 export async function setIdempotencyOrder(db: Executor, keyId: number, orderId: number) {

@@ -39,7 +39,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     {
       schema: {
         tags: ["orders"],
-        summary: "Place an order (one transaction; send an Idempotency-Key header to make retries safe)",
+        summary:
+          "Place an order (one transaction; send an Idempotency-Key header to make retries safe: the same key with another request is refused, 422)",
         headers: IdempotencyHeaders,
         body: PlaceOrderRequestSchema,
         response: { 200: okSchema(z.number().int()) },

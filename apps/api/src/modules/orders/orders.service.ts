@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   DEFAULT_DELIVERY_METHOD,
   displayProductName,
@@ -13,7 +14,7 @@ import {
 } from "@vetportal/contract";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Config } from "../../config.ts";
-import type { Database } from "../../db/client.ts";
+import type { Database, Executor } from "../../db/client.ts";
 import { orders } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { addBusinessDays, estimatedShipDay, isoDay } from "../../lib/business-days.ts";
@@ -24,6 +25,7 @@ import { changeStock } from "../inventory/stock.ts";
 import { queueEmail } from "../mail/outbox.repository.ts";
 import * as repo from "./orders.repository.ts";
 import { orderAmounts, priceLine, unitPriceFor } from "./pricing.ts";
+import { inRetriedTransaction } from "./retry.ts";
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -37,6 +39,21 @@ const pacific = new Intl.DateTimeFormat("en-US", {
   minute: "2-digit",
 });
 export const formatPst = (d: Date) => `${pacific.format(d).replace(",", "")} PST`;
+
+/** JSON with the keys of every object sorted and undefined members left out: one text per request. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** SHA-256 of the parsed request (after the contract's schema: unknown fields gone, text trimmed). */
+export const requestHash = (input: unknown) => createHash("sha256").update(canonicalJson(input)).digest("hex");
 
 export function createOrdersService(db: Database, config: Config) {
   /** Which orders a user may read: own; a Manager the department's; an administrator all (DESIGN §5). */
@@ -57,11 +74,29 @@ export function createOrdersService(db: Database, config: Config) {
   }
 
   /**
+   * Claims the Idempotency-Key first thing in the order's transaction (DESIGN §6). The key used
+   * before with this same request gives back its order; with another request it is refused (422,
+   * as the IETF idempotency-key draft asks). Without a key there is nothing to claim.
+   */
+  async function claimKey(tx: Executor, userId: number, key: string | undefined, input: PlaceOrderRequest) {
+    if (!key) return {};
+    const hash = requestHash(input);
+    const claim = await repo.claimIdempotencyKey(tx, userId, key, hash);
+    if (claim.claimed) return { keyId: claim.keyId };
+    // Keys stored before request hashes existed (null) keep answering with their order.
+    if (claim.requestHash !== null && claim.requestHash !== hash) throw new AppError("IDEMPOTENCY_KEY_REUSED");
+    if (claim.orderId) return { replay: { id: claim.orderId, replayed: true } };
+    throw new AppError("CONFLICT", "This order is already being placed. Please wait a moment.");
+  }
+
+  /**
    * A destroy order (SPEC §4): administrators only, destroy lines only, each for the whole stock of
    * an in-inventory product of type 5. It ships nothing and costs nothing; 'destroy' ledger rows
-   * take the stock to zero.
+   * take the stock to zero. Each balance is taken only if it is still the stock being destroyed, so
+   * concurrent destroys (or a sale in between) can never take it below zero: the later one is
+   * refused with CONFLICT. The Idempotency-Key works as for any order.
    */
-  async function placeDestroyOrder(user: SessionUser, input: PlaceOrderRequest) {
+  async function placeDestroyOrder(user: SessionUser, input: PlaceOrderRequest, idempotencyKey?: string) {
     if (!input.items.every((i) => i.is_destroy)) {
       throw new AppError("VALIDATION_FAILED", MESSAGES.destroyOnlyCart, { items: MESSAGES.destroyOnlyCart });
     }
@@ -69,7 +104,9 @@ export function createOrdersService(db: Database, config: Config) {
     const method = (await deliveryMethodsFor(user)).find((m) => m.id === input.delivery_method_id);
     if (!method) throw new AppError("DELIVERY_METHOD_NOT_ALLOWED");
     const scope = await productScopeFor(db, config, user);
-    return db.transaction(async (tx) => {
+    return inRetriedTransaction(db, async (tx) => {
+      const key = await claimKey(tx, user.userId, idempotencyKey, input);
+      if (key.replay) return key.replay;
       const found = await catalogRepo.listProductsByIds(
         tx,
         scope,
@@ -107,19 +144,25 @@ export function createOrdersService(db: Database, config: Config) {
         ship_zip_code: address?.zip_code ?? "",
       });
       for (const item of [...input.items].sort((a, b) => a.id - b.id)) {
-        await changeStock(
+        const balance = await changeStock(
           tx,
           {
             productId: item.id,
             delta: -item.quantity,
             action: "destroy",
             forbidNegative: false,
+            expectedBalance: item.quantity,
             orderId: order.id,
             userId: user.userId,
             comment: "Destroyed",
           },
           config.OPERATIONS_EMAIL,
         );
+        if (balance === undefined) {
+          const name = found.find((p) => p.id === item.id)?.name ?? String(item.id);
+          const message = `The stock of ${name} changed while it was being destroyed; destroy it again.`;
+          throw new AppError("CONFLICT", message, { [`items.${item.id}`]: message });
+        }
       }
       await repo.insertOrderLines(
         tx,
@@ -133,6 +176,7 @@ export function createOrdersService(db: Database, config: Config) {
         })),
       );
       await repo.insertStatus(tx, order.id, ORDER_STATUS.ACTIVE, user.userId, "Destroy order");
+      if (key.keyId !== undefined) await repo.setIdempotencyOrder(tx, key.keyId, order.id);
       return { id: order.id, replayed: false };
     });
   }
@@ -156,10 +200,13 @@ export function createOrdersService(db: Database, config: Config) {
     /**
      * Places an order in one transaction (DESIGN §6): every line re-validated, stock taken through
      * the ledger without ever going below zero where forbidden, amounts computed here, the
-     * confirmation queued in the outbox. With an Idempotency-Key a retry returns the first order.
+     * confirmation queued in the outbox. With an Idempotency-Key a retry returns the first order
+     * and the same key with another request is refused. Products are locked in id order, so
+     * concurrent orders never deadlock on each other; a transaction the server still aborts
+     * (deadlock or serialization failure) is run again from the start, a bounded number of times.
      */
     async placeOrder(user: SessionUser, input: PlaceOrderRequest, idempotencyKey?: string, now = new Date()) {
-      if (input.items.some((i) => i.is_destroy)) return placeDestroyOrder(user, input);
+      if (input.items.some((i) => i.is_destroy)) return placeDestroyOrder(user, input, idempotencyKey);
       const methods = await deliveryMethodsFor(user);
       const method = methods.find((m) => m.id === input.delivery_method_id);
       if (!method) {
@@ -175,16 +222,9 @@ export function createOrdersService(db: Database, config: Config) {
       }
       const scope = await productScopeFor(db, config, user);
 
-      return db.transaction(async (tx) => {
-        let keyId: number | undefined;
-        if (idempotencyKey) {
-          const claim = await repo.claimIdempotencyKey(tx, user.userId, idempotencyKey);
-          if (!claim.claimed) {
-            if (claim.orderId) return { id: claim.orderId, replayed: true };
-            throw new AppError("CONFLICT", "This order is already being placed. Please wait a moment.");
-          }
-          keyId = claim.keyId;
-        }
+      return inRetriedTransaction(db, async (tx) => {
+        const { keyId, replay } = await claimKey(tx, user.userId, idempotencyKey, input);
+        if (replay) return replay;
 
         const address = await repo.findUserAddress(tx, user.userId, input.shipping_address_id);
         if (!address) {
@@ -401,7 +441,7 @@ export function createOrdersService(db: Database, config: Config) {
      * the ledger. The server enforces ownership, status and window (DESIGN §6).
      */
     async cancelOrder(user: SessionUser, orderId: number, now = new Date()) {
-      return db.transaction(async (tx) => {
+      return inRetriedTransaction(db, async (tx) => {
         const order = await repo.findOrder(
           tx,
           and(eq(orders.id, orderId), eq(orders.customer_id, user.customerId), eq(orders.user_id, user.userId)),
@@ -442,7 +482,11 @@ export function createOrdersService(db: Database, config: Config) {
         await repo.clearOrderAmounts(tx, orderId);
         await repo.setOrderStatus(tx, orderId, ORDER_STATUS_CANCELLED.id);
         await repo.insertStatus(tx, orderId, ORDER_STATUS_CANCELLED.id, user.userId, "Cancelled by the customer");
-        return { id: orderId, order_status: ORDER_STATUS_CANCELLED.id, order_status_name: ORDER_STATUS_CANCELLED.name };
+        return {
+          id: orderId,
+          order_status: ORDER_STATUS_CANCELLED.id,
+          order_status_name: ORDER_STATUS_CANCELLED.name,
+        };
       });
     },
 

@@ -210,6 +210,35 @@ describe("POST /api/order/add", () => {
     expect(await stockOf(id)).toBe(98);
   });
 
+  it("refuses an Idempotency-Key reused with a different order (422) and still replays the first", async () => {
+    const id = await makeProduct();
+    const headers = { "idempotency-key": "checkout-reuse-41b7e9d0" };
+    const first = await post("/api/order/add", order([{ id, quantity: 2 }]), practice.token, headers);
+    expect(first.statusCode).toBe(200);
+    const before = await orderCount();
+
+    const other = await post("/api/order/add", order([{ id, quantity: 3 }]), practice.token, headers);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().error).toMatchObject({
+      code: "IDEMPOTENCY_KEY_REUSED",
+      message: expect.stringContaining("already used for a different order"),
+    });
+    const otherNote = await post(
+      "/api/order/add",
+      order([{ id, quantity: 2 }], { shipping_instruction: "Front door" }),
+      practice.token,
+      headers,
+    );
+    expect(otherNote.json().error.code).toBe("IDEMPOTENCY_KEY_REUSED");
+
+    // The same request again (fields ignored by the contract do not count) gives the first order back.
+    const same = await post("/api/order/add", order([{ id, quantity: 2 }], { user_id: 1 }), practice.token, headers);
+    expect(same.statusCode).toBe(200);
+    expect(same.json().data).toBe(first.json().data);
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(id)).toBe(98);
+  });
+
   it("validates the shipping form with the contract's rules", async () => {
     const id = await makeProduct();
     const res = await post(

@@ -1,0 +1,37 @@
+import type { Database } from "../../db/client.ts";
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * SQLSTATEs after which PostgreSQL has rolled the whole transaction back and running it again from
+ * the start is safe: serialization_failure and deadlock_detected.
+ */
+const RETRYABLE = new Set(["40001", "40P01"]);
+
+/** Attempts in all, the first included. */
+export const TRANSACTION_ATTEMPTS = 3;
+
+/** Whether the error (or one it wraps, as Drizzle's query errors do) is a retryable abort. */
+export function isRetryableAbort(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e && !seen.has(e); e = e.cause as typeof e) {
+    seen.add(e);
+    if (typeof e.code === "string" && RETRYABLE.has(e.code)) return true;
+  }
+  return false;
+}
+
+/**
+ * Runs fn in a transaction, and again in a new one (up to TRANSACTION_ATTEMPTS in all) when the
+ * server aborted it for a deadlock or a serialization failure: every attempt starts from a clean
+ * slate. Anything else fn throws is passed on at once.
+ */
+export async function inRetriedTransaction<T>(db: Database, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(fn);
+    } catch (err) {
+      if (attempt >= TRANSACTION_ATTEMPTS || !isRetryableAbort(err)) throw err;
+    }
+  }
+}
