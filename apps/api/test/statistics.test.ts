@@ -26,4 +26,3 @@ describe("a database prepared with the demo data", () => {
     expect(filled.filter((t) => t.reltuples <= 0 || t.stats === 0).map((t) => t.relname)).toEqual([]);
   });
 });
-});
