@@ -17,8 +17,17 @@ const send = (reply: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMess
 const answer = (id: number, value: unknown, transfer?: ArrayBuffer[]) => send({ id, ok: true, value }, transfer);
 const fail = (id: number, err: unknown) => send({ id, ok: false, error: serializeError(err) });
 
-/** Parsers that keep a type's text, for the types whose parsing the caller does itself. */
-const keepText = (oids: number[]) => Object.fromEntries(oids.map((oid) => [oid, (value: string) => value]));
+/** Parsers that keep a type's text, for the types whose parsing the caller does itself (one set per list). */
+const keepTextSets = new Map<string, Record<number, (value: string) => string>>();
+function keepText(oids: number[]) {
+  const key = oids.join(",");
+  let parsers = keepTextSets.get(key);
+  if (!parsers) {
+    parsers = Object.fromEntries(oids.map((oid) => [oid, (value: string) => value]));
+    keepTextSets.set(key, parsers);
+  }
+  return parsers;
+}
 
 /** Thrown out of a transaction's callback to make PGlite roll it back. */
 const ROLLBACK = Symbol("rollback");
