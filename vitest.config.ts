@@ -25,7 +25,8 @@ export default defineConfig({
                 ...api,
                 name: "api:postgres",
                 // The process test covers the embedded default; its server-side twin is postgres-outage.
-                exclude: ["test/process.test.ts"],
+                // pglite-*.test.ts cover the embedded engine's worker thread.
+                exclude: ["test/process.test.ts", "test/pglite-*.test.ts"],
                 env: { TEST_DRIVER: "pg" },
               },
             },

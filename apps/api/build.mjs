@@ -1,5 +1,6 @@
-// Bundles the API into dist/server.js. npm dependencies stay external (installed next to it);
-// the workspace contract package is TypeScript source, so it is bundled in.
+// Bundles the API into dist/server.js, and the thread that owns the embedded database into
+// dist/pglite-worker.js (server.js starts it from its own directory). npm dependencies stay external
+// (installed next to it); the workspace contract package is TypeScript source, so it is bundled in.
 import { readFileSync } from "node:fs";
 import { build } from "esbuild";
 
@@ -7,8 +8,8 @@ const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith("@vetportal/"));
 
 await build({
-  entryPoints: ["src/server.ts"],
-  outfile: "dist/server.js",
+  entryPoints: { server: "src/server.ts", "pglite-worker": "src/db/pglite-worker.ts" },
+  outdir: "dist",
   bundle: true,
   platform: "node",
   format: "esm",

@@ -38,7 +38,7 @@ export default async function setup(project: TestProject) {
 
   const database = await openPglite();
   await prepareDatabase(database, { seed: true, customerId: TEST_CUSTOMER_ID });
-  const dump = await database.pglite?.dumpDataDir("none");
+  const dump = await database.pglite?.dumpDataDir();
   await database.close();
   if (!dump) throw new Error("PGlite dump failed");
   const dir = mkdtempSync(join(tmpdir(), "vp-template-"));

@@ -1,16 +1,13 @@
-import { mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import lockfile from "proper-lockfile";
 import { MIGRATIONS_DIR } from "../paths.ts";
+import type { PgliteClient } from "./pglite.ts";
 import * as schema from "./schema/index.ts";
+
+export { DataDirLockedError, openPglite } from "./pglite.ts";
 
 export type Schema = typeof schema;
 /** The one database type services and repositories see, whichever driver is underneath. */
@@ -27,68 +24,15 @@ export interface DatabaseHandle {
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
-  /** The embedded engine itself (tests dump a migrated, seeded template from it; exports page through it). */
-  pglite?: PGlite;
+  /** The embedded engine's worker (tests dump a migrated, seeded template from it; exports page through it). */
+  pglite?: PgliteClient;
   /** The server's pool (exports stream COPY through one of its connections). */
   pool?: pg.Pool;
 }
 
-export class DataDirLockedError extends Error {}
-
 type Logger = { warn(obj: unknown, msg?: string): void };
 
 const MIGRATION_LOCK_ID = 1850_2026;
-
-/**
- * Embedded PostgreSQL (PGlite). Two PGlite instances on one directory corrupt it, so the directory
- * is locked for the life of the process; a second process gets a DataDirLockedError.
- */
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
-  let release: (() => Promise<void>) | undefined;
-  let dataDir: string | undefined;
-  if (options.dataDir) {
-    dataDir = resolve(options.dataDir);
-    mkdirSync(dataDir, { recursive: true });
-    try {
-      release = await lockfile.lock(dataDir, {
-        lockfilePath: join(dataDir, ".vetportal.lock"),
-        stale: 10_000,
-        update: 4_000,
-        // A live holder refreshes the lock every 4 s; a crashed one leaves a lock that turns stale after
-        // 10 s and is then taken over. No waiting: a second process is told at once.
-        retries: 0,
-        realpath: false,
-      });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ELOCKED") {
-        throw new DataDirLockedError(
-          `The data directory ${dataDir} is in use by another Vet Portal process. ` +
-            "Stop that process first, or set DATA_DIR to another directory (or DATABASE_URL to use a PostgreSQL server). " +
-            "If that process has just crashed, its lock expires within 10 seconds.",
-        );
-      }
-      throw err;
-    }
-  }
-  const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir });
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
-  return {
-    db,
-    pglite: client,
-    driver: "pglite",
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-    withMigrationLock: (fn) => fn(),
-    ping: async () => {
-      await client.query("select 1");
-      return true;
-    },
-    close: async () => {
-      await client.close();
-      await release?.();
-    },
-  };
-}
 
 /** Error codes that mean "the database is not reachable right now" rather than "the query is wrong". */
 const UNAVAILABLE_CODES = new Set([

@@ -1,10 +1,10 @@
 import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
-import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { stringify } from "csv-stringify/sync";
 import type pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import type { DatabaseHandle } from "../../db/client.ts";
+import type { PgliteClient, PgliteQueryable } from "../../db/pglite.ts";
 
 /**
  * Streams the rows of a SELECT as CSV with a header row, in constant memory (DESIGN §2 "exports of
@@ -61,14 +61,14 @@ const FETCH_ROWS = 2000;
  */
 const PGLITE_BUFFER_BYTES = 4 * 1024 * 1024;
 
-async function cursorStream(engine: PGlite, query: string): Promise<Readable> {
+async function cursorStream(engine: PgliteClient, query: string): Promise<Readable> {
   const out = new PassThrough({ highWaterMark: PGLITE_BUFFER_BYTES });
   let markStarted: () => void = () => {};
   const started = new Promise<void>((resolve) => {
     markStarted = resolve;
   });
   const done = engine
-    .transaction(async (tx: Transaction) => {
+    .transaction(async (tx: PgliteQueryable) => {
       await tx.query(`DECLARE report_export NO SCROLL CURSOR FOR ${query}`);
       let header = true;
       for (;;) {
