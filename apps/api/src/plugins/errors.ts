@@ -2,13 +2,16 @@ import { ERROR_MESSAGES, ERROR_STATUS, type ErrorBody, type ErrorCode } from "@v
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { isDatabaseUnavailable } from "../db/client.ts";
+import { isDatabaseTimeout, isDatabaseUnavailable } from "../db/client.ts";
 import { AppError } from "../lib/app-error.ts";
 
 function send(reply: FastifyReply, code: ErrorCode, message?: string, fields?: Record<string, string>) {
   const body: ErrorBody = { result: 0, error: { code, message: message ?? ERROR_MESSAGES[code], fields } };
   return reply.status(ERROR_STATUS[code]).type("application/json").send(body);
 }
+
+/** A statement the database did not finish within its limits (docs/decisions/011). */
+export const DATABASE_TIMEOUT_MESSAGE = "The database did not answer in time. Please try again in a moment.";
 
 /** Fastify's own client-error codes we answer with a specific error code. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -22,8 +25,9 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
 
 /**
  * The one error handler (STYLE §5): AppError → its status; schema failures → 400 with per-field
- * messages; an unreachable database → 503; anything else → 500 with a generic message. Stack traces
- * and internal messages only go to the log, with the request id.
+ * messages; an unreachable database, a lost connection or one that does not answer in time → 503;
+ * anything else → 500 with a generic message. Stack traces and internal messages only go to the
+ * log, with the request id.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -41,6 +45,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (mapped) return send(reply, mapped);
 
+    if (isDatabaseTimeout(error)) {
+      request.log.warn({ err: error.message }, "database timeout");
+      return send(reply, "DATABASE_UNAVAILABLE", DATABASE_TIMEOUT_MESSAGE);
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error.message }, "database unavailable");
       return send(reply, "DATABASE_UNAVAILABLE");
