@@ -15,7 +15,8 @@ import { createPostgresCopy, freePort, PRACTICE } from "./helpers.ts";
  * database.
  */
 const API_DIR = join(import.meta.dirname, "..");
-const BUNDLE_DIR = join(API_DIR, `.kill-test-${process.pid}`);
+// In dist/ (ignored), one level below apps/api like dist/server.js, so it finds the migrations and packages.
+const BUNDLE = join(API_DIR, "dist", `kill-test-${process.pid}.js`);
 const KILLS = 20;
 const SLOTS = 4;
 const CLIENTS_PER_PROCESS = 4;
@@ -28,10 +29,9 @@ const children = new Set<ChildProcess>();
 beforeAll(async () => {
   const pkg = JSON.parse(readFileSync(join(API_DIR, "package.json"), "utf8"));
   const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith("@vetportal/"));
-  // One level below apps/api, like dist/server.js, so the bundle finds the migrations and packages.
   await build({
     entryPoints: [join(API_DIR, "src/server.ts")],
-    outfile: join(BUNDLE_DIR, "server.js"),
+    outfile: BUNDLE,
     bundle: true,
     platform: "node",
     format: "esm",
@@ -54,7 +54,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   for (const child of children) child.kill("SIGKILL");
-  rmSync(BUNDLE_DIR, { recursive: true, force: true });
+  rmSync(BUNDLE, { force: true });
   await admin?.end();
   await copy?.drop();
 });
@@ -62,7 +62,7 @@ afterAll(async () => {
 /** Starts the bundled API on a free port and resolves once /api/health answers 200. */
 async function startApi() {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(BUNDLE_DIR, "server.js")], {
+  const child = spawn(process.execPath, [BUNDLE], {
     cwd: API_DIR,
     env: {
       ...process.env,
@@ -190,7 +190,7 @@ describe("kill -9 of the API during an order storm", () => {
     expect([...storedAfter].filter(([, ids]) => ids.length !== 1)).toEqual([]);
     api.child.kill("SIGTERM");
     await api.exited;
-  }, 150_000);
+  }, 240_000);
 });
 
 async function ordersByKey(run: string) {
