@@ -236,7 +236,15 @@ describe("database faults on PostgreSQL", () => {
     };
     const clients = Array.from({ length: 6 }, client);
     await waitFor(async () => answers.size >= 20);
-    await proxy.down();
+    // The "restart" comes while orders are inside their transactions (held on the product's row).
+    await admin.query("begin");
+    try {
+      await admin.query("select id from products where id = $1 for update", [PRODUCT]);
+      await waitFor(async () => (await appBackends("Lock")) >= 3);
+      await proxy.down();
+    } finally {
+      await admin.query("rollback");
+    }
     await new Promise((r) => setTimeout(r, 500));
     await proxy.up();
     await waitFor(async () => [...answers.values()].filter((a) => a.status === 200).length >= 60);
