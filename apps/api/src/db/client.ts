@@ -41,13 +41,6 @@ type Logger = { warn(obj: unknown, msg?: string): void };
 
 const MIGRATION_LOCK_ID = 1850_2026;
 
-/** The code of the error a connection fails with when the server did not answer within its limit. */
-export const DATABASE_TIMEOUT_CODE = "VP_DATABASE_TIMEOUT";
-
-export function databaseTimeout(message: string): Error {
-  return Object.assign(new Error(message), { code: DATABASE_TIMEOUT_CODE });
-}
-
 /**
  * Embedded PostgreSQL (PGlite). Two PGlite instances on one directory corrupt it, so the directory
  * is locked for the life of the process; a second process gets a DataDirLockedError.
@@ -117,6 +110,13 @@ const UNAVAILABLE_CODES = new Set([
   "08006",
   "53300", // too_many_connections
 ]);
+
+/** The code of the error a connection fails with when the server did not answer within its limit. */
+export const DATABASE_TIMEOUT_CODE = "VP_DATABASE_TIMEOUT";
+
+export function databaseTimeout(message: string): Error {
+  return Object.assign(new Error(message), { code: DATABASE_TIMEOUT_CODE });
+}
 
 /** Error codes that mean "the database did not answer in time". */
 const TIMEOUT_CODES = new Set([
