@@ -10,9 +10,6 @@ function send(reply: FastifyReply, code: ErrorCode, message?: string, fields?: R
   return reply.status(ERROR_STATUS[code]).type("application/json").send(body);
 }
 
-/** A statement the database did not finish within its limits (docs/decisions/011). */
-export const DATABASE_TIMEOUT_MESSAGE = "The database did not answer in time. Please try again in a moment.";
-
 /** Fastify's own client-error codes we answer with a specific error code. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
@@ -64,3 +61,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return send(reply, "INTERNAL");
   });
 });
+
+/** A statement the database did not finish within its limits (docs/decisions/011). */
+export const DATABASE_TIMEOUT_MESSAGE = "The database did not answer in time. Please try again in a moment.";

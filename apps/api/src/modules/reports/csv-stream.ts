@@ -4,7 +4,7 @@ import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { stringify } from "csv-stringify/sync";
 import type pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
-import { type DatabaseHandle, databaseTimeout, type PostgresLimits } from "../../db/client.ts";
+import { type DatabaseHandle, databaseTimeout } from "../../db/client.ts";
 
 /**
  * Streams the rows of a SELECT as CSV with a header row, in constant memory (DESIGN §2 "exports of
@@ -29,7 +29,7 @@ export async function openCsvStream(database: DatabaseHandle, query: string): Pr
  * statements get. A connection lost before the first bytes fails the request (503); after them,
  * the stream errors and Fastify destroys the response, so the download ends visibly incomplete.
  */
-async function copyStream(pool: pg.Pool, limits: PostgresLimits | undefined, query: string): Promise<Readable> {
+async function copyStream(pool: pg.Pool, limits: DatabaseHandle["limits"], query: string): Promise<Readable> {
   const client = await pool.connect();
   let released = false;
   let timer: NodeJS.Timeout | undefined;
