@@ -12,6 +12,13 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATABASE_URL: "", PORT: "" }).PORT).toBe(3000);
   });
 
+  it("bounds the database by default and refuses a query timeout the statement timeout cannot act within", () => {
+    expect(loadConfig({})).toMatchObject({ DATABASE_STATEMENT_TIMEOUT_MS: 5000, DATABASE_QUERY_TIMEOUT_MS: 7000 });
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: "8000" })).toThrow(
+      /DATABASE_QUERY_TIMEOUT_MS: must be longer than DATABASE_STATEMENT_TIMEOUT_MS/,
+    );
+  });
+
   it("lists every bad variable in one readable error", () => {
     let error: unknown;
     try {

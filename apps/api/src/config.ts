@@ -19,6 +19,13 @@ export const ConfigSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_POOL_SIZE: positiveInt.default(10),
+  /** Bounds on a slow or frozen PostgreSQL server (docs/decisions/011); PGlite ignores them. */
+  DATABASE_CONNECT_TIMEOUT_MS: positiveInt.default(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt.default(5_000),
+  DATABASE_QUERY_TIMEOUT_MS: positiveInt.default(7_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt.default(10_000),
+  DATABASE_EXPORT_STATEMENT_TIMEOUT_MS: positiveInt.default(600_000),
+  DATABASE_KEEPALIVE_MS: positiveInt.default(10_000),
   SEED_DEMO_DATA: bool.default(true),
   CUSTOMER_ID: positiveInt.default(1850),
   /** The configured admin user id of SPEC §6: gets the customer's full delivery-method list. */
@@ -49,10 +56,22 @@ export type Config = z.infer<typeof ConfigSchema>;
 
 export class ConfigError extends Error {}
 
+/** Rules across settings, checked after each setting's own. */
+const CheckedConfigSchema = ConfigSchema.superRefine((config, ctx) => {
+  // The server cancels a slow statement cleanly; the client-side limit is the backstop for a server
+  // that does not answer at all, so it must leave the server's limit room to act first.
+  if (config.DATABASE_QUERY_TIMEOUT_MS <= config.DATABASE_STATEMENT_TIMEOUT_MS)
+    ctx.addIssue({
+      code: "custom",
+      path: ["DATABASE_QUERY_TIMEOUT_MS"],
+      message: "must be longer than DATABASE_STATEMENT_TIMEOUT_MS",
+    });
+});
+
 /** Parses the environment; on any bad variable throws one error listing every problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
-  const parsed = ConfigSchema.safeParse(present);
+  const parsed = CheckedConfigSchema.safeParse(present);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
   throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

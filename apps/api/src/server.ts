@@ -21,7 +21,18 @@ async function main() {
   let database: DatabaseHandle;
   try {
     database = config.DATABASE_URL
-      ? await openPostgres(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE, logger: console })
+      ? await openPostgres(config.DATABASE_URL, {
+          poolSize: config.DATABASE_POOL_SIZE,
+          logger: console,
+          limits: {
+            connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+            statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+            queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+            idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+            exportStatementTimeoutMs: config.DATABASE_EXPORT_STATEMENT_TIMEOUT_MS,
+            keepAliveMs: config.DATABASE_KEEPALIVE_MS,
+          },
+        })
       : await openPglite({ dataDir: config.DATA_DIR });
   } catch (err) {
     if (err instanceof DataDirLockedError) {

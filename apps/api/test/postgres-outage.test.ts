@@ -1,39 +1,14 @@
-import { connect, createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { type DatabaseHandle, openPostgres } from "../src/db/client.ts";
 import { createPostgresCopy, freePort, PRACTICE, testConfig } from "./helpers.ts";
+import { TcpProxy } from "./tcp-proxy.ts";
 
 /**
  * The API on a PostgreSQL server that goes away and comes back. A TCP proxy stands between the
  * pool and the server so the test can cut every connection and refuse new ones, as a server
  * restart or a network failure would.
  */
-class TcpProxy {
-  private server?: Server;
-  private readonly sockets = new Set<Socket>();
-  constructor(
-    private readonly target: { host: string; port: number },
-    readonly port: number,
-  ) {}
-  async up() {
-    this.server = createServer((client) => {
-      const upstream = connect(this.target.port, this.target.host);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on("close", () => this.sockets.delete(s));
-        s.on("error", () => s.destroy());
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => this.server?.listen(this.port, "127.0.0.1", resolve));
-  }
-  async down() {
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-}
-
 let proxy: TcpProxy;
 let copy: Awaited<ReturnType<typeof createPostgresCopy>>;
 let database: DatabaseHandle;

@@ -2,7 +2,7 @@ import { ERROR_MESSAGES, ERROR_STATUS, type ErrorBody, type ErrorCode } from "@v
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { isDatabaseUnavailable } from "../db/client.ts";
+import { isDatabaseTimeout, isDatabaseUnavailable } from "../db/client.ts";
 import { AppError } from "../lib/app-error.ts";
 
 function send(reply: FastifyReply, code: ErrorCode, message?: string, fields?: Record<string, string>) {
@@ -74,8 +74,9 @@ export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequ
 
 /**
  * The one error handler (STYLE §5): AppError → its status; schema failures → 400 with per-field
- * messages; an unreachable database → 503; anything else → 500 with a generic message. Stack traces
- * and internal messages only go to the log, with the request id.
+ * messages; an unreachable database, a lost connection or one that does not answer in time → 503;
+ * anything else → 500 with a generic message. Stack traces and internal messages only go to the
+ * log, with the request id.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -93,6 +94,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const mapped = clientError(error);
     if (mapped) return send(reply, mapped.code, mapped.message);
 
+    if (isDatabaseTimeout(error)) {
+      request.log.warn({ err: error.message }, "database timeout");
+      return send(reply, "DATABASE_UNAVAILABLE", DATABASE_TIMEOUT_MESSAGE);
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error.message }, "database unavailable");
       return send(reply, "DATABASE_UNAVAILABLE");
@@ -113,3 +118,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return send(reply, "INTERNAL");
   });
 });
+
+/** A statement the database did not finish within its limits (docs/decisions/011). */
+export const DATABASE_TIMEOUT_MESSAGE = "The database did not answer in time. Please try again in a moment.";

@@ -3,7 +3,7 @@ import { PassThrough, Readable } from "node:stream";
 import { stringify } from "csv-stringify/sync";
 import type pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
-import type { DatabaseHandle } from "../../db/client.ts";
+import { type DatabaseHandle, databaseTimeout } from "../../db/client.ts";
 import type { PgliteClient, PgliteQueryable } from "../../db/pglite.ts";
 
 /**
@@ -17,24 +17,57 @@ import type { PgliteClient, PgliteQueryable } from "../../db/pglite.ts";
  * paths print the same cells.
  */
 export async function openCsvStream(database: DatabaseHandle, query: string): Promise<Readable> {
-  if (database.pool) return copyStream(database.pool, query);
+  if (database.pool) return copyStream(database.pool, database.limits, query);
   if (database.pglite) return cursorStream(database.pglite, query);
   throw new Error("the database handle has neither a pool nor a PGlite engine");
 }
 
-async function copyStream(pool: pg.Pool, query: string): Promise<Readable> {
+/**
+ * COPY on a pooled connection. With limits, the connection's statement timeout is raised to the
+ * export's for the COPY and reset afterwards, and the client gives the COPY up (closing the
+ * connection) if the server has not finished it by the export timeout plus the margin ordinary
+ * statements get. A connection lost before the first bytes fails the request (503); after them,
+ * the stream errors and Fastify destroys the response, so the download ends visibly incomplete.
+ */
+async function copyStream(pool: pg.Pool, limits: DatabaseHandle["limits"], query: string): Promise<Readable> {
   const client = await pool.connect();
   let released = false;
+  let timer: NodeJS.Timeout | undefined;
   const release = (err?: Error) => {
     if (released) return;
     released = true;
+    clearTimeout(timer);
     // A connection left in the middle of a COPY is discarded rather than reused.
     client.release(err);
   };
+  const finish = async () => {
+    if (!limits || released) return release();
+    try {
+      await client.query("reset statement_timeout");
+      release();
+    } catch (err) {
+      release(err as Error);
+    }
+  };
+  if (limits) {
+    try {
+      await client.query(`set statement_timeout = ${Math.trunc(limits.exportStatementTimeoutMs)}`);
+    } catch (err) {
+      release(err as Error);
+      throw err;
+    }
+    const ms = limits.exportStatementTimeoutMs + (limits.queryTimeoutMs - limits.statementTimeoutMs);
+    timer = setTimeout(
+      () => client.connection.stream.destroy(databaseTimeout(`The export did not finish within ${ms} ms`)),
+      ms,
+    );
+  }
   const copy = client.query(copyTo(`COPY (${query}) TO STDOUT WITH (FORMAT csv, HEADER true)`));
-  copy.once("end", () => release());
-  copy.once("error", (err) => release(err));
-  copy.once("close", () => release(copy.readableEnded ? undefined : new Error("export aborted")));
+  copy.once("end", () => void finish());
+  copy.on("error", (err) => release(err));
+  copy.once("close", () => {
+    if (!copy.readableEnded) release(new Error("export aborted"));
+  });
   const chunks = copy[Symbol.asyncIterator]();
   let first: IteratorResult<Buffer>;
   try {
