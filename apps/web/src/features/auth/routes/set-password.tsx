@@ -27,13 +27,15 @@ export function SetPasswordRoute() {
       { ...values, token },
       {
         onError: (error) => {
-          if (error instanceof ApiError && error.fields) form.setErrors(error.fields);
+          if (error instanceof ApiError) form.setErrors(error.fields);
         },
       },
     );
   });
 
-  const failure = setPassword.error && !(setPassword.error instanceof ApiError && setPassword.error.fields);
+  // A refused link (unknown, used, expired) or an unreachable server; field errors show under their fields.
+  const error = setPassword.error;
+  const failure = error && !(error instanceof ApiError && Object.keys(error.fields).length > 0);
 
   return (
     <Box component="main" mih="100dvh" px="md" py={48} bg="gray.0">
@@ -68,7 +70,7 @@ export function SetPasswordRoute() {
                   </Text>
                   {failure ? (
                     <Alert color="red" title="The password was not set" role="alert">
-                      {errorMessage(setPassword.error)}
+                      {errorMessage(error)}
                     </Alert>
                   ) : null}
                   <PasswordInput
