@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { SMTP_SINK_PORT } from "./support/smtp-sink.ts";
 
 // Browser journeys against the built app served by the real API (DESIGN §8). The build is done
 // beforehand by the test script; this config only starts the server.
@@ -57,9 +58,11 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Lets two suites run side by side on one checkout, each with its own web build.
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
-      // Always the embedded database and no real mail, whatever the calling shell has set.
+      // Always the embedded database, and mail only to the local sink a journey may start
+      // (support/smtp-sink.ts), whatever the calling shell has set.
       DATABASE_URL: "",
-      SMTP_URL: "",
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
+      PUBLIC_URL: baseURL,
       // The journeys sign the same practices in many times; throttling is covered by the API tests.
       LOGIN_RATE_LIMIT_PER_IP: "10000",
       LOGIN_RATE_LIMIT_PER_ACCOUNT: "10000",

@@ -43,7 +43,12 @@ export interface BuildAppOptions {
 export async function buildApp({ config, database, logger = false }: BuildAppOptions) {
   const app = Fastify({
     logger,
-    trustProxy: config.TRUST_PROXY,
+    // A hop count becomes "trust the nearest N peers" (Fastify alone ignores a number); a list is
+    // compiled by proxy-addr. Either way a peer outside it cannot set the client address.
+    trustProxy:
+      typeof config.TRUST_PROXY === "number"
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: "x-request-id",
     // A malformed URL (bad percent-encoding, a too-long parameter) gets the error envelope too.

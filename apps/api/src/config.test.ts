@@ -32,4 +32,22 @@ describe("loadConfig", () => {
     for (const name of ["PORT", "DATABASE_URL", "SEED_DEMO_DATA", "CANCEL_WINDOW_HOURS"])
       expect(message).toContain(`- ${name}:`);
   });
+
+  it("reads TRUST_PROXY as off, a number of hops or a list of addresses and ranges", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.7,::1/128,loopback" }).TRUST_PROXY).toEqual([
+      "10.0.0.0/8",
+      "192.168.1.7",
+      "::1/128",
+      "loopback",
+    ]);
+  });
+
+  it("refuses TRUST_PROXY=true, which would let any client forge its address, and bad ranges", () => {
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: true would trust a forged X-Forwarded-For/);
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/33" })).toThrow(/TRUST_PROXY: .*not: 10\.0\.0\.0\/33/);
+    expect(() => loadConfig({ TRUST_PROXY: "proxy.internal" })).toThrow(ConfigError);
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { WEB_DIST_DIR } from "./paths.ts";
 
@@ -7,6 +8,48 @@ const bool = z
 const port = z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535);
 const positiveInt = z.coerce.number({ error: "must be a whole number" }).int().positive();
 const email = z.string().regex(/^[^@\s]+@[^@\s]+$/, "must be an email address");
+
+/** An IP address, a CIDR range or one of proxy-addr's names for the private ranges. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+function isProxyRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may set the client address through X-Forwarded-For (docs/decisions/003): `false`
+ * (nobody, the default), a number of proxy hops in front of the API, or a comma-separated list of
+ * proxy addresses or CIDR ranges. `true` (trust every peer) would let anyone forge their address,
+ * so it is refused.
+ */
+const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
+  const text = value.trim();
+  if (["false", "0", "no"].includes(text)) return false;
+  if (["true", "yes"].includes(text)) {
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "true would trust a forged X-Forwarded-For from any client; set the number of proxy hops in front of the API (e.g. 1) or the proxies' addresses/CIDR ranges (e.g. 10.0.0.0/8)",
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(",").map((e) => e.trim());
+  const bad = entries.filter((e) => !isProxyRange(e));
+  if (bad.length > 0) {
+    ctx.addIssue({
+      code: "custom",
+      message: `must be false, a number of proxy hops or a comma-separated list of IP addresses/CIDR ranges (not: ${bad.join(", ")})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 /** Every setting of the API, read from the environment (README "Configuration" lists them). */
 export const ConfigSchema = z.object({
@@ -37,8 +80,21 @@ export const ConfigSchema = z.object({
   CANCEL_WINDOW_HOURS: z.coerce.number({ error: "must be a number" }).positive().default(2),
   LOGIN_RATE_WINDOW_SECONDS: positiveInt.default(900),
   LOGIN_RATE_LIMIT_PER_IP: positiveInt.default(50),
+  /** Failed sign-ins per account from one source (IP) per window. */
   LOGIN_RATE_LIMIT_PER_ACCOUNT: positiveInt.default(10),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Failed sign-ins per account from all sources per window; beyond it only a source without a
+   * failure on that account may still try (docs/decisions/003).
+   */
+  LOGIN_RATE_LIMIT_PER_ACCOUNT_GLOBAL: positiveInt.default(100),
+  TRUST_PROXY: trustProxy.default(false),
+  /** The portal's address as users reach it; links in emails (set-password) start with it. */
+  PUBLIC_URL: z
+    .url({ error: "must be a URL" })
+    .transform((u) => u.replace(/\/+$/, ""))
+    .default("http://localhost:3000"),
+  /** Lifetime of a set-password link sent to staff (docs/decisions/012). */
+  PASSWORD_LINK_TTL_HOURS: positiveInt.default(24),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")

@@ -25,8 +25,8 @@ const CUSTOMER: Privilege[] = ["catalog.browse", "orders.place", "orders.view_ow
 const ADMIN: Privilege[] = Object.keys(PRIVILEGES) as Privilege[];
 
 /**
- * Privileges by user level. Administrator rights need a staff (password) sign-in as well: a
- * practice signed in by address never gets more than MANAGER's (DESIGN §5).
+ * Privileges by user level. Administrator rights need a staff (password) sign-in as well, and so
+ * does a Manager's department scope: a practice signed in by address gets USER's (decision 012).
  */
 export const LEVEL_PRIVILEGES: Record<number, Privilege[]> = {
   [USER_LEVEL.USER]: CUSTOMER,
@@ -40,5 +40,10 @@ export const PrivilegesSchema = z.object({
   user_level: z.string(),
   is_admin: z.boolean(),
   privileges: z.array(PrivilegeSchema),
+  /**
+   * How the session signed in: only a password sign-in may change a password or see a department's
+   * orders (decision 012). Optional only so a browser's stored copy from before still reads.
+   */
+  sign_in_method: z.enum(["address", "password"]).optional(),
 });
 export type Privileges = z.infer<typeof PrivilegesSchema>;

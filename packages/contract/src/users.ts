@@ -32,14 +32,30 @@ export const PasswordSchema = dbText(MESSAGES.passwordRule)
   .max(200, MESSAGES.passwordRule)
   .refine(isValidPassword, MESSAGES.passwordRule);
 
-/** Password + confirmation, as on the change-password form. */
-export const PasswordChangeSchema = z
-  .object({
-    password: dbText(MESSAGES.passwordRule).max(200, MESSAGES.passwordRule),
-    confirmPassword: dbText(MESSAGES.passwordRule).max(200, MESSAGES.passwordRule),
-  })
-  .refine((v) => isValidPassword(v.password), { message: MESSAGES.passwordRule, path: ["password"] })
-  .refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordRule, path: ["confirmPassword"] });
+const newPasswordFields = {
+  password: dbText(MESSAGES.passwordRule).max(200, MESSAGES.passwordRule),
+  confirmPassword: dbText(MESSAGES.passwordRule).max(200, MESSAGES.passwordRule),
+};
+const newPasswordRules = <T extends z.ZodType<{ password: string; confirmPassword: string }>>(schema: T) =>
+  schema
+    .refine((v) => isValidPassword(v.password), { message: MESSAGES.passwordRule, path: ["password"] })
+    .refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordRule, path: ["confirmPassword"] });
+
+/** Password + confirmation, as on the set-password form. */
+export const PasswordChangeSchema = newPasswordRules(z.object(newPasswordFields));
+
+/**
+ * The change-password form: the current password (a stolen session alone cannot change it,
+ * docs/decisions/012), then the new one twice.
+ */
+export const ChangeOwnPasswordSchema = newPasswordRules(
+  z.object({
+    current_password: dbText(MESSAGES.currentPasswordRequired)
+      .min(1, MESSAGES.currentPasswordRequired)
+      .max(200, MESSAGES.currentPasswordWrong),
+    ...newPasswordFields,
+  }),
+);
 
 /** Phone mask 999-999-9999 (SPEC §9). */
 export const PHONE_MASK = "999-999-9999";
@@ -152,11 +168,12 @@ export const UserDetailSchema = UserRowSchema.extend({
 });
 export type UserDetail = z.infer<typeof UserDetailSchema>;
 
+/** An optional phone: left out stays left out (a partial update keeps it); "" clears it. */
 const optionalPhone = dbText()
   .trim()
   .regex(/^(\d{3}-\d{3}-\d{4})?$/, MESSAGES.phoneFormat)
   .optional()
-  .transform((v) => v || null);
+  .transform((v) => (v === undefined ? undefined : v || null));
 
 /** POST /api/user/update: personal info (own, or any user for an administrator), and for administrators is_active and role fields. */
 export const UserUpdateRequestSchema = z
@@ -193,8 +210,26 @@ export const UserDeleteRequestSchema = z.object({
   permanent: z.union([z.literal(0), z.literal(false)], { error: "Only a non-permanent delete is offered" }).optional(),
 });
 
-/** POST /api/user/changePassword: the signed-in user's own password (fixes the legacy defect, DESIGN §7). */
-export const ChangePasswordRequestSchema = PasswordChangeSchema;
+/**
+ * POST /api/user/changePassword: the signed-in user's own password (fixes the legacy defect, DESIGN §7).
+ * Needs a password sign-in and the current password (docs/decisions/012).
+ */
+export const ChangePasswordRequestSchema = ChangeOwnPasswordSchema;
+
+/**
+ * POST /api/auth/setPassword (public): spends a one-time set-password link (docs/decisions/012)
+ * and sets the new password; the user then signs in with email and password.
+ */
+export const SetPasswordRequestSchema = newPasswordRules(
+  z.object({
+    token: z.string({ error: MESSAGES.passwordLinkInvalid }).min(1, MESSAGES.passwordLinkInvalid).max(200),
+    ...newPasswordFields,
+  }),
+);
+export type SetPasswordRequest = z.infer<typeof SetPasswordRequestSchema>;
+
+/** POST /api/user/sendPasswordLink (admin): email the user a one-time set-password link. */
+export const SendPasswordLinkRequestSchema = z.object({ id: z.coerce.number().int().positive() });
 
 /** POST /api/address/add (SPEC §5 "Address form"). Department addresses are for administrators. */
 export const AddressRequestSchema = z.object({

@@ -221,6 +221,13 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        // The one-time link a staff member gets by email (decision 012): public, no session needed.
+        path: "set-password",
+        lazy: async () => ({
+          Component: (await loadChunk(() => import("../features/auth/routes/set-password.tsx"))).SetPasswordRoute,
+        }),
+      },
+      {
         element: <RequireAuth />,
         children: [
           {

@@ -1,12 +1,22 @@
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { USER_LEVEL } from "@vetportal/contract";
+import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { addresses, rate_limits, sessions, users } from "../../db/schema/index.ts";
+import { addresses, password_tokens, rate_limits, sessions, users } from "../../db/schema/index.ts";
 
 /** SQL twin of normalizeForMatch: lower case, every run of non-alphanumerics becomes one space, trimmed. */
 export const normalized = (column: unknown) => sql`btrim(regexp_replace(lower(${column}), '[^a-z0-9]+', ' ', 'g'))`;
 
-/** Active practices of the customer whose name matches, with each of their addresses' line1 and zip. */
-export async function findPracticeAddresses(db: Executor, customerId: number, normalizedPractice: string) {
+/**
+ * Active practices of the customer whose name matches, with each of their addresses' line1 and zip.
+ * Staff (administrator level or the configured admin user) are never among them: address facts are
+ * public, so they must not open a staff account (docs/decisions/012).
+ */
+export async function findPracticeAddresses(
+  db: Executor,
+  customerId: number,
+  normalizedPractice: string,
+  adminUserId: number,
+) {
   return db
     .select({ id: users.id, line1: addresses.line1, zip_code: addresses.zip_code })
     .from(users)
@@ -16,6 +26,8 @@ export async function findPracticeAddresses(db: Executor, customerId: number, no
         eq(users.customer_id, customerId),
         eq(users.is_active, true),
         eq(users.is_deleted, false),
+        ne(users.user_level_id, USER_LEVEL.ADMINISTRATOR),
+        ne(users.id, adminUserId),
         sql`${normalized(users.representation)} = ${normalizedPractice}`,
       ),
     )
@@ -101,36 +113,89 @@ export async function revokeSession(db: Executor, sessionId: number) {
   await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, sessionId));
 }
 
+/** Revokes every live session of a user but the one given (a password was set or changed). */
+export async function revokeOtherSessions(db: Executor, userId: number, keepSessionId?: number) {
+  await db
+    .update(sessions)
+    .set({ revoked_at: new Date() })
+    .where(
+      and(
+        eq(sessions.user_id, userId),
+        isNull(sessions.revoked_at),
+        keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+      ),
+    );
+}
+
+export async function setPasswordHash(db: Executor, userId: number, passwordHash: string) {
+  await db.update(users).set({ password_hash: passwordHash }).where(eq(users.id, userId));
+}
+
+/** Spends every unspent set-password link of a user (a newer one replaces them, or one was used). */
+export async function spendPasswordTokensOf(db: Executor, userId: number) {
+  await db
+    .update(password_tokens)
+    .set({ used_at: new Date() })
+    .where(and(eq(password_tokens.user_id, userId), isNull(password_tokens.used_at)));
+}
+
+export async function insertPasswordToken(db: Executor, userId: number, tokenHash: string, expiresAt: Date) {
+  await db.insert(password_tokens).values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt });
+}
+
 /**
- * Counts one hit against a fixed window shared by every API process; returns the count in the
- * current window (the first hit of a new window restarts at 1).
+ * Spends a set-password link in one statement (two concurrent uses: one wins) if it is unspent,
+ * unexpired and its user is still active; returns that user's id.
  */
-export async function hitRateLimit(db: Executor, key: string, windowSeconds: number): Promise<number> {
+export async function spendPasswordToken(db: Executor, tokenHash: string): Promise<number | undefined> {
+  const rows = await db
+    .update(password_tokens)
+    .set({ used_at: sql`now()` })
+    .from(users)
+    .where(
+      and(
+        eq(password_tokens.token_hash, tokenHash),
+        isNull(password_tokens.used_at),
+        gt(password_tokens.expires_at, sql`now()`),
+        eq(users.id, password_tokens.user_id),
+        eq(users.is_active, true),
+        eq(users.is_deleted, false),
+      ),
+    )
+    .returning({ user_id: password_tokens.user_id });
+  return rows[0]?.user_id;
+}
+
+/**
+ * Counts one hit on each key, in one statement, before anything is checked: concurrent attempts each
+ * see a distinct count, so a limit holds under a burst (docs/decisions/003). Fixed windows shared by
+ * every API process; the first hit of a new window restarts at 1. Keys are locked in sorted order so
+ * two bursts never deadlock. Returns the count of each key in its current window.
+ */
+export async function hitRateLimits(db: Executor, keys: string[], windowSeconds: number): Promise<Map<string, number>> {
+  const sorted = [...new Set(keys)].sort();
   const expired = sql`${rate_limits.window_start} < now() - make_interval(secs => ${windowSeconds})`;
-  const [row] = await db
+  const rows = await db
     .insert(rate_limits)
-    .values({ key, window_start: sql`now()`, count: 1 })
+    .values(sorted.map((key) => ({ key, window_start: sql`now()`, count: 1 })))
     .onConflictDoUpdate({
       target: rate_limits.key,
       set: {
         count: sql`case when ${expired} then 1 else ${rate_limits.count} + 1 end`,
         window_start: sql`case when ${expired} then now() else ${rate_limits.window_start} end`,
+        updated: sql`now()`,
       },
     })
-    .returning({ count: rate_limits.count });
-  return row?.count ?? 1;
+    .returning({ key: rate_limits.key, count: rate_limits.count });
+  return new Map(rows.map((r) => [r.key, r.count]));
 }
 
-/** Hits in the current window of a counter, without counting one more. */
-export async function peekRateLimit(db: Executor, key: string, windowSeconds: number): Promise<number> {
-  const [row] = await db
-    .select({ count: rate_limits.count })
-    .from(rate_limits)
-    .where(
-      and(
-        eq(rate_limits.key, key),
-        sql`${rate_limits.window_start} >= now() - make_interval(secs => ${windowSeconds})`,
-      ),
-    );
-  return row?.count ?? 0;
+/** Takes back one hit of each key (an attempt that turned out not to be a failure). */
+export async function refundRateLimits(db: Executor, keys: string[]) {
+  for (const key of [...new Set(keys)].sort()) {
+    await db
+      .update(rate_limits)
+      .set({ count: sql`greatest(${rate_limits.count} - 1, 0)` })
+      .where(eq(rate_limits.key, key));
+  }
 }

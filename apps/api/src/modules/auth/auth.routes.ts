@@ -6,6 +6,7 @@ import {
   PrivilegesSchema,
   RefreshRequestSchema,
   RefreshResponseSchema,
+  SetPasswordRequestSchema,
 } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -41,6 +42,23 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       },
     },
     async (request) => ({ result: 1 as const, data: await auth.refresh(request.body.refresh_token) }),
+  );
+
+  app.post(
+    "/auth/setPassword",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["auth"],
+        summary: "Set a password with a one-time set-password link's token; every session of the user ends",
+        body: SetPasswordRequestSchema,
+        response: { 200: okSchema(z.null()), 404: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      await auth.setPasswordWithLink(request.body.token, request.body.password);
+      return { result: 1 as const, data: null };
+    },
   );
 
   app.post(

@@ -12,10 +12,12 @@ import {
   USER_LEVELS,
 } from "@vetportal/contract";
 import type { Config } from "../../config.ts";
-import type { Database } from "../../db/client.ts";
+import type { Database, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
+import { queueEmail } from "../mail/outbox.repository.ts";
 import * as repo from "./auth.repository.ts";
+import { createSignInThrottle } from "./throttle.ts";
 
 /** Matching of practice name, address line and zip ignores case, spacing and punctuation (DESIGN §5). */
 export function normalizeForMatch(value: string): string {
@@ -67,25 +69,53 @@ export const hashPassword = (password: string) => hash(password);
 // Verified against when the email is unknown, so a miss costs as long as a wrong password.
 const DUMMY_HASH = hash("not-a-real-password-1");
 
-export function createAuthService(db: Database, config: Config) {
-  /**
-   * Sign-in throttling (DESIGN §5), shared by every API process through the database: every
-   * attempt counts against the caller's IP; failed attempts count against the practice or email.
-   */
-  async function throttle(ip: string, account: string) {
-    const window = config.LOGIN_RATE_WINDOW_SECONDS;
-    const byIp = await repo.hitRateLimit(db, `login:ip:${ip}`, window);
-    const failures = await repo.peekRateLimit(db, `login:account:${account}`, window);
-    if (byIp > config.LOGIN_RATE_LIMIT_PER_IP || failures >= config.LOGIN_RATE_LIMIT_PER_ACCOUNT) {
-      throw new AppError("RATE_LIMITED", MESSAGES.loginRateLimited);
-    }
-    return {
-      failed: async (message: string): Promise<never> => {
-        await repo.hitRateLimit(db, `login:account:${account}`, window);
-        throw new AppError("INVALID_CREDENTIALS", message);
-      },
-    };
+/** Checks a password against a stored hash; a user without one costs as long as a wrong password. */
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (!passwordHash) {
+    await verify(await DUMMY_HASH, password);
+    return false;
   }
+  return verify(passwordHash, password);
+}
+
+/**
+ * Emails a user a one-time, expiring link to set their password (docs/decisions/012), in the
+ * caller's transaction: the token is stored only as its SHA-256, and any older unspent link of the
+ * user stops working.
+ */
+export async function issuePasswordLink(
+  tx: Executor,
+  config: Config,
+  user: { id: number; email: string | null; first_name: string | null },
+) {
+  if (!user.email) {
+    throw new AppError("VALIDATION_FAILED", "This user has no email address to send a link to.", {
+      email: MESSAGES.emailRequired,
+    });
+  }
+  const token = newToken();
+  const hours = config.PASSWORD_LINK_TTL_HOURS;
+  await repo.spendPasswordTokensOf(tx, user.id);
+  await repo.insertPasswordToken(tx, user.id, hashToken(token), new Date(Date.now() + hours * 3600 * 1000));
+  const link = `${config.PUBLIC_URL}/set-password?token=${token}`;
+  await queueEmail(tx, {
+    to: [user.email],
+    subject: "Set your Vet Portal password",
+    text: [
+      `Hello${user.first_name ? ` ${user.first_name}` : ""},`,
+      "",
+      "An administrator gave you a staff account on the Vet Portal. Choose your password here:",
+      link,
+      "",
+      `The link works once and expires in ${hours} hours. Then sign in with your email and password.`,
+      "If you did not expect this email, ignore it.",
+    ].join("\n"),
+    kind: "password_link",
+  });
+}
+
+export function createAuthService(db: Database, config: Config) {
+  const attempt = createSignInThrottle(db, config);
 
   async function profileOf(userId: number): Promise<Profile> {
     const found = await repo.getUserWithFirstAddress(db, userId);
@@ -143,33 +173,61 @@ export function createAuthService(db: Database, config: Config) {
   }
 
   return {
-    /** Practice sign-in by practice name + first address line + zip. Never grants administrator rights. */
+    /**
+     * Practice sign-in by practice name + first address line + zip. Never grants administrator
+     * rights and never opens a staff account: those answer exactly like a wrong address.
+     */
     async signInByAddress(input: AddressLogin, ip: string): Promise<LoginResponse> {
       const practiceName = normalizeForMatch(input.address_name);
-      const attempt = await throttle(ip, `practice:${practiceName}`);
-      if (input.customer_id !== undefined && input.customer_id !== config.CUSTOMER_ID) {
-        return attempt.failed(MESSAGES.loginFailed);
-      }
-      const line1 = normalizeAddressLine(input.line1);
-      const zip = normalizeForMatch(input.zip_code);
-      const candidates = await repo.findPracticeAddresses(db, config.CUSTOMER_ID, practiceName);
-      const practice = candidates.find(
-        (c) => normalizeAddressLine(c.line1) === line1 && normalizeForMatch(c.zip_code) === zip,
+      const practiceId = await attempt(
+        ip,
+        `practice:${practiceName}`,
+        async () => {
+          if (input.customer_id !== undefined && input.customer_id !== config.CUSTOMER_ID) return undefined;
+          const line1 = normalizeAddressLine(input.line1);
+          const zip = normalizeForMatch(input.zip_code);
+          const candidates = await repo.findPracticeAddresses(
+            db,
+            config.CUSTOMER_ID,
+            practiceName,
+            config.ADMIN_USER_ID,
+          );
+          return candidates.find(
+            (c) => normalizeAddressLine(c.line1) === line1 && normalizeForMatch(c.zip_code) === zip,
+          )?.id;
+        },
+        new AppError("INVALID_CREDENTIALS", MESSAGES.loginFailed),
       );
-      if (!practice) return attempt.failed(MESSAGES.loginFailed);
-      return openSession(practice.id, "address");
+      return openSession(practiceId, "address");
     },
 
     /** Staff sign-in by email + password; the only way to administrator rights. */
     async signInByPassword(input: PasswordLogin, ip: string): Promise<LoginResponse> {
-      const attempt = await throttle(ip, `email:${input.email.toLowerCase()}`);
-      const user = await repo.findUserByEmail(db, config.CUSTOMER_ID, input.email);
-      if (!user?.password_hash) {
-        await verify(await DUMMY_HASH, input.password);
-        return attempt.failed(MESSAGES.staffLoginFailed);
-      }
-      if (!(await verify(user.password_hash, input.password))) return attempt.failed(MESSAGES.staffLoginFailed);
-      return openSession(user.id, "password");
+      const userId = await attempt(
+        ip,
+        `email:${input.email.toLowerCase()}`,
+        async () => {
+          const user = await repo.findUserByEmail(db, config.CUSTOMER_ID, input.email);
+          return (await verifyPassword(user?.password_hash ?? null, input.password)) ? user?.id : undefined;
+        },
+        new AppError("INVALID_CREDENTIALS", MESSAGES.staffLoginFailed),
+      );
+      return openSession(userId, "password");
+    },
+
+    /**
+     * Spends a set-password link and sets the password (the password rule is the contract's); every
+     * session of the user is revoked, and the user then signs in with email and password.
+     */
+    async setPasswordWithLink(token: string, password: string) {
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const userId = await repo.spendPasswordToken(tx, hashToken(token));
+        if (userId === undefined) throw new AppError("NOT_FOUND", MESSAGES.passwordLinkInvalid);
+        await repo.setPasswordHash(tx, userId, passwordHash);
+        await repo.spendPasswordTokensOf(tx, userId);
+        await repo.revokeOtherSessions(tx, userId);
+      });
     },
 
     async refresh(refreshToken: string) {
@@ -204,14 +262,20 @@ export function createAuthService(db: Database, config: Config) {
 
     /** What the caller may see and do (POST /api/useradmin/previlege). */
     privilegesOf(user: SessionUser): Privileges {
-      // A practice signed in by address is capped below administrator (DESIGN §5).
-      const level = user.isAdmin ? USER_LEVEL.ADMINISTRATOR : Math.min(user.userLevelId, USER_LEVEL.MANAGER);
+      // Address facts are public: an address session gets a practice's own privileges only; a
+      // Manager's department scope needs a password sign-in (docs/decisions/012).
+      const level = user.isAdmin
+        ? USER_LEVEL.ADMINISTRATOR
+        : user.authMethod === "password"
+          ? Math.min(user.userLevelId, USER_LEVEL.MANAGER)
+          : USER_LEVEL.USER;
       return {
         user_id: user.userId,
         user_level_id: level,
         user_level: USER_LEVELS.find((l) => l.id === level)?.name ?? "User",
         is_admin: user.isAdmin,
         privileges: LEVEL_PRIVILEGES[level] ?? [],
+        sign_in_method: user.authMethod,
       };
     },
   };

@@ -94,13 +94,13 @@ describe("POST /api/auth, method=address", () => {
     expect((await post("/api/auth", { method: "address", ...NY_PRACTICE })).statusCode).toBe(200);
   });
 
-  it("never grants administrator rights, even to an administrator-level practice", async () => {
-    await t.db.update(users).set({ user_level_id: 3 }).where(eq(users.representation, PRACTICE.address_name));
+  it("never grants administrator rights, nor a manager's department scope", async () => {
+    await t.db.update(users).set({ user_level_id: 2 }).where(eq(users.representation, PRACTICE.address_name));
     try {
       const login = await signInPractice(t.app);
       const res = await post("/api/useradmin/previlege", {}, bearer(login.access_token));
-      expect(res.json().data).toMatchObject({ is_admin: false, user_level_id: 2 });
-      expect(res.json().data.privileges).not.toContain("users.manage");
+      expect(res.json().data).toMatchObject({ is_admin: false, user_level_id: 1, sign_in_method: "address" });
+      expect(res.json().data.privileges).not.toContain("orders.view_department");
       expect(
         (await post("/api/product/enum", { category: "quickbook_types" }, bearer(login.access_token))).statusCode,
       ).toBe(403);

@@ -56,20 +56,25 @@ function canonicalJson(value: unknown): string {
 export const requestHash = (input: unknown) => createHash("sha256").update(canonicalJson(input)).digest("hex");
 
 export function createOrdersService(db: Database, config: Config) {
-  /** Which orders a user may read: own; a Manager the department's; an administrator all (DESIGN §5). */
+  /**
+   * Which orders a user may read: own; a Manager signed in by password the department's; an
+   * administrator all (DESIGN §5). Address sessions see only their own practice's (decision 012).
+   */
   function readableBy(user: SessionUser): SQL | undefined {
     const customer = eq(orders.customer_id, user.customerId);
     if (user.isAdmin) return customer;
-    if (user.userLevelId === 2 && user.departmentId !== null)
+    if (user.authMethod === "password" && user.userLevelId === 2 && user.departmentId !== null)
       return and(customer, eq(orders.department_id, user.departmentId));
     return and(customer, eq(orders.user_id, user.userId));
   }
 
-  /** SPEC §6: the configured admin user gets the customer's list; everyone else UPS Ground. Never 43. */
+  /**
+   * SPEC §6: the admin user gets the customer's list; everyone else UPS Ground. Never 43. "Admin"
+   * means administrator rights from a password session, never the user id alone (decision 012).
+   */
   async function deliveryMethodsFor(user: SessionUser) {
     const list = await repo.listCustomerDeliveryMethods(db, config.CUSTOMER_ID);
-    const allowed =
-      user.userId === config.ADMIN_USER_ID ? list : list.filter((m) => m.id === DEFAULT_DELIVERY_METHOD.id);
+    const allowed = user.isAdmin ? list : list.filter((m) => m.id === DEFAULT_DELIVERY_METHOD.id);
     return allowed.filter((m) => m.id !== FORBIDDEN_DELIVERY_METHOD_ID);
   }
 

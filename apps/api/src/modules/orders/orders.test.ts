@@ -1,7 +1,15 @@
 import { MESSAGES } from "@vetportal/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { bearer, createTestApp, NY_PRACTICE, queryRows, signInAdmin, signInPractice } from "../../../test/helpers.ts";
+import {
+  bearer,
+  createTestApp,
+  NY_PRACTICE,
+  queryRows,
+  signIn,
+  signInAdmin,
+  signInPractice,
+} from "../../../test/helpers.ts";
 import {
   email_outbox,
   inventory_transactions,
@@ -11,6 +19,7 @@ import {
   products,
   users,
 } from "../../db/schema/index.ts";
+import { hashPassword } from "../auth/auth.service.ts";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let practice: { token: string; userId: number };
@@ -288,7 +297,7 @@ describe("reading orders", () => {
     expect(res.body).not.toContain("River Road");
   });
 
-  it("lets a manager read the department's orders", async () => {
+  it("lets a manager signed in by password read the department's orders; by address only their own", async () => {
     const [manager] = await t.db.select().from(users).where(eq(users.user_level_id, 2)).limit(1);
     const [colleagueOrder] = await t.db
       .select({ id: orders.id })
@@ -307,7 +316,15 @@ describe("reading orders", () => {
         zip_code: row.zip_code,
       })
     ).access_token;
-    expect((await post("/api/order/query", { id: colleagueOrder?.id }, token)).statusCode).toBe(200);
+    // A public address opens the practice, not its department's orders (decision 012).
+    expect((await post("/api/order/query", { id: colleagueOrder?.id }, token)).statusCode).toBe(404);
+    await t.db
+      .update(users)
+      .set({ password_hash: await hashPassword("Manager2026") })
+      .where(eq(users.id, manager?.id ?? 0));
+    const staff = (await signIn(t.app, { method: "password", email: manager?.email, password: "Manager2026" }))
+      .access_token;
+    expect((await post("/api/order/query", { id: colleagueOrder?.id }, staff)).statusCode).toBe(200);
   });
 
   it("shows an order with the spec's fields and the PST label", async () => {

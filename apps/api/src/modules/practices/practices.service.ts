@@ -1,11 +1,11 @@
-import { MESSAGES, type Practice } from "@vetportal/contract";
+import { MESSAGES, type Practice, USER_LEVEL } from "@vetportal/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
 import { addresses, users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { normalized } from "../auth/auth.repository.ts";
-import { normalizeAddressLine, normalizeForMatch } from "../auth/auth.service.ts";
+import { issuePasswordLink, normalizeAddressLine, normalizeForMatch } from "../auth/auth.service.ts";
 import { checkDeliverable } from "./address-validator.ts";
 
 export function assertDeliverable(address: { state: string; zip_code: string }) {
@@ -108,6 +108,10 @@ export function createPracticesService(db: Database, config: Config) {
           is_billing: true,
           ...addressValues(input),
         });
+        // Staff never sign in by address: they choose a password through an emailed link (decision 012).
+        if (role.user_level_id === USER_LEVEL.ADMINISTRATOR) {
+          await issuePasswordLink(tx, config, { id: user.id, email: input.email, ...splitContact(input.contact) });
+        }
         return { id: user.id };
       });
     },

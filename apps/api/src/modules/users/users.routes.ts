@@ -5,6 +5,7 @@ import {
   AddUserRequestSchema,
   ChangePasswordRequestSchema,
   okSchema,
+  SendPasswordLinkRequestSchema,
   UpdatePracticeRequestSchema,
   UserDeleteRequestSchema,
   UserDetailSchema,
@@ -144,13 +145,31 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; practices
     {
       schema: {
         tags: ["users"],
-        summary: "Change the signed-in user's password (argon2id); other sessions are signed out",
+        summary:
+          "Change the signed-in user's password (password sign-in and the current password needed); other sessions are signed out",
         body: ChangePasswordRequestSchema,
         response: { 200: okSchema(z.null()) },
       },
     },
     async (request) => {
-      await users.changePassword(request.user, request.body.password);
+      await users.changePassword(request.user, request.body, request.ip);
+      return { result: 1 as const, data: null };
+    },
+  );
+
+  app.post(
+    "/user/sendPasswordLink",
+    {
+      config: admin,
+      schema: {
+        tags: ["users"],
+        summary: "Email a user a one-time, expiring set-password link (admin)",
+        body: SendPasswordLinkRequestSchema,
+        response: { 200: okSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await users.sendPasswordLink(request.body.id);
       return { result: 1 as const, data: null };
     },
   );

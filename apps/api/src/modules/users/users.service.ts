@@ -1,12 +1,20 @@
-import type { AddressRequestSchema, UserDetail, UserListRequest, UserUpdateRequestSchema } from "@vetportal/contract";
-import { and, eq, ne } from "drizzle-orm";
+import {
+  type AddressRequestSchema,
+  MESSAGES,
+  type UserDetail,
+  type UserListRequest,
+  type UserUpdateRequestSchema,
+} from "@vetportal/contract";
+import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { sessions, users } from "../../db/schema/index.ts";
+import { users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
-import { hashPassword } from "../auth/auth.service.ts";
+import * as authRepo from "../auth/auth.repository.ts";
+import { hashPassword, issuePasswordLink, verifyPassword } from "../auth/auth.service.ts";
+import { createSignInThrottle } from "../auth/throttle.ts";
 import * as repo from "./users.repository.ts";
 
 type UserUpdate = z.infer<typeof UserUpdateRequestSchema>;
@@ -14,6 +22,7 @@ type AddressInput = z.infer<typeof AddressRequestSchema>;
 
 export function createUsersService(db: Database, config: Config) {
   const customerId = config.CUSTOMER_ID;
+  const attempt = createSignInThrottle(db, config);
 
   async function assertDepartment(departmentId: number | null | undefined) {
     if (departmentId && !(await repo.departmentExists(db, customerId, departmentId))) {
@@ -82,17 +91,50 @@ export function createUsersService(db: Database, config: Config) {
       }
     },
 
-    /** Changes the caller's own password (argon2id) and signs out their other sessions. */
-    async changePassword(caller: SessionUser, password: string) {
+    /**
+     * Changes the caller's own password (argon2id) and signs out their other sessions. Needs a
+     * password sign-in (address facts are public) and the current password; a wrong one counts
+     * against the sign-in throttle like a wrong sign-in (docs/decisions/012).
+     */
+    async changePassword(caller: SessionUser, input: { current_password: string; password: string }, ip: string) {
+      if (caller.authMethod !== "password") throw new AppError("FORBIDDEN", MESSAGES.passwordNeedsPasswordSignIn);
+      const [user] = await db
+        .select({ email: users.email, password_hash: users.password_hash })
+        .from(users)
+        .where(eq(users.id, caller.userId));
+      if (!user) throw new AppError("UNAUTHENTICATED");
+      await attempt(
+        ip,
+        `email:${(user.email ?? `user-${caller.userId}`).toLowerCase()}`,
+        async () => ((await verifyPassword(user.password_hash, input.current_password)) ? true : undefined),
+        new AppError("VALIDATION_FAILED", MESSAGES.currentPasswordWrong, {
+          current_password: MESSAGES.currentPasswordWrong,
+        }),
+      );
+      const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ password_hash: await hashPassword(password) })
-          .where(eq(users.id, caller.userId));
-        await tx
-          .update(sessions)
-          .set({ revoked_at: new Date() })
-          .where(and(eq(sessions.user_id, caller.userId), ne(sessions.id, caller.sessionId)));
+        await authRepo.setPasswordHash(tx, caller.userId, passwordHash);
+        await authRepo.spendPasswordTokensOf(tx, caller.userId);
+        await authRepo.revokeOtherSessions(tx, caller.userId, caller.sessionId);
+      });
+    },
+
+    /** An administrator emails a user a new one-time set-password link (older links stop working). */
+    async sendPasswordLink(id: number) {
+      await db.transaction(async (tx) => {
+        const [user] = await tx
+          .select({ id: users.id, email: users.email, first_name: users.first_name })
+          .from(users)
+          .where(
+            and(
+              eq(users.id, id),
+              eq(users.customer_id, customerId),
+              eq(users.is_deleted, false),
+              eq(users.is_active, true),
+            ),
+          );
+        if (!user) throw new AppError("NOT_FOUND", "This user does not exist or is inactive.");
+        await issuePasswordLink(tx, config, user);
       });
     },
 

@@ -221,14 +221,14 @@ describe("account (any signed-in user)", () => {
     const login = await signInAdmin(t.app);
     const weak = await post(
       "/api/user/changePassword",
-      { password: "short", confirmPassword: "short" },
+      { current_password: ADMIN.password, password: "short", confirmPassword: "short" },
       login.access_token,
     );
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error.fields.password).toBe(MESSAGES.passwordRule);
     const res = await post(
       "/api/user/changePassword",
-      { password: "NewPass2027", confirmPassword: "NewPass2027" },
+      { current_password: ADMIN.password, password: "NewPass2027", confirmPassword: "NewPass2027" },
       login.access_token,
     );
     expect(res.statusCode).toBe(200);

@@ -1,22 +1,28 @@
-import { Button, Group, PasswordInput, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, PasswordInput, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { MESSAGES, PasswordChangeSchema } from "@vetportal/contract";
+import { ChangeOwnPasswordSchema, MESSAGES } from "@vetportal/contract";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { schemaValidator } from "../../../lib/form-validation.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { useSession } from "../../../lib/session.ts";
 import { useChangePassword } from "../api/change-password.ts";
 
 type PasswordValues = {
+  current_password: string;
   password: string;
   confirmPassword: string;
 };
 
-/** Change own password (SPEC §5 "Password"): both fields required, the rule shown up front. */
+/**
+ * Change own password (SPEC §5 "Password"): the current password, then the new one twice, the rule
+ * shown up front. Only a password sign-in may change it (decision 012).
+ */
 export function PasswordForm() {
+  const session = useSession();
   const changePassword = useChangePassword();
   const form = useForm<PasswordValues>({
-    initialValues: { password: "", confirmPassword: "" },
-    validate: schemaValidator(PasswordChangeSchema),
+    initialValues: { current_password: "", password: "", confirmPassword: "" },
+    validate: schemaValidator(ChangeOwnPasswordSchema),
   });
 
   const submit = form.onSubmit((values) => {
@@ -32,12 +38,27 @@ export function PasswordForm() {
     });
   });
 
+  if (session?.privileges?.sign_in_method === "address") {
+    return (
+      <Alert color="blue" title="Password sign-in needed" maw={440}>
+        {MESSAGES.passwordNeedsPasswordSignIn}
+      </Alert>
+    );
+  }
+
   return (
     <form noValidate onSubmit={submit} aria-label="Change password">
       <Stack gap="sm" maw={440}>
         <Text size="sm" c="dimmed">
           {MESSAGES.passwordRule}
         </Text>
+        <PasswordInput
+          label="Current Password"
+          autoComplete="current-password"
+          withAsterisk
+          {...form.getInputProps("current_password")}
+          aria-invalid={form.errors.current_password ? true : undefined}
+        />
         <PasswordInput
           label="New Password"
           autoComplete="new-password"

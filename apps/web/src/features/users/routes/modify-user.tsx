@@ -1,10 +1,12 @@
-import { Anchor, Breadcrumbs, Button, Skeleton, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
-import { formatPhone, type UserDetail } from "@vetportal/contract";
+import { Anchor, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { formatPhone, MESSAGES, type UserDetail } from "@vetportal/contract";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { LoadError, RecordNotFound } from "../../../components/page-state.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { useUser } from "../../../lib/get-user.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { positiveId } from "../../../lib/route-params.ts";
+import { useSendPasswordLink } from "../api/send-password-link.ts";
 import { useUpdatePractice } from "../api/update-practice.ts";
 import { PracticeForm, type PracticeValues } from "../components/practice-form.tsx";
 
@@ -50,6 +52,7 @@ export function ModifyUserRoute() {
   const navigate = useNavigate();
   const user = useUser(id);
   const updatePractice = useUpdatePractice();
+  const sendPasswordLink = useSendPasswordLink();
   const backTo = listLocation(useLocation().state);
 
   if (id === undefined || (user.error instanceof ApiError && user.error.status === 404)) {
@@ -96,12 +99,25 @@ export function ModifyUserRoute() {
     <Stack gap="lg" maw={880}>
       <title>{`Modify ${name} · Vet Portal`}</title>
       <Crumbs name={name} backTo={backTo} />
-      <Stack gap={4}>
-        <Title order={1}>Modify User</Title>
-        <Text c="dimmed">
-          {name} · user {user.data.id}
-        </Text>
-      </Stack>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Stack gap={4}>
+          <Title order={1}>Modify User</Title>
+          <Text c="dimmed">
+            {name} · user {user.data.id}
+          </Text>
+        </Stack>
+        {/* Staff choose their password through an emailed one-time link (decision 012). */}
+        <Button
+          variant="light"
+          loading={sendPasswordLink.isPending}
+          disabled={!user.data.email || !user.data.is_active}
+          onClick={() =>
+            sendPasswordLink.mutate(user.data.id, { onSuccess: () => notifySuccess(MESSAGES.passwordLinkSent) })
+          }
+        >
+          Send set-password link
+        </Button>
+      </Group>
       <PracticeForm
         key={user.data.id}
         initialValues={toValues(user.data)}

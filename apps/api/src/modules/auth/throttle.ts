@@ -1,0 +1,55 @@
+import { MESSAGES } from "@vetportal/contract";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/client.ts";
+import { AppError } from "../../lib/app-error.ts";
+import * as repo from "./auth.repository.ts";
+
+/**
+ * Throttling of everything that checks a secret (sign-in, the current password on a password
+ * change), shared by every API process through the database (docs/decisions/003):
+ * - every attempt counts against the source IP (`LOGIN_RATE_LIMIT_PER_IP`);
+ * - failures count against the account from that source (`LOGIN_RATE_LIMIT_PER_ACCOUNT`), so a
+ *   stranger guessing from elsewhere cannot lock the rightful user out;
+ * - failures also count against the account from everywhere; past `LOGIN_RATE_LIMIT_PER_ACCOUNT_GLOBAL`
+ *   only a source without a failure on the account may still try, one attempt at a time.
+ *
+ * The attempt is counted before the secret is checked, in one statement, so a burst of concurrent
+ * guesses cannot all be checked; a success takes its account hits back.
+ */
+export function createSignInThrottle(db: Database, config: Config) {
+  return async function attempt<T>(
+    ip: string,
+    account: string,
+    check: () => Promise<T | undefined>,
+    failure: AppError,
+  ): Promise<T> {
+    const keys = {
+      ip: `login:ip:${ip}`,
+      source: `login:account-source:${JSON.stringify([account, ip])}`,
+      account: `login:account:${account}`,
+    };
+    const counts = await repo.hitRateLimits(db, Object.values(keys), config.LOGIN_RATE_WINDOW_SECONDS);
+    const count = (key: string) => counts.get(key) ?? 1;
+    const fromSource = count(keys.source);
+    if (
+      count(keys.ip) > config.LOGIN_RATE_LIMIT_PER_IP ||
+      fromSource > config.LOGIN_RATE_LIMIT_PER_ACCOUNT ||
+      (count(keys.account) > config.LOGIN_RATE_LIMIT_PER_ACCOUNT_GLOBAL && fromSource > 1)
+    ) {
+      throw new AppError("RATE_LIMITED", MESSAGES.loginRateLimited);
+    }
+    let result: T | undefined;
+    try {
+      result = await check();
+    } catch (error) {
+      // Not a wrong secret (the database failed, say): it must not count as one.
+      await repo.refundRateLimits(db, [keys.source, keys.account]).catch(() => undefined);
+      throw error;
+    }
+    if (result === undefined) throw failure;
+    await repo.refundRateLimits(db, [keys.source, keys.account]);
+    return result;
+  };
+}
+
+export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
