@@ -15,6 +15,8 @@ export const MESSAGES = {
   forbidden: "You dont have permission to view this site.",
   forbiddenCode: "Error Code: 403 forbidden",
   notFound: "The page or record you asked for does not exist.",
+  orderMayAlreadyBePlaced:
+    "An order from this checkout may already have been placed. Check My Orders before you place it again.",
   databaseUnavailable: "The portal cannot reach its database right now. Please try again in a moment.",
   internalError: "Something went wrong on our side. Please try again.",
   validationFailed: "Some fields are not valid.",

@@ -222,14 +222,14 @@ export const ChangePasswordRequestSchema = ChangeOwnPasswordSchema;
  */
 export const SetPasswordRequestSchema = newPasswordRules(
   z.object({
-    token: z.string({ error: MESSAGES.passwordLinkInvalid }).min(1, MESSAGES.passwordLinkInvalid).max(200),
+    token: dbText(MESSAGES.passwordLinkInvalid).min(1, MESSAGES.passwordLinkInvalid).max(200),
     ...newPasswordFields,
   }),
 );
 export type SetPasswordRequest = z.infer<typeof SetPasswordRequestSchema>;
 
 /** POST /api/user/sendPasswordLink (admin): email the user a one-time set-password link. */
-export const SendPasswordLinkRequestSchema = z.object({ id: z.coerce.number().int().positive() });
+export const SendPasswordLinkRequestSchema = z.object({ id: IdSchema });
 
 /** POST /api/address/add (SPEC §5 "Address form"). Department addresses are for administrators. */
 export const AddressRequestSchema = z.object({

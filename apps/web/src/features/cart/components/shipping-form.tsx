@@ -123,9 +123,15 @@ export function ShippingForm({ deliveryMethods, shippingAddressId, onFailure, on
             form.setErrors(fieldErrors);
           }
           const hasLineErrors = Object.keys(lines).length > 0;
+          // The key was spent on an earlier attempt whose answer was lost and whose details differed:
+          // that order may exist. Say so, and let a deliberate new attempt use a new key.
+          const keyReused = error instanceof ApiError && error.code === "IDEMPOTENCY_KEY_REUSED";
+          if (keyReused) idempotencyKey.current = null;
           const message = hasLineErrors
             ? "Some products in your cart need attention: see the message next to each one."
-            : errorMessage(error);
+            : keyReused
+              ? MESSAGES.orderMayAlreadyBePlaced
+              : errorMessage(error);
           setFailure(message);
           onFailure({ message, lines });
         },
