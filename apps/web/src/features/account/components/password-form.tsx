@@ -1,6 +1,7 @@
-import { Alert, Button, Group, PasswordInput, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { ChangeOwnPasswordSchema, MESSAGES } from "@vetportal/contract";
+import { PasswordField } from "../../../components/password-field.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { schemaValidator } from "../../../lib/form-validation.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
@@ -52,27 +53,9 @@ export function PasswordForm() {
         <Text size="sm" c="dimmed">
           {MESSAGES.passwordRule}
         </Text>
-        <PasswordInput
-          label="Current Password"
-          autoComplete="current-password"
-          withAsterisk
-          {...form.getInputProps("current_password")}
-          aria-invalid={form.errors.current_password ? true : undefined}
-        />
-        <PasswordInput
-          label="New Password"
-          autoComplete="new-password"
-          withAsterisk
-          {...form.getInputProps("password")}
-          aria-invalid={form.errors.password ? true : undefined}
-        />
-        <PasswordInput
-          label="Confirm Password"
-          autoComplete="new-password"
-          withAsterisk
-          {...form.getInputProps("confirmPassword")}
-          aria-invalid={form.errors.confirmPassword ? true : undefined}
-        />
+        <PasswordField form={form} name="current_password" label="Current Password" autoComplete="current-password" />
+        <PasswordField form={form} name="password" label="New Password" autoComplete="new-password" />
+        <PasswordField form={form} name="confirmPassword" label="Confirm Password" autoComplete="new-password" />
         <Group>
           <Button type="submit" loading={changePassword.isPending}>
             Change Password

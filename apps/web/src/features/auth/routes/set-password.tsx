@@ -1,8 +1,9 @@
-import { Alert, Anchor, Box, Button, Center, Image, Paper, PasswordInput, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Box, Button, Center, Image, Paper, Stack, Text, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { MESSAGES, PasswordChangeSchema } from "@vetportal/contract";
 import { Link, useSearchParams } from "react-router";
 import logoUrl from "../../../assets/logo.svg";
+import { PasswordField } from "../../../components/password-field.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { schemaValidator } from "../../../lib/form-validation.ts";
 import { useSetPassword } from "../api/set-password.ts";
@@ -73,19 +74,12 @@ export function SetPasswordRoute() {
                       {errorMessage(error)}
                     </Alert>
                   ) : null}
-                  <PasswordInput
-                    label="New Password"
-                    autoComplete="new-password"
-                    withAsterisk
-                    {...form.getInputProps("password")}
-                    aria-invalid={form.errors.password ? true : undefined}
-                  />
-                  <PasswordInput
+                  <PasswordField form={form} name="password" label="New Password" autoComplete="new-password" />
+                  <PasswordField
+                    form={form}
+                    name="confirmPassword"
                     label="Confirm Password"
                     autoComplete="new-password"
-                    withAsterisk
-                    {...form.getInputProps("confirmPassword")}
-                    aria-invalid={form.errors.confirmPassword ? true : undefined}
                   />
                   <Button type="submit" loading={setPassword.isPending}>
                     Set Password
