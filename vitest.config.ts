@@ -13,6 +13,9 @@ const api = {
 
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker; most API files wait on a database or a
+    // child process, so two run side by side in about 70 % of the time.
+    maxWorkers: 2,
     projects: [
       { test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"] } },
       {
