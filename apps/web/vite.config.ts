@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompress } from "./build/precompress.ts";
 
 // The API serves /api and /media on port 3000 (DESIGN §1); in development Vite proxies both so the
 // browser sees one origin, exactly as in production where the API also serves this build.
@@ -10,7 +11,7 @@ const CHART_PACKAGES =
 
 export default defineConfig({
   root: new URL(".", import.meta.url).pathname,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -1,15 +1,21 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/helpers.ts";
 
+const APP_JS = `export const rows = [${"1,".repeat(4000)}];`;
 const dist = mkdtempSync(join(tmpdir(), "vp-web-"));
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   mkdirSync(join(dist, "assets"));
   writeFileSync(join(dist, "index.html"), "<!doctype html><title>Vet Portal</title><div id=root></div>");
   writeFileSync(join(dist, "assets", "index-abc123.js"), "console.log('app')");
+  // What the build's precompress step writes beside a text asset (apps/web/build/precompress.ts).
+  writeFileSync(join(dist, "assets", "app-def456.js"), APP_JS);
+  writeFileSync(join(dist, "assets", "app-def456.js.br"), brotliCompressSync(APP_JS));
+  writeFileSync(join(dist, "assets", "app-def456.js.gz"), gzipSync(APP_JS));
   t = await createTestApp({ WEB_DIST_DIR: dist });
 });
 afterAll(async () => {
@@ -32,6 +38,26 @@ describe("serving the web app", () => {
     const res = await t.app.inject({ method: "GET", url: "/assets/index-abc123.js" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("sends the precompressed copy the browser accepts, brotli first, and varies on Accept-Encoding", async () => {
+    const url = "/assets/app-def456.js";
+    const br = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toContain("javascript");
+    expect(br.headers.vary).toContain("Accept-Encoding");
+    expect(br.headers["cache-control"]).toContain("immutable");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(APP_JS);
+
+    const gz = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(APP_JS);
+
+    const plain = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toContain("Accept-Encoding");
+    expect(plain.body).toBe(APP_JS);
   });
 
   it("keeps JSON 404s for unknown API paths and non-GET requests", async () => {

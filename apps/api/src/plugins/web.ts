@@ -18,9 +18,13 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string })
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz copies of every text asset (apps/web/build/precompress.ts); the
+      // best one the browser accepts is sent, and caches are told the answer depends on it.
+      preCompressed: true,
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (res, path) => {
         res.setHeader("cache-control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+        res.setHeader("vary", "Accept-Encoding");
       },
     });
   } else {
