@@ -1,5 +1,5 @@
 import { USER_LEVEL } from "@vetportal/contract";
-import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { addresses, password_tokens, rate_limits, sessions, users } from "../../db/schema/index.ts";
 
@@ -113,8 +113,13 @@ export async function revokeSession(db: Executor, sessionId: number) {
   await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, sessionId));
 }
 
-/** Revokes every live session of a user but the one given (a password was set or changed). */
-export async function revokeOtherSessions(db: Executor, userId: number, keepSessionId?: number) {
+/**
+ * Sets a user's password hash, spends every unspent set-password link of the user and revokes every
+ * live session but the one kept (all of them when none is): what setting or changing a password means.
+ */
+export async function replacePasswordHash(db: Executor, userId: number, passwordHash: string, keepSessionId?: number) {
+  await db.update(users).set({ password_hash: passwordHash }).where(eq(users.id, userId));
+  await spendPasswordTokensOf(db, userId);
   await db
     .update(sessions)
     .set({ revoked_at: new Date() })
@@ -125,10 +130,6 @@ export async function revokeOtherSessions(db: Executor, userId: number, keepSess
         keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
       ),
     );
-}
-
-export async function setPasswordHash(db: Executor, userId: number, passwordHash: string) {
-  await db.update(users).set({ password_hash: passwordHash }).where(eq(users.id, userId));
 }
 
 /** Spends every unspent set-password link of a user (a newer one replaces them, or one was used). */
@@ -192,10 +193,8 @@ export async function hitRateLimits(db: Executor, keys: string[], windowSeconds:
 
 /** Takes back one hit of each key (an attempt that turned out not to be a failure). */
 export async function refundRateLimits(db: Executor, keys: string[]) {
-  for (const key of [...new Set(keys)].sort()) {
-    await db
-      .update(rate_limits)
-      .set({ count: sql`greatest(${rate_limits.count} - 1, 0)` })
-      .where(eq(rate_limits.key, key));
-  }
+  await db
+    .update(rate_limits)
+    .set({ count: sql`greatest(${rate_limits.count} - 1, 0)` })
+    .where(inArray(rate_limits.key, keys));
 }

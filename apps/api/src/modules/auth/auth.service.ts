@@ -114,6 +114,12 @@ export async function issuePasswordLink(
   });
 }
 
+/** Changes a user's password and ends their other sessions (docs/decisions/012). */
+export async function replacePassword(db: Database, userId: number, password: string, keepSessionId: number) {
+  const passwordHash = await hashPassword(password);
+  await db.transaction((tx) => repo.replacePasswordHash(tx, userId, passwordHash, keepSessionId));
+}
+
 export function createAuthService(db: Database, config: Config) {
   const attempt = createSignInThrottle(db, config);
 
@@ -224,9 +230,7 @@ export function createAuthService(db: Database, config: Config) {
       await db.transaction(async (tx) => {
         const userId = await repo.spendPasswordToken(tx, hashToken(token));
         if (userId === undefined) throw new AppError("NOT_FOUND", MESSAGES.passwordLinkInvalid);
-        await repo.setPasswordHash(tx, userId, passwordHash);
-        await repo.spendPasswordTokensOf(tx, userId);
-        await repo.revokeOtherSessions(tx, userId);
+        await repo.replacePasswordHash(tx, userId, passwordHash);
       });
     },
 

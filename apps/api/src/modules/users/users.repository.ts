@@ -170,3 +170,23 @@ export async function departmentExists(db: Executor, customerId: number, id: num
     .where(and(eq(departments.id, id), eq(departments.customer_id, customerId), eq(departments.is_deleted, false)));
   return row !== undefined;
 }
+
+/** The email and password hash of a user (checking the current password before a change). */
+export async function findPasswordHolder(db: Executor, userId: number) {
+  const [user] = await db
+    .select({ email: users.email, password_hash: users.password_hash })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user;
+}
+
+/** An active, not deleted user of the customer, with what a set-password email needs. */
+export async function findActiveUser(db: Executor, customerId: number, id: number) {
+  const [user] = await db
+    .select({ id: users.id, email: users.email, first_name: users.first_name })
+    .from(users)
+    .where(
+      and(eq(users.id, id), eq(users.customer_id, customerId), eq(users.is_deleted, false), eq(users.is_active, true)),
+    );
+  return user;
+}

@@ -5,15 +5,12 @@ import {
   type UserListRequest,
   type UserUpdateRequestSchema,
 } from "@vetportal/contract";
-import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
-import * as authRepo from "../auth/auth.repository.ts";
-import { hashPassword, issuePasswordLink, verifyPassword } from "../auth/auth.service.ts";
+import { issuePasswordLink, replacePassword, verifyPassword } from "../auth/auth.service.ts";
 import { createSignInThrottle } from "../auth/throttle.ts";
 import * as repo from "./users.repository.ts";
 
@@ -98,10 +95,7 @@ export function createUsersService(db: Database, config: Config) {
      */
     async changePassword(caller: SessionUser, input: { current_password: string; password: string }, ip: string) {
       if (caller.authMethod !== "password") throw new AppError("FORBIDDEN", MESSAGES.passwordNeedsPasswordSignIn);
-      const [user] = await db
-        .select({ email: users.email, password_hash: users.password_hash })
-        .from(users)
-        .where(eq(users.id, caller.userId));
+      const user = await repo.findPasswordHolder(db, caller.userId);
       if (!user) throw new AppError("UNAUTHENTICATED");
       await attempt(
         ip,
@@ -111,28 +105,13 @@ export function createUsersService(db: Database, config: Config) {
           current_password: MESSAGES.currentPasswordWrong,
         }),
       );
-      const passwordHash = await hashPassword(input.password);
-      await db.transaction(async (tx) => {
-        await authRepo.setPasswordHash(tx, caller.userId, passwordHash);
-        await authRepo.spendPasswordTokensOf(tx, caller.userId);
-        await authRepo.revokeOtherSessions(tx, caller.userId, caller.sessionId);
-      });
+      await replacePassword(db, caller.userId, input.password, caller.sessionId);
     },
 
     /** An administrator emails a user a new one-time set-password link (older links stop working). */
     async sendPasswordLink(id: number) {
       await db.transaction(async (tx) => {
-        const [user] = await tx
-          .select({ id: users.id, email: users.email, first_name: users.first_name })
-          .from(users)
-          .where(
-            and(
-              eq(users.id, id),
-              eq(users.customer_id, customerId),
-              eq(users.is_deleted, false),
-              eq(users.is_active, true),
-            ),
-          );
+        const user = await repo.findActiveUser(tx, customerId, id);
         if (!user) throw new AppError("NOT_FOUND", "This user does not exist or is inactive.");
         await issuePasswordLink(tx, config, user);
       });
