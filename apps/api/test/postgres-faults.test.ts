@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { MESSAGES } from "@vetportal/contract";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { type DatabaseHandle, openPostgres, type PostgresLimits } from "../src/db/client.ts";
-import { DATABASE_TIMEOUT_MESSAGE } from "../src/plugins/errors.ts";
 import { bearer, createPostgresCopy, freePort, signInAdmin, signInPractice, testConfig } from "./helpers.ts";
 import { TcpProxy } from "./tcp-proxy.ts";
 
@@ -217,7 +217,7 @@ describe("database faults on PostgreSQL", () => {
       await admin.query("select id from products where id = $1 for update", [PRODUCT]);
       const res = await placeOrder();
       expectUnavailable(res);
-      expect(res.json().error.message).toBe(DATABASE_TIMEOUT_MESSAGE);
+      expect(res.json().error.message).toBe(MESSAGES.databaseTimeout);
     } finally {
       await admin.query("rollback");
     }

@@ -17,6 +17,7 @@ export const MESSAGES = {
   notFound: "The page or record you asked for does not exist.",
   orderMayAlreadyBePlaced:
     "An order from this checkout may already have been placed. Check My Orders before you place it again.",
+  databaseTimeout: "The database did not answer in time. Please try again in a moment.",
   databaseUnavailable: "The portal cannot reach its database right now. Please try again in a moment.",
   internalError: "Something went wrong on our side. Please try again.",
   validationFailed: "Some fields are not valid.",

@@ -3,6 +3,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { causes, hasCauseCode } from "../lib/error-causes.ts";
 import { MIGRATIONS_DIR } from "../paths.ts";
 import type { PgliteClient } from "./pglite.ts";
 import * as schema from "./schema/index.ts";
@@ -72,27 +73,15 @@ const TIMEOUT_CODES = new Set([
 const UNAVAILABLE_MESSAGE =
   /Connection terminated|timeout exceeded when trying to connect|encountered a connection error and is not queryable|Client was closed and is not queryable|Query read timeout/i;
 
-function* causes(err: unknown) {
-  const seen = new Set<unknown>();
-  for (let e = err as { code?: string; message?: string; cause?: unknown } | undefined; e && !seen.has(e); ) {
-    seen.add(e);
-    yield e;
-    e = e.cause as typeof e;
-  }
-}
-
 /** The database did not answer within its limits (docs/decisions/011): a 503, like an outage. */
 export function isDatabaseTimeout(err: unknown): boolean {
-  for (const e of causes(err)) if (e.code && TIMEOUT_CODES.has(e.code)) return true;
-  return false;
+  return hasCauseCode(err, (code) => TIMEOUT_CODES.has(code));
 }
 
 /** The database is unreachable, lost the connection or timed out: the request may be retried later. */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (const e of causes(err)) {
-    if (e.code && (UNAVAILABLE_CODES.has(e.code) || TIMEOUT_CODES.has(e.code))) return true;
-    if (typeof e.message === "string" && UNAVAILABLE_MESSAGE.test(e.message)) return true;
-  }
+  if (hasCauseCode(err, (code) => UNAVAILABLE_CODES.has(code) || TIMEOUT_CODES.has(code))) return true;
+  for (const e of causes(err)) if (typeof e.message === "string" && UNAVAILABLE_MESSAGE.test(e.message)) return true;
   return false;
 }
 

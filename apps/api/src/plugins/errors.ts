@@ -1,9 +1,10 @@
-import { ERROR_MESSAGES, ERROR_STATUS, type ErrorBody, type ErrorCode } from "@vetportal/contract";
+import { ERROR_MESSAGES, ERROR_STATUS, type ErrorBody, type ErrorCode, MESSAGES } from "@vetportal/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isDatabaseTimeout, isDatabaseUnavailable } from "../db/client.ts";
 import { AppError } from "../lib/app-error.ts";
+import { hasCauseCode } from "../lib/error-causes.ts";
 
 function send(reply: FastifyReply, code: ErrorCode, message?: string, fields?: Record<string, string>) {
   const body: ErrorBody = { result: 0, error: { code, message: message ?? ERROR_MESSAGES[code], fields } };
@@ -48,11 +49,7 @@ const CLIENT_ERRORS: Record<string, { code: ErrorCode; message?: string }> = {
  * contract's primitives refuse these values first; this is the last line of defence.
  */
 function isBadValueError(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (typeof e.code === "string" && (/^22[0-9A-Z]{3}$/.test(e.code) || e.code === "54000")) return true;
-    if (!e.cause || e.cause === e) break;
-  }
-  return false;
+  return hasCauseCode(err, (code) => /^22[0-9A-Z]{3}$/.test(code) || code === "54000");
 }
 
 /** Our answer to a client error that never reached a handler, or undefined when it is not one. */
@@ -96,7 +93,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
     if (isDatabaseTimeout(error)) {
       request.log.warn({ err: error.message }, "database timeout");
-      return send(reply, "DATABASE_UNAVAILABLE", DATABASE_TIMEOUT_MESSAGE);
+      return send(reply, "DATABASE_UNAVAILABLE", MESSAGES.databaseTimeout);
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error.message }, "database unavailable");
@@ -118,6 +115,3 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return send(reply, "INTERNAL");
   });
 });
-
-/** A statement the database did not finish within its limits (docs/decisions/011). */
-export const DATABASE_TIMEOUT_MESSAGE = "The database did not answer in time. Please try again in a moment.";

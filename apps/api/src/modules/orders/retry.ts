@@ -1,4 +1,5 @@
 import type { Database } from "../../db/client.ts";
+import { hasCauseCode } from "../../lib/error-causes.ts";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -13,12 +14,7 @@ export const TRANSACTION_ATTEMPTS = 3;
 
 /** Whether the error (or one it wraps, as Drizzle's query errors do) is a retryable abort. */
 export function isRetryableAbort(err: unknown): boolean {
-  const seen = new Set<unknown>();
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e && !seen.has(e); e = e.cause as typeof e) {
-    seen.add(e);
-    if (typeof e.code === "string" && RETRYABLE.has(e.code)) return true;
-  }
-  return false;
+  return hasCauseCode(err, (code) => RETRYABLE.has(code));
 }
 
 /**
