@@ -208,6 +208,18 @@ describe("set-password links", () => {
     expect(again.json().error.message).toBe(MESSAGES.passwordLinkInvalid);
   });
 
+  it("a link used by several requests at once sets exactly one password", async () => {
+    const form = staffForm(7);
+    await post("/api/user/add", form, admin);
+    const token = await linkTokenFor(form.email);
+    const passwords = Array.from({ length: 6 }, (_, i) => `Race${i}pass7`);
+    const answers = await Promise.all(passwords.map((password) => setPassword(token, password)));
+    const won = answers.flatMap((res, i) => (res.statusCode === 200 ? [passwords[i] as string] : []));
+    expect(won).toHaveLength(1);
+    expect(answers.filter((res) => res.statusCode === 404)).toHaveLength(passwords.length - 1);
+    await signIn(t.app, { method: "password", email: form.email, password: won[0] as string });
+  });
+
   it("a practice added through Add User gets no link", async () => {
     const form = { ...staffForm(4), user_level_id: 1 };
     const id = (await post("/api/user/add", form, admin)).json().data.id;
