@@ -16,14 +16,13 @@
  * and restart phases), --commit REV (the API of that commit; default HEAD), --keep (leave the server's
  * data directory in /tmp for inspection).
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { buildExportedApi, exportApi } from "./api-under-test.ts";
+import { buildExportedApi, exportApi, freePort, sleep } from "./api-under-test.ts";
+import { startDurablePostgres } from "./durable-postgres.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -44,72 +43,11 @@ const STORM_MS = Number(args.seconds) * 1000;
 const PRODUCT = 990_901;
 const PRACTICE = { address_name: "Happy Paws Veterinary Clinic", line1: "120 Market Street", zip_code: "94105" };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 // --- PostgreSQL server -----------------------------------------------------------------------
 
-const bin = readdirSync("/usr/lib/postgresql")
-  .sort((a, b) => Number(a) - Number(b))
-  .map((v) => `/usr/lib/postgresql/${v}/bin`)
-  .filter((d) => existsSync(join(d, "initdb")))
-  .at(-1);
-if (!bin)
-  throw new Error("PostgreSQL server binaries not found under /usr/lib/postgresql/*/bin (apt-get install postgresql)");
-const asRoot = process.getuid?.() === 0;
-const dir = mkdtempSync("/tmp/vetportal-faults-pg.");
-if (asRoot) {
-  // PostgreSQL refuses to run as root: use the postgres account Debian's package creates.
-  execFileSync("sh", ["-c", "id postgres >/dev/null 2>&1 || useradd --system postgres"]);
-  const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }));
-  chownSync(dir, uid, uid);
-}
-const pgTool = (tool: string, ...toolArgs: string[]) =>
-  execFileSync(
-    asRoot ? "runuser" : join(bin, tool),
-    asRoot ? ["-u", "postgres", "--", join(bin, tool), ...toolArgs] : toolArgs,
-    {
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-const pgPort = await freePort();
-const pgCtl = (...ctlArgs: string[]) => pgTool("pg_ctl", "-D", join(dir, "data"), ...ctlArgs);
-const startServer = () =>
-  pgCtl(
-    "-l",
-    join(dir, "server.log"),
-    "-w",
-    "-t",
-    "60",
-    "-o",
-    `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
-    "start",
-  );
-
-pgTool("initdb", "-D", join(dir, "data"), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8");
-startServer();
-const serverUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
-const dbName = "vetportal_faults";
-{
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  await c.query(`create database ${dbName}`);
-  const settings = await c.query(
-    "select name, setting from pg_settings where name in ('fsync', 'synchronous_commit', 'full_page_writes', 'server_version') order by name",
-  );
-  console.log(
-    `PostgreSQL on port ${pgPort}, data in ${dir}: ${settings.rows.map((r) => `${r.name}=${r.setting}`).join(", ")}`,
-  );
-  await c.end();
-}
-const databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/${dbName}`;
+const server = await startDurablePostgres({ prefix: "vetportal-faults-pg", database: "vetportal_faults" });
+console.log(`PostgreSQL in ${server.dir}: ${await server.describe()}`);
+const databaseUrl = server.url;
 
 /** A connection for the runner itself; reopened after a server restart. */
 async function withDb<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
@@ -278,9 +216,9 @@ await withDb(async (c) => {
   const faults = (async () => {
     for (let i = 0; i < RESTARTS; i++) {
       await sleep(STORM_MS / (RESTARTS + 1) / 2);
-      pgCtl("-m", "fast", "-w", "stop");
+      server.stop();
       await sleep(1000);
-      startServer();
+      server.start();
       await sleep(STORM_MS / (RESTARTS + 1) / 2);
     }
     await sleep(STORM_MS / (RESTARTS + 1));
@@ -398,7 +336,6 @@ console.log(`API processes that ended on their own (crashes): ${crashes}`);
 const retriedOk = [...retried.values()].filter((a) => a !== "unanswered" && a.status === 200).length;
 console.log(`Retries with the same Idempotency-Key after the faults: ${retried.size}, answered 200: ${retriedOk}`);
 
-pgCtl("-m", "fast", "-w", "stop");
-if (!args.keep) rmSync(dir, { recursive: true, force: true });
+server.destroy(args.keep);
 const failed = crashes > 0 || total((r) => r.s5xx + r.duplicates + r.lost + r.retryMismatch) > 0;
 process.exit(failed ? 1 : 0);

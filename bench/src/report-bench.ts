@@ -16,9 +16,8 @@
  * half-written migrations into the database). --worktree runs apps/api/dist of the working tree
  * instead (built with npm run build when missing or older than the sources, unless --no-build).
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import type { ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -36,7 +35,7 @@ import {
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import { DEMO_ADMIN } from "../../apps/api/src/db/seed/index.ts";
-import { buildExportedApi, exportApi, git, ROOT } from "./api-under-test.ts";
+import { type ApiUnderTest, prepareApi, ROOT, sleep, startApi, stopProcess } from "./api-under-test.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -54,8 +53,6 @@ const { values: args } = parseArgs({
 });
 
 const BENCH_DIR = join(ROOT, "bench");
-const API_DIR = join(ROOT, "apps/api");
-const SERVER_JS = join(API_DIR, "dist/server.js");
 const README = join(BENCH_DIR, "README.md");
 const RESULTS_DIR = join(BENCH_DIR, "results");
 const RUNS = Number(args.runs);
@@ -92,7 +89,6 @@ interface Statements {
 // Small helpers
 
 const now = () => performance.now();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -108,18 +104,6 @@ const ms = (x: number | null | undefined) =>
   x == null ? "n/a" : x < 10 ? `${x.toFixed(1)} ms` : `${Math.round(x)} ms`;
 const ratio = (x: number | null | undefined) => (x == null || !Number.isFinite(x) ? "n/a" : `${x.toFixed(2)}×`);
 const int = (x: number) => x.toLocaleString("en-US");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const address = s.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Counts CSV records in a byte stream without buffering it (newlines outside quotes). */
 class CsvCounter {
@@ -168,104 +152,6 @@ function rssSampler(pid: number) {
       return { before, max, growth: max - before };
     },
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The API process
-
-/** Where the API under test lives: its bundle, its report SQL module, and what it was built from. */
-interface ApiUnderTest {
-  serverJs: string;
-  reportSql: string;
-  source: string;
-  build: string;
-}
-
-function prepareApi(): ApiUnderTest {
-  if (args.worktree) {
-    const sha = git("rev-parse", "--short", "HEAD");
-    const dirty = git("status", "--porcelain", "--", "apps/api", "packages/contract") ? " + uncommitted changes" : "";
-    return {
-      serverJs: SERVER_JS,
-      reportSql: join(API_DIR, "src/modules/reports/report-sql.ts"),
-      source: `working tree at ${sha}${dirty}`,
-      build: ensureBuilt(),
-    };
-  }
-  const exported = exportApi(args.commit ?? "HEAD");
-  const { serverJs, built } = buildExportedApi(exported);
-  return {
-    serverJs,
-    reportSql: join(exported.dir, "apps/api/src/modules/reports/report-sql.ts"),
-    source: exported.label,
-    build: built ? "built now" : "built earlier",
-  };
-}
-
-function ensureBuilt() {
-  const newest = (dir: string): number =>
-    readdirSync(dir, { withFileTypes: true, recursive: true })
-      .filter((e) => e.isFile() && !e.name.endsWith(".test.ts"))
-      .reduce((m, e) => Math.max(m, statSync(join(e.parentPath, e.name)).mtimeMs), 0);
-  if (!existsSync(SERVER_JS)) {
-    console.log("apps/api/dist/server.js is missing: npm run build");
-    execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
-    return "built with npm run build";
-  }
-  if (args["no-build"]) return "existing build (--no-build)";
-  const sources = Math.max(
-    newest(join(API_DIR, "src")),
-    newest(join(API_DIR, "drizzle")),
-    newest(join(ROOT, "packages/contract/src")),
-  );
-  if (statSync(SERVER_JS).mtimeMs < sources) {
-    console.log("apps/api/dist/server.js is older than the API sources: npm run build --workspace=apps/api");
-    execFileSync("npm", ["run", "build", "--workspace=apps/api"], { cwd: ROOT, stdio: "inherit" });
-    return "rebuilt with npm run build --workspace=apps/api";
-  }
-  return "existing build (up to date)";
-}
-
-async function startApi(serverJs: string, port: number): Promise<{ child: ChildProcess; log: string[] }> {
-  const log: string[] = [];
-  const child = spawn(process.execPath, [serverJs], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL,
-      SEED_DEMO_DATA: "false",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const keep = (b: Buffer) => {
-    log.push(b.toString());
-    if (log.length > 200) log.shift();
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const deadline = Date.now() + 15 * 60_000; // migrations may build indexes on millions of rows
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}:\n${log.join("")}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return { child, log };
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  child.kill("SIGTERM");
-  throw new Error(`the API did not become healthy:\n${log.join("")}`);
-}
-
-async function stopApi(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  child.kill("SIGTERM");
-  await Promise.race([new Promise((r) => child.once("exit", r)), sleep(15_000)]);
-  if (child.exitCode === null) child.kill("SIGKILL");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -681,20 +567,23 @@ async function main() {
     console.log(
       `Data set: ${int(dataset.counts.orders)} orders; report period ${period.date_from} … ${period.date_to}`,
     );
-    const underTest = prepareApi();
+    const underTest = prepareApi({ worktree: args.worktree, commit: args.commit, build: !args["no-build"] });
     const migrationsBefore = await migrationCount();
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
     const t0 = now();
-    const started_ = await startApi(underTest.serverJs, port);
-    api = started_.child;
+    const running = await startApi(underTest.serverJs, {
+      DATABASE_URL: DATABASE_URL as string,
+      SEED_DEMO_DATA: "false",
+      LOG_LEVEL: "warn",
+    });
+    api = running.child;
+    const base = running.base;
     console.log(`API ready on ${base} in ${ms(now() - t0)} (${underTest.source}, ${underTest.build})`);
     if ((await migrationCount()) > migrationsBefore) {
       console.log("The API applied new migrations: vacuum analyze");
       await db.query("vacuum (analyze)");
     }
     const token = await signIn(base);
-    const reportSql = await loadReportSql(underTest.reportSql);
+    const reportSql = await loadReportSql(join(underTest.root, "apps/api/src/modules/reports/report-sql.ts"));
     if (!reportSql)
       console.log("apps/api/src/modules/reports/report-sql.ts is not there yet: no PostgreSQL-alone figures");
 
@@ -722,7 +611,7 @@ async function main() {
     console.error(err instanceof Error ? err.message : err);
     process.exitCode = 1;
   } finally {
-    if (api) await stopApi(api);
+    if (api) await stopProcess(api);
     await db.end();
   }
 }

@@ -101,17 +101,43 @@ const share = (amount: string, unitValue: string, orderValue: string) =>
     else 0 end)::int4`);
 
 /**
- * Lines of the matching orders, with the packs not cancelled and each line's share of its order's
- * shipping and tax (by value). The order_id bounds repeat the date range in a form the
- * order_products index can use: a line's order is always inside its order's id range, and order ids
- * grow with time, so the lines of a year are one index range instead of a scan of every line.
+ * How the lines of the matching orders are found; each way gives the same rows.
+ * - "range" (sums over a period): the order_id bounds repeat the date range in a form the
+ *   order_products index can use — a line's order is always inside its order's id range, and order
+ *   ids grow with time — so the lines of a year are one index range instead of a scan of every line.
+ * - "any" (a page, which walks the newest orders and their lines): no bounds to compute first.
+ * - "newest-orders-first" (the item CSV): the matching orders newest first (the
+ *   orders_customer_created_idx order), each followed by its lines. The rows then come out in the
+ *   CSV's order except among lines of orders created at the same instant, which PostgreSQL sorts
+ *   group by group (an incremental sort), so the first row streams at once instead of after a sort
+ *   of every line of the period. `offset 0` keeps the lines a per-order subquery: flattened into a
+ *   plain join, the planner would hash the two sides together and sort the whole result again.
  */
-function matchingLines(f: ReportFilter, customerId: number, extra: SQL[] = [], bounded = true): SQL {
+type LineSource = "range" | "any" | "newest-orders-first";
+
+/**
+ * Lines of the matching orders, with the packs not cancelled and each line's share of its order's
+ * shipping and tax (by value). `extra` are conditions on the line `op`.
+ */
+function matchingLines(f: ReportFilter, customerId: number, extra: SQL[] = [], source: LineSource = "range"): SQL {
   const where = orderConditions(f, customerId);
-  // A page walks the newest orders and their lines instead: no bounds to compute first.
-  const ids = bounded
-    ? sql`select min(o.id) lo, max(o.id) hi from orders o where ${and(where)}`
-    : sql`select 0 lo, 2147483647 hi`;
+  const notCancelled = sql`op.quantity > op.cancelled_quantity`;
+  let from: SQL;
+  if (source === "newest-orders-first") {
+    from = sql`from orders o
+    cross join lateral (select * from order_products op
+      where op.order_id = o.id and ${and([notCancelled, ...extra])} offset 0) op
+    where ${and(where)}`;
+  } else {
+    const ids =
+      source === "range"
+        ? sql`select min(o.id) lo, max(o.id) hi from orders o where ${and(where)}`
+        : sql`select 0 lo, 2147483647 hi`;
+    from = sql`from (${ids}) r
+    join order_products op on op.order_id between r.lo and r.hi
+    join orders o on o.id = op.order_id
+    where ${and([notCancelled, ...where, ...extra])}`;
+  }
   return sql`select op.id, op.order_id, op.product_id, op.product_name, op.quantity, op.cancelled_quantity,
       op.unit_price_cents, op.tracking_number as line_tracking,
       (op.quantity - op.cancelled_quantity) as qty,
@@ -121,10 +147,7 @@ function matchingLines(f: ReportFilter, customerId: number, extra: SQL[] = [], b
       ${share("o.tax_amount", "op.unit_price_cents + op.pick_fee_cents / op.quantity", "o.total_items_amount + o.pick_fee_amount")} as tax,
       o.created, o.user_id, o.department_id, o.date_shipped, o.order_status_id,
       o.ship_name, o.ship_line1, o.ship_city, o.ship_state, o.ship_zip_code, o.tracking_number
-    from (${ids}) r
-    join order_products op on op.order_id between r.lo and r.hi
-    join orders o on o.id = op.order_id
-    where op.quantity > op.cancelled_quantity and ${and([...where, ...extra])}`;
+    ${from}`;
 }
 
 /** Which optional columns of the view the filter asked for. */
@@ -303,7 +326,7 @@ function itemSummary(f: ReportFilter, customerId: number, page: Page): ReportSta
         optionalSelect(f, 4).map((s) => sql`, ${s}`),
         sql.raw(""),
       )}
-    from (${matchingLines(f, customerId, extra, false)} order by o.created desc, op.id desc
+    from (${matchingLines(f, customerId, extra, "any")} order by o.created desc, op.id desc
           limit ${page.limit} offset ${page.offset}) o
     join users u on u.id = o.user_id
     left join departments d on d.id = o.department_id
@@ -485,7 +508,7 @@ export function orderExportSql(f: ReportFilter, customerId: number): SQL {
         column("Total Price", dollars("o.price")),
         ...optionalCsv(f, 4),
       ])}
-      from (${matchingLines(f, customerId, extra)}) o
+      from (${matchingLines(f, customerId, extra, "newest-orders-first")}) o
       join users u on u.id = o.user_id
       left join departments d on d.id = o.department_id
       order by o.created desc, o.id desc`;
@@ -519,7 +542,7 @@ export function orderProductsSql(f: ReportFilter, customerId: number, productId:
   const rows = sql`select l.id as order_product_id, l.order_id, ${isoTime("l.created")} as created,
       st.name as order_status_name, ${userName} as user_name, d.name as department_name,
       l.qty::int as quantity, l.cancelled_quantity, l.unit_price_cents as unit_price, l.price::float8 as total_price
-    from (${matchingLines(f, customerId, [sql`op.product_id = ${productId}`], false)} order by o.created desc, op.id desc
+    from (${matchingLines(f, customerId, [sql`op.product_id = ${productId}`], "any")} order by o.created desc, op.id desc
           limit ${page.limit} offset ${page.offset}) l
     join users u on u.id = l.user_id
     join order_statuses st on st.id = l.order_status_id

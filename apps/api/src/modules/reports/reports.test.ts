@@ -544,6 +544,24 @@ describe("CSV exports", () => {
     expect(inventory.lines[2]).toBe(`${P1},Zeta Test Brochure,ZT-1,99,52,8,20,6,129`);
   });
 
+  it("exports the item view's lines newest first, with portal times, names and dollars", async () => {
+    const line = async (orderId: number, productId: number) =>
+      (
+        await t.db
+          .select({ id: order_products.id })
+          .from(order_products)
+          .where(and(eq(order_products.order_id, orderId), eq(order_products.product_id, productId)))
+      )[0]?.id;
+    const evil = `"'=HYPERLINK(""http://evil.example"",""click"")"`;
+    expect((await download({ search_by: 4 })).lines).toEqual([
+      "Order ID,Line ID,Created (PT),Department,User,Product,Quantity,Total Price",
+      `${ids.o3},${await line(ids.o3, P2)},2020-03-31 23:30,Companion Animal Marketing,Zoe Tester,${evil},3,30.00`,
+      `${ids.o2},${await line(ids.o2, P1)},2020-03-15 12:00,Veterinary Sales East,Yan Tester,Zeta Test Brochure,4,12.00`,
+      `${ids.o1},${await line(ids.o1, P2)},2020-03-01 00:05,Companion Animal Marketing,Zoe Tester,${evil},2,20.00`,
+      `${ids.o1},${await line(ids.o1, P1)},2020-03-01 00:05,Companion Animal Marketing,Zoe Tester,Zeta Test Brochure,10,30.00`,
+    ]);
+  });
+
   it("exports the inventory tab from its export code", async () => {
     const res = await post("/api/report/inventoryFrontEnd", { date_to: "2020-03-31", id: P1 });
     const csv = await t.app.inject({

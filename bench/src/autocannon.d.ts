@@ -1,0 +1,41 @@
+/** The part of autocannon 8's programmatic API that load.ts uses (the package ships no types). */
+declare module "autocannon" {
+  interface Histogram {
+    average: number;
+    p50: number;
+    p99: number;
+    max: number;
+    total: number;
+  }
+  export interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** Changes each request before it is sent (e.g. a new Idempotency-Key). */
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+  }
+  export interface Options extends Request {
+    url: string;
+    connections?: number;
+    /** Seconds. */
+    duration?: number;
+    /** Seconds to wait for a response. */
+    timeout?: number;
+    requests?: Request[];
+  }
+  export interface Result {
+    /** Seconds. */
+    duration: number;
+    requests: Histogram;
+    /** Milliseconds. */
+    latency: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    "2xx": number;
+    statusCodeStats: Record<string, { count: number }>;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}
