@@ -50,18 +50,40 @@ export async function changeStock(
     user_id: change.userId ?? null,
     comment: change.comment ?? null,
   });
-  if (result.low > 0 && result.before > result.low && result.after <= result.low) {
-    await queueEmail(db, {
-      kind: "low_stock",
-      to: [operationsEmail],
-      cc: [],
-      subject: `Low stock: ${result.name} (${result.after} packs left)`,
-      text: [
-        `${result.name}${result.sku ? ` (SKU ${result.sku})` : ""} is down to ${result.after} packs,`,
-        `at or below its replenishment point of ${result.low} packs.`,
-        `Last change: ${change.action} of ${change.delta} packs${change.orderId ? ` (order #${change.orderId})` : ""}.`,
-      ].join("\n"),
-    });
-  }
+  await alertLowStock(db, result, change, operationsEmail);
   return result.after;
+}
+
+/** A product's balance before and after a change, with what the low-stock alert names. */
+export interface BalanceChange {
+  before: number;
+  after: number;
+  low: number;
+  name: string;
+  sku: string | null;
+}
+
+/**
+ * When a change takes the product from above its low_inventory_amount to or below it, queues one
+ * alert to operations in the caller's transaction: once per crossing, not on every later change.
+ */
+export async function alertLowStock(
+  db: Executor,
+  balance: BalanceChange,
+  change: Pick<StockChange, "action" | "delta" | "orderId">,
+  operationsEmail: string,
+) {
+  const { before, after, low, name, sku } = balance;
+  if (!(low > 0 && before > low && after <= low)) return;
+  await queueEmail(db, {
+    kind: "low_stock",
+    to: [operationsEmail],
+    cc: [],
+    subject: `Low stock: ${name} (${after} packs left)`,
+    text: [
+      `${name}${sku ? ` (SKU ${sku})` : ""} is down to ${after} packs,`,
+      `at or below its replenishment point of ${low} packs.`,
+      `Last change: ${change.action} of ${change.delta} packs${change.orderId ? ` (order #${change.orderId})` : ""}.`,
+    ].join("\n"),
+  });
 }
