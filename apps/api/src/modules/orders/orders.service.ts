@@ -21,10 +21,11 @@ import { addBusinessDays, estimatedShipDay, isoDay } from "../../lib/business-da
 import type { SessionUser } from "../../types/fastify.d.ts";
 import * as catalogRepo from "../catalog/catalog.repository.ts";
 import { canOrder, productImage, productScopeFor } from "../catalog/catalog.service.ts";
-import { alertLowStock, changeStock } from "../inventory/stock.ts";
+import { changeStock } from "../inventory/stock.ts";
 import * as repo from "./orders.repository.ts";
+import * as placing from "./placing.repository.ts";
 import { orderAmounts, priceLine, unitPriceFor } from "./pricing.ts";
-import { inRetriedTransaction } from "./retry.ts";
+import { inRetriedTransaction, withRetries } from "./retry.ts";
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -207,12 +208,13 @@ export function createOrdersService(db: Database, config: Config) {
     },
 
     /**
-     * Places an order in one transaction (DESIGN §6): every line re-validated, stock taken through
-     * the ledger without ever going below zero where forbidden, amounts computed here, the
-     * confirmation queued in the outbox. With an Idempotency-Key a retry returns the first order
-     * and the same key with another request is refused. Products are locked in id order, so
-     * concurrent orders never deadlock on each other; a transaction the server still aborts
-     * (deadlock or serialization failure) is run again from the start, a bounded number of times.
+     * Places an order (DESIGN §6): every line re-validated, stock taken through the ledger without
+     * ever going below zero where forbidden, amounts computed here, the confirmation queued in the
+     * outbox — all in one statement, so all or nothing (placing.repository, docs/decisions/018).
+     * With an Idempotency-Key a retry returns the first order and the same key with another request
+     * is refused: a request that cannot be placed first looks for its key, whose answer wins. An
+     * attempt the server aborts (deadlock or serialization failure) is run again from the start, a
+     * bounded number of times.
      */
     async placeOrder(user: SessionUser, input: PlaceOrderRequest, idempotencyKey?: string, now = new Date()) {
       if (input.items.some((i) => i.is_destroy)) return placeDestroyOrder(user, input, idempotencyKey);
@@ -230,27 +232,32 @@ export function createOrdersService(db: Database, config: Config) {
         });
       }
       const scope = await productScopeFor(db, config, user);
-      const key = idempotencyKey ? { key: idempotencyKey, requestHash: requestHash(input) } : undefined;
+      const key = idempotencyKey
+        ? { userId: user.userId, key: idempotencyKey, requestHash: requestHash(input) }
+        : undefined;
+      /** The answer of the key when it was used before, else the refusal. */
+      const refuse = async (refusal: AppError) => {
+        const taken = key && (await repo.findIdempotencyKey(db, key.userId, key.key));
+        if (key && taken) return answerTakenKey(taken, key.requestHash);
+        throw refusal;
+      };
 
-      return inRetriedTransaction(db, async (tx) => {
-        const read = await repo.claimAndReadForOrder(tx, {
+      return withRetries(async () => {
+        const read = await placing.readForOrder(db, {
           userId: user.userId,
-          key,
           addressId: input.shipping_address_id,
           scope,
           productIds: ids,
         });
-        if (key && read.keyId === null) {
-          return answerTakenKey(await repo.findIdempotencyKey(tx, user.userId, key.key), key.requestHash);
-        }
         const { address, orderer } = read;
         if (!address) {
-          throw new AppError("VALIDATION_FAILED", "Choose a delivery address.", {
-            shipping_address_id: "Unknown delivery address",
-          });
+          return refuse(
+            new AppError("VALIDATION_FAILED", "Choose a delivery address.", {
+              shipping_address_id: "Unknown delivery address",
+            }),
+          );
         }
-        if (!orderer || read.orderId === null) throw new AppError("UNAUTHENTICATED");
-        const orderId = read.orderId;
+        if (!orderer) return refuse(new AppError("UNAUTHENTICATED"));
 
         const fields: Record<string, string> = {};
         let firstCode: "PRODUCT_UNAVAILABLE" | "BELOW_MIN_QUANTITY" | "ABOVE_MAX_QUANTITY" | "OUT_OF_STOCK" | undefined;
@@ -284,18 +291,14 @@ export function createOrdersService(db: Database, config: Config) {
             deliveryDay: addBusinessDays(shipDay, method.max_business_days),
           });
         }
-        if (firstCode) throw new AppError(firstCode, Object.values(fields).join(" "), fields);
+        if (firstCode) return refuse(new AppError(firstCode, Object.values(fields).join(" "), fields));
 
+        const orderId = read.order_id;
         const amounts = orderAmounts(
           lines.map((l) => l.priced),
           method.shipping_cents,
         );
-        // Stock is taken in product-id order (saleCtes locks the rows in that order too).
-        const sales = lines
-          .filter((l) => l.product.is_in_inventory)
-          .map((l) => ({ productId: l.product.id, quantity: l.priced.quantity, name: l.name }))
-          .sort((a, b) => a.productId - b.productId);
-        const balances = await repo.insertPlacedOrder(tx, {
+        const written = await placing.writePlacedOrder(db, {
           order: {
             id: orderId,
             customer_id: user.customerId,
@@ -331,16 +334,26 @@ export function createOrdersService(db: Database, config: Config) {
             estimated_ship_date: isoDay(l.shipDay),
             estimated_delivery_date: isoDay(l.deliveryDay),
           })),
-          sales,
-          userId: user.userId,
-          keyId: read.keyId,
+          status: { order_id: orderId, order_status_id: ORDER_STATUS.ACTIVE, user_id: user.userId },
+          sales: lines
+            .filter((l) => l.product.is_in_inventory)
+            .map((l) => ({
+              productId: l.product.id,
+              delta: -l.priced.quantity,
+              action: "sale" as const,
+              forbidNegative: true,
+              orderId,
+              userId: user.userId,
+            })),
+          key,
+          operationsEmail: config.OPERATIONS_EMAIL,
           confirmation: {
             kind: "order_confirmation",
             to: [input.email],
-            cc: read.ccEmails.filter((e) => e.toLowerCase() !== input.email.toLowerCase()),
+            cc: read.cc.filter((e) => e.toLowerCase() !== input.email.toLowerCase()),
             subject: `Your Vet Portal order #${orderId} has been submitted`,
             text: [
-              `Thank you, ${input.contact_name}. We received order #${orderId} on ${formatPst(read.created)}.`,
+              `Thank you, ${input.contact_name}. We received order #${orderId} on ${formatPst(read.now)}.`,
               "",
               ...lines.map(
                 (l) =>
@@ -356,22 +369,15 @@ export function createOrdersService(db: Database, config: Config) {
             ].join("\n"),
           },
         });
-        // A sale missing from the balances was refused for stock (a concurrent order took it): the
-        // first such line in product-id order is named, and the whole order is rolled back.
-        const refused = sales.find((s) => !balances.some((b) => b.id === s.productId));
+        if (written.placed) return { id: orderId, replayed: false };
+        const refused = lines.find((l) => l.product.id === written.refused[0]);
         if (refused) {
-          const message = `${refused.name}: not enough stock for ${refused.quantity} packs.`;
-          throw new AppError("OUT_OF_STOCK", message, { [`items.${refused.productId}`]: message });
+          // A concurrent order took the stock since it was read; the first such line is named.
+          const message = `${refused.name}: not enough stock for ${refused.priced.quantity} packs.`;
+          return refuse(new AppError("OUT_OF_STOCK", message, { [`items.${refused.product.id}`]: message }));
         }
-        for (const b of balances) {
-          await alertLowStock(
-            tx,
-            { ...b, before: b.after + b.quantity },
-            { action: "sale", delta: -b.quantity, orderId },
-            config.OPERATIONS_EMAIL,
-          );
-        }
-        return { id: orderId, replayed: false };
+        // Nothing refused and nothing written: the key was taken (by a concurrent request too, now committed).
+        return refuse(new AppError("CONFLICT", "This order is already being placed. Please wait a moment."));
       });
     },
 
