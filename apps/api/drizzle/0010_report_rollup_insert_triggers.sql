@@ -1,33 +1,51 @@
 -- Every order placed inserts lines and ledger rows, and their statement triggers (0008) built their
 -- query as text and planned it again on each call (EXECUTE): about 1 ms of the database's time per
--- order (decision 018). Inserts now have triggers of their own with a fixed statement, planned once
--- per connection. The plan does not depend on how many rows the first call brought: each new line
--- finds its order through the primary key (a LATERAL subquery that is never flattened into a
--- join), so a bulk load first does not leave a plan that scans every order for each later one.
--- Updates and deletes, which are rare, keep 0008's planned-per-call statements. The arithmetic is
--- 0008's (report_line_delta, report_move_delta, report_add_product_days, report_add_inventory_days).
+-- order, most of its trigger work (decision 018). Inserts now have triggers of their own. A
+-- statement of up to 100 rows (an order, a stock change) runs a fixed query, planned once per
+-- connection, whose plan cannot depend on the rows of the first call: each new line finds its
+-- order through the primary key (a LATERAL subquery that is never flattened into a join). A bigger
+-- statement (a bulk load) is planned for the rows at hand as before, so loads keep their hash
+-- joins. Updates and deletes, which are rare, keep 0008's path. The arithmetic is 0008's
+-- (report_line_delta, report_move_delta, report_add_product_days, report_add_inventory_days).
 CREATE FUNCTION report_lines_added() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM report_add_product_days(ARRAY(
-    SELECT ROW(d.customer_id, d.day, d.product_id, sum(d.lines)::int4, sum(d.quantity)::int8, sum(d.total_price)::int8,
-      sum(d.shipping_cost)::int8, sum(d.tax_amount)::int8, sum(d.pick_fee)::int8)::report_product_delta
-    FROM new_lines l
-      CROSS JOIN LATERAL (SELECT o FROM orders o WHERE o.id = l.order_id OFFSET 0) AS x
-      CROSS JOIN LATERAL report_line_delta(x.o, l, 1) AS d
-    WHERE d.customer_id IS NOT NULL
-    GROUP BY d.customer_id, d.day, d.product_id));
+  IF (SELECT count(*) FROM (SELECT FROM new_lines LIMIT 101) AS s) > 100 THEN
+    EXECUTE 'SELECT report_add_product_days(ARRAY(
+      SELECT ROW(d.customer_id, d.day, d.product_id, sum(d.lines)::int4, sum(d.quantity)::int8, sum(d.total_price)::int8,
+        sum(d.shipping_cost)::int8, sum(d.tax_amount)::int8, sum(d.pick_fee)::int8)::report_product_delta
+      FROM new_lines l JOIN orders o ON o.id = l.order_id CROSS JOIN LATERAL report_line_delta(o, l, 1) AS d
+      WHERE d.customer_id IS NOT NULL
+      GROUP BY d.customer_id, d.day, d.product_id))';
+  ELSE
+    PERFORM report_add_product_days(ARRAY(
+      SELECT ROW(d.customer_id, d.day, d.product_id, sum(d.lines)::int4, sum(d.quantity)::int8, sum(d.total_price)::int8,
+        sum(d.shipping_cost)::int8, sum(d.tax_amount)::int8, sum(d.pick_fee)::int8)::report_product_delta
+      FROM new_lines l
+        CROSS JOIN LATERAL (SELECT o FROM orders o WHERE o.id = l.order_id OFFSET 0) AS x
+        CROSS JOIN LATERAL report_line_delta(x.o, l, 1) AS d
+      WHERE d.customer_id IS NOT NULL
+      GROUP BY d.customer_id, d.day, d.product_id));
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE FUNCTION report_moves_added() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM report_add_inventory_days(ARRAY(
-    SELECT ROW(d.product_id, d.day, sum(d.replenished)::int4, sum(d.removed)::int4, sum(d.sold)::int4,
-      sum(d.canceled)::int4)::report_inventory_delta
-    FROM new_moves t CROSS JOIN LATERAL report_move_delta(t, 1) AS d
-    GROUP BY d.product_id, d.day));
+  IF (SELECT count(*) FROM (SELECT FROM new_moves LIMIT 101) AS s) > 100 THEN
+    EXECUTE 'SELECT report_add_inventory_days(ARRAY(
+      SELECT ROW(d.product_id, d.day, sum(d.replenished)::int4, sum(d.removed)::int4, sum(d.sold)::int4,
+        sum(d.canceled)::int4)::report_inventory_delta
+      FROM new_moves t CROSS JOIN LATERAL report_move_delta(t, 1) AS d
+      GROUP BY d.product_id, d.day))';
+  ELSE
+    PERFORM report_add_inventory_days(ARRAY(
+      SELECT ROW(d.product_id, d.day, sum(d.replenished)::int4, sum(d.removed)::int4, sum(d.sold)::int4,
+        sum(d.canceled)::int4)::report_inventory_delta
+      FROM new_moves t CROSS JOIN LATERAL report_move_delta(t, 1) AS d
+      GROUP BY d.product_id, d.day));
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
