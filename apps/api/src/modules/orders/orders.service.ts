@@ -27,6 +27,9 @@ import * as placing from "./placing.repository.ts";
 import { orderAmounts, priceLine, unitPriceFor } from "./pricing.ts";
 import { inRetriedTransaction, withRetries } from "./retry.ts";
 
+/** A key whose first request has stored no order (yet). */
+const KEY_IN_USE = "This order is already being placed. Please wait a moment.";
+
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** Order times are shown in Pacific time with the spec's PST label (SPEC §9). */
@@ -87,10 +90,10 @@ export function createOrdersService(db: Database, config: Config) {
   function answerTakenKey(taken: { orderId: number | null; requestHash: string | null }, hash: string) {
     if (taken.requestHash !== null && taken.requestHash !== hash) throw new AppError("IDEMPOTENCY_KEY_REUSED");
     if (taken.orderId) return { id: taken.orderId, replayed: true };
-    throw new AppError("CONFLICT", "This order is already being placed. Please wait a moment.");
+    throw new AppError("CONFLICT", KEY_IN_USE);
   }
 
-  /** Claims the Idempotency-Key first thing in the order's transaction; without a key there is nothing to claim. */
+  /** Claims the Idempotency-Key first thing in a destroy order's transaction; without a key there is nothing to claim. */
   async function claimKey(tx: Executor, userId: number, key: string | undefined, input: PlaceOrderRequest) {
     if (!key) return {};
     const hash = requestHash(input);
@@ -377,7 +380,7 @@ export function createOrdersService(db: Database, config: Config) {
           return refuse(new AppError("OUT_OF_STOCK", message, { [`items.${refused.product.id}`]: message }));
         }
         // Nothing refused and nothing written: the key was taken (by a concurrent request too, now committed).
-        return refuse(new AppError("CONFLICT", "This order is already being placed. Please wait a moment."));
+        return refuse(new AppError("CONFLICT", KEY_IN_USE));
       });
     },
 
