@@ -27,9 +27,25 @@ export function newYorkClock(instant: Date) {
   };
 }
 
+/**
+ * Whether each day asked about is a federal holiday. The library works out two years of holidays
+ * on every call (a tenth of an order's CPU time); a day's answer never changes, and the days asked
+ * about are the few around today, so they are kept.
+ */
+const holidays = new Map<number, boolean>();
+
+function isHoliday(day: Date): boolean {
+  let holiday = holidays.get(day.getTime());
+  if (holiday === undefined) {
+    holiday = isAHoliday(day, { utc: true });
+    holidays.set(day.getTime(), holiday);
+  }
+  return holiday;
+}
+
 export function isBusinessDay(day: Date): boolean {
   const weekday = day.getUTCDay();
-  return weekday !== 0 && weekday !== 6 && !isAHoliday(day, { utc: true });
+  return weekday !== 0 && weekday !== 6 && !isHoliday(day);
 }
 
 const nextDay = (day: Date) => new Date(day.getTime() + 86_400_000);

@@ -5,7 +5,6 @@ import {
   customer_delivery_methods,
   customers,
   delivery_methods,
-  department_cc_emails,
   idempotency_keys,
   order_products,
   order_status_history,
@@ -41,8 +40,8 @@ export async function findCustomer(db: Executor, id: number) {
 }
 
 /**
- * Claims an Idempotency-Key inside the order's transaction, with the hash of the request it came
- * with. A concurrent request with the same key waits on the unique index until the first commits,
+ * Claims an Idempotency-Key inside a destroy order's transaction, with the hash of the request it
+ * came with. A concurrent request with the same key waits on the unique index until the first commits,
  * then sees its order and its request hash.
  */
 export async function claimIdempotencyKey(db: Executor, userId: number, key: string, requestHash: string) {
@@ -52,15 +51,17 @@ export async function claimIdempotencyKey(db: Executor, userId: number, key: str
     .onConflictDoNothing()
     .returning({ id: idempotency_keys.id });
   if (inserted[0]) return { claimed: true as const, keyId: inserted[0].id };
+  const existing = await findIdempotencyKey(db, userId, key);
+  return { claimed: false as const, orderId: existing?.orderId ?? null, requestHash: existing?.requestHash ?? null };
+}
+
+/** The key's order and request hash, or undefined when the user never used the key. */
+export async function findIdempotencyKey(db: Executor, userId: number, key: string) {
   const [existing] = await db
-    .select({ order_id: idempotency_keys.order_id, request_hash: idempotency_keys.request_hash })
+    .select({ orderId: idempotency_keys.order_id, requestHash: idempotency_keys.request_hash })
     .from(idempotency_keys)
     .where(and(eq(idempotency_keys.user_id, userId), eq(idempotency_keys.key, key)));
-  return {
-    claimed: false as const,
-    orderId: existing?.order_id ?? null,
-    requestHash: existing?.request_hash ?? null,
-  };
+  return existing;
 }
 
 export async function setIdempotencyOrder(db: Executor, keyId: number, orderId: number) {
@@ -83,11 +84,6 @@ export async function findUserAddress(db: Executor, userId: number, addressId?: 
   return row;
 }
 
-export async function findUser(db: Executor, userId: number) {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
-  return row;
-}
-
 export async function listPriceRanges(db: Executor, productIds: number[]) {
   if (!productIds.length) return [];
   return db.select().from(product_price_ranges).where(inArray(product_price_ranges.product_id, productIds));
@@ -105,15 +101,6 @@ export async function insertOrderLines(db: Executor, rows: (typeof order_product
 
 export async function insertStatus(db: Executor, orderId: number, statusId: number, userId: number, note?: string) {
   await db.insert(order_status_history).values({ order_id: orderId, order_status_id: statusId, user_id: userId, note });
-}
-
-export async function listDepartmentCcEmails(db: Executor, departmentId: number | null) {
-  if (departmentId === null) return [];
-  const rows = await db
-    .select({ email: department_cc_emails.email })
-    .from(department_cc_emails)
-    .where(eq(department_cc_emails.department_id, departmentId));
-  return rows.map((r) => r.email);
 }
 
 export async function listOrders(db: Executor, where: SQL | undefined, limit: number, offset: number) {

@@ -22,10 +22,13 @@ import type { SessionUser } from "../../types/fastify.d.ts";
 import * as catalogRepo from "../catalog/catalog.repository.ts";
 import { canOrder, productImage, productScopeFor } from "../catalog/catalog.service.ts";
 import { changeStock } from "../inventory/stock.ts";
-import { queueEmail } from "../mail/outbox.repository.ts";
 import * as repo from "./orders.repository.ts";
+import * as placing from "./placing.repository.ts";
 import { orderAmounts, priceLine, unitPriceFor } from "./pricing.ts";
-import { inRetriedTransaction } from "./retry.ts";
+import { inRetriedTransaction, withRetries } from "./retry.ts";
+
+/** A key whose first request has stored no order (yet). */
+const KEY_IN_USE = "This order is already being placed. Please wait a moment.";
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -79,19 +82,24 @@ export function createOrdersService(db: Database, config: Config) {
   }
 
   /**
-   * Claims the Idempotency-Key first thing in the order's transaction (DESIGN §6). The key used
-   * before with this same request gives back its order; with another request it is refused (422,
-   * as the IETF idempotency-key draft asks). Without a key there is nothing to claim.
+   * What a request gets whose Idempotency-Key was taken already (DESIGN §6): the key used before with
+   * this same request gives back its order; with another request it is refused (422, as the IETF
+   * idempotency-key draft asks). Keys stored before request hashes existed (null) keep answering
+   * with their order.
    */
+  function answerTakenKey(taken: { orderId: number | null; requestHash: string | null }, hash: string) {
+    if (taken.requestHash !== null && taken.requestHash !== hash) throw new AppError("IDEMPOTENCY_KEY_REUSED");
+    if (taken.orderId) return { id: taken.orderId, replayed: true };
+    throw new AppError("CONFLICT", KEY_IN_USE);
+  }
+
+  /** Claims the Idempotency-Key first thing in a destroy order's transaction; without a key there is nothing to claim. */
   async function claimKey(tx: Executor, userId: number, key: string | undefined, input: PlaceOrderRequest) {
     if (!key) return {};
     const hash = requestHash(input);
     const claim = await repo.claimIdempotencyKey(tx, userId, key, hash);
     if (claim.claimed) return { keyId: claim.keyId };
-    // Keys stored before request hashes existed (null) keep answering with their order.
-    if (claim.requestHash !== null && claim.requestHash !== hash) throw new AppError("IDEMPOTENCY_KEY_REUSED");
-    if (claim.orderId) return { replay: { id: claim.orderId, replayed: true } };
-    throw new AppError("CONFLICT", "This order is already being placed. Please wait a moment.");
+    return { replay: answerTakenKey(claim, hash) };
   }
 
   /**
@@ -203,12 +211,13 @@ export function createOrdersService(db: Database, config: Config) {
     },
 
     /**
-     * Places an order in one transaction (DESIGN §6): every line re-validated, stock taken through
-     * the ledger without ever going below zero where forbidden, amounts computed here, the
-     * confirmation queued in the outbox. With an Idempotency-Key a retry returns the first order
-     * and the same key with another request is refused. Products are locked in id order, so
-     * concurrent orders never deadlock on each other; a transaction the server still aborts
-     * (deadlock or serialization failure) is run again from the start, a bounded number of times.
+     * Places an order (DESIGN §6): every line re-validated, stock taken through the ledger without
+     * ever going below zero where forbidden, amounts computed here, the confirmation queued in the
+     * outbox — all in one statement, so all or nothing (placing.repository, docs/decisions/018).
+     * With an Idempotency-Key a retry returns the first order and the same key with another request
+     * is refused: a request that cannot be placed first looks for its key, whose answer wins. An
+     * attempt the server aborts (deadlock or serialization failure) is run again from the start, a
+     * bounded number of times.
      */
     async placeOrder(user: SessionUser, input: PlaceOrderRequest, idempotencyKey?: string, now = new Date()) {
       if (input.items.some((i) => i.is_destroy)) return placeDestroyOrder(user, input, idempotencyKey);
@@ -226,22 +235,33 @@ export function createOrdersService(db: Database, config: Config) {
         });
       }
       const scope = await productScopeFor(db, config, user);
+      const key = idempotencyKey
+        ? { userId: user.userId, key: idempotencyKey, requestHash: requestHash(input) }
+        : undefined;
+      /** The answer of the key when it was used before, else the refusal. */
+      const refuse = async (refusal: AppError) => {
+        const taken = key && (await repo.findIdempotencyKey(db, key.userId, key.key));
+        if (key && taken) return answerTakenKey(taken, key.requestHash);
+        throw refusal;
+      };
 
-      return inRetriedTransaction(db, async (tx) => {
-        const { keyId, replay } = await claimKey(tx, user.userId, idempotencyKey, input);
-        if (replay) return replay;
-
-        const address = await repo.findUserAddress(tx, user.userId, input.shipping_address_id);
+      return withRetries(async () => {
+        const read = await placing.readForOrder(db, {
+          userId: user.userId,
+          addressId: input.shipping_address_id,
+          scope,
+          productIds: ids,
+        });
+        const { address, orderer } = read;
         if (!address) {
-          throw new AppError("VALIDATION_FAILED", "Choose a delivery address.", {
-            shipping_address_id: "Unknown delivery address",
-          });
+          return refuse(
+            new AppError("VALIDATION_FAILED", "Choose a delivery address.", {
+              shipping_address_id: "Unknown delivery address",
+            }),
+          );
         }
-        const orderer = await repo.findUser(tx, user.userId);
-        if (!orderer) throw new AppError("UNAUTHENTICATED");
+        if (!orderer) return refuse(new AppError("UNAUTHENTICATED"));
 
-        const found = await catalogRepo.listProductsByIds(tx, scope, ids);
-        const ranges = await repo.listPriceRanges(tx, ids);
         const fields: Record<string, string> = {};
         let firstCode: "PRODUCT_UNAVAILABLE" | "BELOW_MIN_QUANTITY" | "ABOVE_MAX_QUANTITY" | "OUT_OF_STOCK" | undefined;
         const fail = (productId: number, code: NonNullable<typeof firstCode>, message: string) => {
@@ -250,7 +270,7 @@ export function createOrdersService(db: Database, config: Config) {
         };
         const lines = [];
         for (const item of input.items) {
-          const p = found.find((x) => x.id === item.id);
+          const p = read.products.find((x) => x.id === item.id);
           if (!p) {
             fail(item.id, "PRODUCT_UNAVAILABLE", "This product is no longer available.");
             continue;
@@ -266,7 +286,7 @@ export function createOrdersService(db: Database, config: Config) {
             product: p,
             name,
             priced: priceLine(
-              ranges.filter((r) => r.product_id === p.id),
+              read.ranges.filter((r) => r.product_id === p.id),
               p.pick_fee_cents,
               item.quantity,
             ),
@@ -274,60 +294,40 @@ export function createOrdersService(db: Database, config: Config) {
             deliveryDay: addBusinessDays(shipDay, method.max_business_days),
           });
         }
-        if (firstCode) throw new AppError(firstCode, Object.values(fields).join(" "), fields);
+        if (firstCode) return refuse(new AppError(firstCode, Object.values(fields).join(" "), fields));
 
+        const orderId = read.order_id;
         const amounts = orderAmounts(
           lines.map((l) => l.priced),
           method.shipping_cents,
         );
-        const order = await repo.insertOrder(tx, {
-          customer_id: user.customerId,
-          user_id: user.userId,
-          department_id: orderer.department_id,
-          order_status_id: ORDER_STATUS.ACTIVE,
-          order_type_id: 1,
-          payment_method_id: 1,
-          delivery_method_id: method.id,
-          po_number: input.po_number || null,
-          contact_name: input.contact_name,
-          contact_phone: input.contact_phone,
-          email: input.email,
-          shipping_instruction: input.shipping_instruction || null,
-          shipping_address_id: address.id,
-          ship_name: address.company ?? address.title ?? orderer.representation ?? input.contact_name,
-          ship_line1: address.line1,
-          ship_line2: address.line2,
-          ship_city: address.city,
-          ship_state: address.state,
-          ship_zip_code: address.zip_code,
-          ship_country: address.country,
-          ...amounts,
-        });
-
-        // Stock, in product-id order so concurrent orders lock rows in the same order (no deadlocks).
-        for (const line of [...lines].sort((a, b) => a.product.id - b.product.id)) {
-          if (!line.product.is_in_inventory) continue;
-          const balance = await changeStock(
-            tx,
-            {
-              productId: line.product.id,
-              delta: -line.priced.quantity,
-              action: "sale",
-              forbidNegative: true,
-              orderId: order.id,
-              userId: user.userId,
-            },
-            config.OPERATIONS_EMAIL,
-          );
-          if (balance === undefined) {
-            const message = `${line.name}: not enough stock for ${line.priced.quantity} packs.`;
-            throw new AppError("OUT_OF_STOCK", message, { [`items.${line.product.id}`]: message });
-          }
-        }
-        await repo.insertOrderLines(
-          tx,
-          lines.map((l) => ({
-            order_id: order.id,
+        const written = await placing.writePlacedOrder(db, {
+          order: {
+            id: orderId,
+            customer_id: user.customerId,
+            user_id: user.userId,
+            department_id: orderer.department_id,
+            order_status_id: ORDER_STATUS.ACTIVE,
+            order_type_id: 1,
+            payment_method_id: 1,
+            delivery_method_id: method.id,
+            po_number: input.po_number || null,
+            contact_name: input.contact_name,
+            contact_phone: input.contact_phone,
+            email: input.email,
+            shipping_instruction: input.shipping_instruction || null,
+            shipping_address_id: address.id,
+            ship_name: address.company ?? address.title ?? orderer.representation ?? input.contact_name,
+            ship_line1: address.line1,
+            ship_line2: address.line2,
+            ship_city: address.city,
+            ship_state: address.state,
+            ship_zip_code: address.zip_code,
+            ship_country: address.country,
+            ...amounts,
+          },
+          lines: lines.map((l) => ({
+            order_id: orderId,
             product_id: l.product.id,
             product_name: l.name,
             quantity: l.priced.quantity,
@@ -337,34 +337,50 @@ export function createOrdersService(db: Database, config: Config) {
             estimated_ship_date: isoDay(l.shipDay),
             estimated_delivery_date: isoDay(l.deliveryDay),
           })),
-        );
-        await repo.insertStatus(tx, order.id, ORDER_STATUS.ACTIVE, user.userId);
-        if (keyId !== undefined) await repo.setIdempotencyOrder(tx, keyId, order.id);
-
-        await queueEmail(tx, {
-          kind: "order_confirmation",
-          to: [input.email],
-          cc: (await repo.listDepartmentCcEmails(tx, orderer.department_id)).filter(
-            (e) => e.toLowerCase() !== input.email.toLowerCase(),
-          ),
-          subject: `Your Vet Portal order #${order.id} has been submitted`,
-          text: [
-            `Thank you, ${input.contact_name}. We received order #${order.id} on ${formatPst(order.created)}.`,
-            "",
-            ...lines.map(
-              (l) =>
-                `${l.priced.quantity} x ${l.name} — ${money(l.priced.total_price_cents)} (est. delivery ${isoDay(l.deliveryDay)})`,
-            ),
-            "",
-            `Items ${money(amounts.total_items_amount)} · Pick fees ${money(amounts.pick_fee_amount)} · Shipping ${money(amounts.shipping_amount)} · Processing ${money(amounts.processing_amount)} · Tax ${money(amounts.tax_amount)}`,
-            `Total ${money(amounts.total_order_amount)} (On Invoice)`,
-            "",
-            `Deliver to: ${address.company ?? ""}, ${address.line1}, ${address.city}, ${address.state} ${address.zip_code}`,
-            `Delivery method: ${method.name}`,
-            input.shipping_instruction ? `Note: ${input.shipping_instruction}` : "",
-          ].join("\n"),
+          status: { order_id: orderId, order_status_id: ORDER_STATUS.ACTIVE, user_id: user.userId },
+          sales: lines
+            .filter((l) => l.product.is_in_inventory)
+            .map((l) => ({
+              productId: l.product.id,
+              delta: -l.priced.quantity,
+              action: "sale" as const,
+              forbidNegative: true,
+              orderId,
+              userId: user.userId,
+            })),
+          key,
+          operationsEmail: config.OPERATIONS_EMAIL,
+          confirmation: {
+            kind: "order_confirmation",
+            to: [input.email],
+            cc: read.cc.filter((e) => e.toLowerCase() !== input.email.toLowerCase()),
+            subject: `Your Vet Portal order #${orderId} has been submitted`,
+            text: [
+              `Thank you, ${input.contact_name}. We received order #${orderId} on ${formatPst(read.now)}.`,
+              "",
+              ...lines.map(
+                (l) =>
+                  `${l.priced.quantity} x ${l.name} — ${money(l.priced.total_price_cents)} (est. delivery ${isoDay(l.deliveryDay)})`,
+              ),
+              "",
+              `Items ${money(amounts.total_items_amount)} · Pick fees ${money(amounts.pick_fee_amount)} · Shipping ${money(amounts.shipping_amount)} · Processing ${money(amounts.processing_amount)} · Tax ${money(amounts.tax_amount)}`,
+              `Total ${money(amounts.total_order_amount)} (On Invoice)`,
+              "",
+              `Deliver to: ${address.company ?? ""}, ${address.line1}, ${address.city}, ${address.state} ${address.zip_code}`,
+              `Delivery method: ${method.name}`,
+              input.shipping_instruction ? `Note: ${input.shipping_instruction}` : "",
+            ].join("\n"),
+          },
         });
-        return { id: order.id, replayed: false };
+        if (written.placed) return { id: orderId, replayed: false };
+        const refused = lines.find((l) => l.product.id === written.refused[0]);
+        if (refused) {
+          // A concurrent order took the stock since it was read; the first such line is named.
+          const message = `${refused.name}: not enough stock for ${refused.priced.quantity} packs.`;
+          return refuse(new AppError("OUT_OF_STOCK", message, { [`items.${refused.product.id}`]: message }));
+        }
+        // Nothing refused and nothing written: the key was taken (by a concurrent request too, now committed).
+        return refuse(new AppError("CONFLICT", KEY_IN_USE));
       });
     },
 

@@ -18,16 +18,20 @@ export function isRetryableAbort(err: unknown): boolean {
 }
 
 /**
- * Runs fn in a transaction, and again in a new one (up to TRANSACTION_ATTEMPTS in all) when the
- * server aborted it for a deadlock or a serialization failure: every attempt starts from a clean
- * slate. Anything else fn throws is passed on at once.
+ * Runs fn, and again from the start (up to TRANSACTION_ATTEMPTS in all) when the server aborted its
+ * transaction for a deadlock or a serialization failure. Anything else fn throws is passed on at once.
  */
-export async function inRetriedTransaction<T>(db: Database, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+export async function withRetries<T>(fn: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(fn);
+      return await fn();
     } catch (err) {
       if (attempt >= TRANSACTION_ATTEMPTS || !isRetryableAbort(err)) throw err;
     }
   }
+}
+
+/** Runs fn in a transaction, and in a new one after a retryable abort: every attempt starts from a clean slate. */
+export function inRetriedTransaction<T>(db: Database, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  return withRetries(() => db.transaction(fn));
 }

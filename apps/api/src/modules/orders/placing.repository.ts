@@ -1,0 +1,237 @@
+import { createHash } from "node:crypto";
+import { and, asc, eq, getTableColumns, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { PgDialect, type PgTable } from "drizzle-orm/pg-core";
+import type { Database } from "../../db/client.ts";
+import {
+  addresses,
+  department_cc_emails,
+  email_outbox,
+  idempotency_keys,
+  order_products,
+  order_status_history,
+  orders,
+  product_price_ranges,
+  products,
+  users,
+} from "../../db/schema/index.ts";
+import { type ProductScope, productScopeWhere } from "../catalog/catalog.repository.ts";
+import { type StockChange, stockApplyCtes, stockCheckCtes } from "../inventory/inventory.repository.ts";
+import type { OutgoingEmail } from "../mail/outbox.repository.ts";
+
+/*
+ * Placing an order takes two statements and no explicit transaction (docs/decisions/018): one reads
+ * what the order needs, the other writes it whole. A single statement is atomic on its own, so the
+ * write needs no BEGIN and COMMIT round trips, and PGlite, which runs one transaction at a time,
+ * is never held while the API works between statements.
+ */
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement as a named prepared statement: a PostgreSQL connection parses and plans each
+ * text once and then only binds it (an order's statements took longer to plan than to run). The
+ * name is the text's hash. The texts have a few shapes only, since lists travel as one JSON value.
+ * PGlite runs it as any statement.
+ */
+async function runPrepared<T>(db: Database, statement: SQL): Promise<T[]> {
+  const query = dialect.sqlToQuery(statement);
+  const name = `vp_${createHash("sha1").update(query.sql).digest("base64url")}`;
+  const result = await db._.session.prepareQuery(query, undefined, name, false).execute();
+  return (result as { rows: T[] }).rows;
+}
+
+/** A query's rows as one JSON array, a row as one JSON object: several reads in one statement. */
+const jsonRows = (query: SQLWrapper) => sql`(select coalesce(json_agg(t), '[]'::json) from (${query.getSQL()}) t)`;
+const jsonRow = (query: SQLWrapper) => sql`(select row_to_json(t) from (${query.getSQL()}) t)`;
+/** A list of ids as one JSON parameter. */
+const idsIn = (ids: number[]) =>
+  sql`(select value::integer from json_array_elements_text(${JSON.stringify(ids)}::json))`;
+
+export type OrderAddress = Pick<
+  typeof addresses.$inferSelect,
+  "id" | "company" | "title" | "line1" | "line2" | "city" | "state" | "zip_code" | "country"
+>;
+export type OrderedProduct = Pick<
+  typeof products.$inferSelect,
+  | "id"
+  | "name"
+  | "product_category_id"
+  | "min_quantity"
+  | "max_quantity"
+  | "is_in_inventory"
+  | "no_order_below_zero_inventory"
+  | "actual_inventory"
+  | "cutoff_time"
+  | "pick_fee_cents"
+>;
+export type OrderPriceRange = Pick<
+  typeof product_price_ranges.$inferSelect,
+  "product_id" | "min_quantity" | "max_quantity" | "price_cents"
+>;
+
+/**
+ * Everything placing an order reads, in one statement: an id for the order (drawn from its
+ * sequence, so a request that is then refused leaves a gap in the order numbers, as a rolled-back
+ * one always did), the database's clock, the delivery address (the one asked for, else the user's
+ * first), the orderer, the products the user may order among those asked for, their price ranges
+ * and the cc addresses of the orderer's department.
+ */
+export async function readForOrder(
+  db: Database,
+  input: { userId: number; addressId?: number; scope: ProductScope; productIds: number[] },
+) {
+  const { userId, addressId, scope, productIds } = input;
+  const address = db
+    .select({
+      id: addresses.id,
+      company: addresses.company,
+      title: addresses.title,
+      line1: addresses.line1,
+      line2: addresses.line2,
+      city: addresses.city,
+      state: addresses.state,
+      zip_code: addresses.zip_code,
+      country: addresses.country,
+    })
+    .from(addresses)
+    .where(
+      and(
+        eq(addresses.belong_to, "user"),
+        eq(addresses.owner_id, userId),
+        addressId === undefined ? undefined : eq(addresses.id, addressId),
+      ),
+    )
+    .orderBy(asc(addresses.id))
+    .limit(1);
+  const orderer = db
+    .select({ department_id: users.department_id, representation: users.representation })
+    .from(users)
+    .where(eq(users.id, userId));
+  const ordered = db
+    .select({
+      id: products.id,
+      name: products.name,
+      product_category_id: products.product_category_id,
+      min_quantity: products.min_quantity,
+      max_quantity: products.max_quantity,
+      is_in_inventory: products.is_in_inventory,
+      no_order_below_zero_inventory: products.no_order_below_zero_inventory,
+      actual_inventory: products.actual_inventory,
+      cutoff_time: products.cutoff_time,
+      pick_fee_cents: products.pick_fee_cents,
+    })
+    .from(products)
+    .where(and(sql`${products.id} in ${idsIn(productIds)}`, productScopeWhere(scope)));
+  const ranges = db
+    .select({
+      product_id: product_price_ranges.product_id,
+      min_quantity: product_price_ranges.min_quantity,
+      max_quantity: product_price_ranges.max_quantity,
+      price_cents: product_price_ranges.price_cents,
+    })
+    .from(product_price_ranges)
+    .where(sql`${product_price_ranges.product_id} in ${idsIn(productIds)}`);
+  const cc = db
+    .select({ email: department_cc_emails.email })
+    .from(department_cc_emails)
+    .where(
+      eq(
+        department_cc_emails.department_id,
+        sql`(select ${users.department_id} from ${users} where ${users.id} = ${userId})`,
+      ),
+    );
+  const [row] = await runPrepared<{
+    read: {
+      order_id: number;
+      now: string;
+      address: OrderAddress | null;
+      orderer: Pick<typeof users.$inferSelect, "department_id" | "representation"> | null;
+      products: OrderedProduct[];
+      ranges: OrderPriceRange[];
+      cc: { email: string }[];
+    };
+  }>(
+    db,
+    sql`select json_build_object(
+      'order_id', nextval('orders_id_seq'), 'now', now(),
+      'address', ${jsonRow(address)}, 'orderer', ${jsonRow(orderer)},
+      'products', ${jsonRows(ordered)}, 'ranges', ${jsonRows(ranges)}, 'cc', ${jsonRows(cc)}
+    ) as read`,
+  );
+  if (!row) throw new Error("the order's read returned no row");
+  const { read } = row;
+  return { ...read, now: new Date(read.now), cc: read.cc.map((r) => r.email) };
+}
+
+/**
+ * INSERT … SELECT of rows passed as one JSON value, when `when` holds. The columns are the first
+ * row's keys (every row has the same); json_populate_recordset gives each value its column's type
+ * and the columns left out take their defaults. One parameter however many rows, so the text of
+ * the statement stays the same.
+ */
+function insertRows<T extends PgTable>(table: T, rows: T["$inferInsert"][], when: SQL): SQL {
+  const columns = getTableColumns(table);
+  const keys = Object.keys(rows[0] ?? {}).filter((k) => (rows[0] as Record<string, unknown>)[k] !== undefined);
+  const names = sql.join(
+    keys.map((k) => sql.identifier((columns[k] as { name: string }).name)),
+    sql`, `,
+  );
+  return sql`insert into ${table} (${names})
+    select ${names} from json_populate_recordset(null::${table}, ${JSON.stringify(rows)}::json) where ${when}`;
+}
+
+/**
+ * Writes a placed order in one statement, all or nothing: the stock of its tracked lines with their
+ * ledger rows and low-stock alerts (inventory's stockCheckCtes and stockApplyCtes), the claim of its
+ * Idempotency-Key, the order under the id readForOrder drew, its lines, its first status and the
+ * confirmation in the outbox. Nothing is written when a line's stock is refused (`refused`, in
+ * product-id order), nor when the key is taken already (`placed` false): a concurrent request
+ * with the same key holds it until its own statement commits, and this one then finds it taken.
+ * The products' rows are locked (in id order) before the rollup triggers lock their rows at the
+ * end of the statement, as every other stock change does.
+ */
+export async function writePlacedOrder(
+  db: Database,
+  placed: {
+    order: typeof orders.$inferInsert & { id: number };
+    lines: (typeof order_products.$inferInsert)[];
+    status: typeof order_status_history.$inferInsert;
+    confirmation: OutgoingEmail;
+    sales: StockChange[];
+    key?: { userId: number; key: string; requestHash: string };
+    operationsEmail: string;
+  },
+): Promise<{ placed: boolean; refused: number[] }> {
+  const { order, lines, status, confirmation, sales, key, operationsEmail } = placed;
+  const ctes: SQL[] = [];
+  let free = sql`true`;
+  if (sales.length) {
+    ctes.push(stockCheckCtes(sales));
+    free = sql`not exists (select 1 from stock_refused)`;
+  }
+  ctes.push(
+    key
+      ? sql`accepted as (${insertRows(
+          idempotency_keys,
+          [{ user_id: key.userId, key: key.key, request_hash: key.requestHash, order_id: order.id }],
+          free,
+        )} on conflict do nothing returning id)`
+      : sql`accepted as (select 1 where ${free})`,
+  );
+  const go = sql`exists (select 1 from accepted)`;
+  if (sales.length) ctes.push(stockApplyCtes(go, operationsEmail));
+  ctes.push(
+    sql`placed_order as (${insertRows(orders, [order], go)})`,
+    sql`placed_lines as (${insertRows(order_products, lines, go)})`,
+    sql`placed_status as (${insertRows(order_status_history, [status], go)})`,
+    sql`confirmation as (${insertRows(email_outbox, [{ ...confirmation, cc: confirmation.cc ?? [] }], go)})`,
+  );
+  const refused = sales.length
+    ? sql`coalesce((select json_agg(product_id order by product_id) from stock_refused), '[]'::json)`
+    : sql`'[]'::json`;
+  const [row] = await runPrepared<{ placed: boolean; refused: number[] }>(
+    db,
+    sql`with ${sql.join(ctes, sql`, `)} select ${go} as placed, ${refused} as refused`,
+  );
+  return row ?? { placed: false, refused: [] };
+}
