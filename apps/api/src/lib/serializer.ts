@@ -6,28 +6,45 @@ import { z } from "zod";
 type JsonSchema = Record<string, unknown>;
 
 /**
- * A response schema of the contract as JSON Schema for fast-json-stringify: what the encoded
- * value may hold (io "output"), every object closed (`additionalProperties: false`, so a field the
- * schema does not list is never written), and `X | null` as X with `nullable`, which the
- * serializer writes without trying each branch of an anyOf.
+ * A response schema of the contract as JSON Schema for fast-json-stringify: what the encoded value
+ * may hold (io "output"), with three changes that make it write what zod writes.
+ * - No `additionalProperties: false`: fast-json-stringify never writes a field an object's schema
+ *   does not list anyway, and without it a union branch matches an object with extra fields, as
+ *   zod's (stripping) objects do.
+ * - No `required` lists, which would make it write required fields first: fields come in the
+ *   schema's order, as zod writes them. (A missing field is zod's to catch, in the tests.)
+ * - `X | null` as X with `nullable`, written without trying each branch of an anyOf.
  */
 export function responseJsonSchema(schema: z.ZodType): JsonSchema {
   const json = z.toJSONSchema(schema, { io: "output", target: "draft-7", unrepresentable: "throw" }) as JsonSchema;
   delete json.$schema;
-  return nullableBranches(json) as JsonSchema;
+  return forFastJson(json);
 }
 
-function nullableBranches(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(nullableBranches);
-  if (!node || typeof node !== "object") return node;
-  const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, nullableBranches(v)])) as JsonSchema;
+const SCHEMA_MAPS = ["properties", "patternProperties", "definitions", "$defs"];
+const SCHEMA_LISTS = ["anyOf", "oneOf", "allOf", "prefixItems"];
+const SUBSCHEMAS = ["items", "additionalProperties", "propertyNames", "contains", "not", "if", "then", "else"];
+
+function forFastJson(schema: JsonSchema): JsonSchema {
+  const out: JsonSchema = { ...schema };
+  if (Array.isArray(out.required)) delete out.required;
+  if (out.additionalProperties === false) delete out.additionalProperties;
+  for (const key of SCHEMA_MAPS) {
+    const map = out[key] as Record<string, JsonSchema> | undefined;
+    if (map) out[key] = Object.fromEntries(Object.entries(map).map(([name, s]) => [name, forFastJson(s)]));
+  }
+  for (const key of [...SCHEMA_LISTS, ...SUBSCHEMAS]) {
+    const sub = out[key];
+    if (Array.isArray(sub)) out[key] = sub.map((s: JsonSchema) => forFastJson(s));
+    else if (sub && typeof sub === "object") out[key] = forFastJson(sub as JsonSchema);
+  }
   const branches = out.anyOf as JsonSchema[] | undefined;
-  if (Array.isArray(branches) && branches.length === 2) {
+  if (branches?.length === 2) {
     const isNull = (b: JsonSchema) => b.type === "null" && Object.keys(b).length === 1;
     const other = branches.find((b) => !isNull(b));
     if (other && branches.some(isNull) && typeof other.type === "string" && other.anyOf === undefined) {
-      const { anyOf: _, ...rest } = out;
-      return { ...rest, ...other, nullable: true };
+      const { anyOf: _, ...siblings } = out;
+      return { ...siblings, ...other, nullable: true };
     }
   }
   return out;
