@@ -1,5 +1,5 @@
 import { CATEGORY } from "@vetportal/contract";
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestApp, NY_PRACTICE, signInAdmin, signInPractice, testConfig } from "../../../test/helpers.ts";
 import { departments, product_categories, product_departments, products } from "../../db/schema/index.ts";
