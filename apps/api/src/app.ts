@@ -1,9 +1,11 @@
 import formbody from "@fastify/formbody";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
+import { createCaches } from "./lib/cache.ts";
+import { createSerializerCompiler } from "./lib/serializer.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
@@ -34,13 +36,18 @@ export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
   logger?: FastifyServerOptions["logger"];
+  /**
+   * Check every answer against its contract schema with zod too (the tests turn it on; production
+   * answers go through the compiled serializer alone).
+   */
+  validateResponses?: boolean;
 }
 
 /**
  * Builds the whole application without listening (tests call inject() on it). Plugins first, then
  * every module in one explicit list.
  */
-export async function buildApp({ config, database, logger = false }: BuildAppOptions) {
+export async function buildApp({ config, database, logger = false, validateResponses = false }: BuildAppOptions) {
   const app = Fastify({
     logger,
     // A hop count becomes "trust the nearest N peers" (Fastify alone ignores a number); a list is
@@ -55,7 +62,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ validate: validateResponses }));
 
   app.decorate("config", config);
   app.decorate("database", database);
@@ -65,9 +72,11 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.decorate("outbox", outbox);
   app.addHook("onClose", () => outbox.stop());
 
+  // Sessions, catalogue and stock, cached with the database's change counters (decision 017).
+  const caches = createCaches(database.db, config.CACHE_MAX_STALE_MS);
   const services = {
-    auth: createAuthService(database.db, config),
-    catalog: createCatalogService(database.db, config),
+    auth: createAuthService(database.db, config, caches),
+    catalog: createCatalogService(database.db, config, caches),
     orders: createOrdersService(database.db, config),
     practices: createPracticesService(database.db, config),
     users: createUsersService(database.db, config),
@@ -89,6 +98,12 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     },
   });
   await app.register(errorsPlugin);
+  // After a call that may have changed cached data (committed by now), this process checks the
+  // database before it uses a cached value again: its next request reads the write.
+  app.addHook("onSend", async (request) => {
+    const writes = request.routeOptions.config?.invalidatesCaches;
+    if (writes ?? (request.method !== "GET" && request.method !== "HEAD")) caches.invalidate();
+  });
   // Bodies are JSON; urlencoded forms are read too (the legacy front end posts sign-in that way),
   // within the same 1 MiB limit. Multipart is accepted only by the one upload route, which
   // registers its own parser with tight limits (products.routes.ts); any other content type,
@@ -119,7 +134,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     },
     { prefix: "/api" },
   );
-  await app.register(mediaRoutes);
+  await app.register(mediaRoutes, { catalog: services.catalog });
   await app.register(webPlugin, { root: config.WEB_DIST_DIR });
 
   return app;

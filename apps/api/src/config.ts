@@ -76,6 +76,17 @@ export const ConfigSchema = z.object({
   /** Customer id whose user list shows a Practice column instead of name and email (SPEC §9). */
   PRACTICE_COLUMN_CUSTOMER_ID: positiveInt.default(1850),
   SESSION_TTL_SECONDS: positiveInt.default(996000),
+  /**
+   * How long a process may use cached sessions, catalogue, stock and settings before it checks the
+   * database's change counters again (docs/decisions/017): what another process changed, a sign-out
+   * or an inactivated user included, takes effect here within this time. 0 checks on every use.
+   */
+  CACHE_MAX_STALE_MS: z.coerce
+    .number({ error: "must be a whole number" })
+    .int({ error: "must be a whole number" })
+    .min(0, { error: "must be 0 to 1000" })
+    .max(1000, { error: "must be 0 to 1000 (a revoked session must stop working within a second)" })
+    .default(500),
   REFRESH_TTL_SECONDS: positiveInt.default(30 * 24 * 3600),
   CANCEL_WINDOW_HOURS: z.coerce.number({ error: "must be a number" }).positive().default(2),
   LOGIN_RATE_WINDOW_SECONDS: positiveInt.default(900),

@@ -48,14 +48,25 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Tests sign in far more often than a person would; the rate-limit test sets its own limits.
-  const base = loadConfig({ LOG_LEVEL: "silent", WEB_DIST_DIR: "/nonexistent", LOGIN_RATE_LIMIT_PER_IP: "10000" });
+  // They also change tables directly and read at once, which a server sees within its
+  // CACHE_MAX_STALE_MS: here every cached value is checked against the database on each use
+  // (test/cache.test.ts covers the time in between).
+  const base = loadConfig({
+    LOG_LEVEL: "silent",
+    WEB_DIST_DIR: "/nonexistent",
+    LOGIN_RATE_LIMIT_PER_IP: "10000",
+    CACHE_MAX_STALE_MS: "0",
+  });
   return { ...base, ...overrides };
 }
 
-/** buildApp() on a fresh test database; no port is opened (tests use inject()). */
+/**
+ * buildApp() on a fresh test database; no port is opened (tests use inject()). Every answer is
+ * checked against its contract schema as well.
+ */
 export async function createTestApp(overrides: Partial<Config> = {}) {
   const database = await openTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database });
+  const app = await buildApp({ config: testConfig(overrides), database, validateResponses: true });
   await app.ready();
   return {
     app,

@@ -11,6 +11,8 @@ export interface SessionUser {
   departmentId: number | null;
   isAdmin: boolean;
   authMethod: "address" | "password";
+  /** State of the user's first address, which decides the categories they see (SPEC §9). */
+  state: string | null;
 }
 
 declare module "fastify" {
@@ -30,5 +32,11 @@ declare module "fastify" {
      * signed-in user (the default); administrators only.
      */
     access?: "public" | "optional" | "user" | "admin";
+    /**
+     * Whether a call may change data the caches hold (lib/cache.ts, decision 017); default: every
+     * method but GET and HEAD. After such a call, this process checks the database before it uses
+     * a cached value again, so its next request sees the change.
+     */
+    invalidatesCaches?: boolean;
   }
 }

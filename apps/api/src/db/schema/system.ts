@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns.ts";
 import { customers } from "./customers.ts";
 import { orders } from "./orders.ts";
@@ -152,3 +152,14 @@ export const report_exports = pgTable(
   },
   (t) => [uniqueIndex("report_exports_code_idx").on(t.code_hash), index("report_exports_expires_idx").on(t.expires_at)],
 );
+
+/**
+ * One counter per table that the API processes cache (docs/decisions/017): a trigger of migration
+ * 0009 adds one whenever a statement changes the table, and every process compares the counters
+ * with the ones its cached values were loaded under.
+ */
+export const cache_generations = pgTable("cache_generations", {
+  source: text().primaryKey(),
+  generation: bigint({ mode: "number" }).notNull().default(0),
+  ...timestamps,
+});

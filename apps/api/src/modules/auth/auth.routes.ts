@@ -16,7 +16,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     "/auth",
     {
-      config: { access: "public" },
+      // A sign-in adds a session and throttle counts; no cached value changes.
+      config: { access: "public", invalidatesCaches: false },
       schema: {
         tags: ["auth"],
         summary: "Sign in (form data or JSON): method=address for practices, method=password for staff",
@@ -75,6 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     "/useradmin/previlege",
     {
+      config: { invalidatesCaches: false },
       schema: {
         tags: ["auth"],
         summary: "The signed-in user's level and privileges",

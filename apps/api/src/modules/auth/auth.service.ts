@@ -14,6 +14,7 @@ import {
 import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import type { Caches } from "../../lib/cache.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
 import { queueEmail } from "../mail/outbox.repository.ts";
 import * as repo from "./auth.repository.ts";
@@ -120,8 +121,24 @@ export async function replacePassword(db: Database, userId: number, password: st
   await db.transaction((tx) => repo.replacePasswordHash(tx, userId, passwordHash, keepSessionId));
 }
 
-export function createAuthService(db: Database, config: Config) {
+export function createAuthService(db: Database, config: Config, caches: Caches) {
   const attempt = createSignInThrottle(db, config);
+  const findLiveSession = repo.prepareFindLiveSession(db);
+  const liveSession = caches.keyed(["sessions", "users", "addresses"], async (idTokenHash: string) => {
+    const session = await findLiveSession(idTokenHash);
+    if (!session) return undefined;
+    const user: SessionUser = {
+      sessionId: session.id,
+      userId: session.user_id,
+      customerId: session.customer_id,
+      userLevelId: session.user_level_id,
+      departmentId: session.department_id,
+      isAdmin: isAdministrator(session.auth_method, session.user_id, session.user_level_id),
+      authMethod: session.auth_method,
+      state: session.state,
+    };
+    return { user: Object.freeze(user), expiresAt: session.expires_at.getTime() };
+  });
 
   async function profileOf(userId: number): Promise<Profile> {
     const found = await repo.getUserWithFirstAddress(db, userId);
@@ -248,20 +265,15 @@ export function createAuthService(db: Database, config: Config) {
 
     logout: (sessionId: number) => repo.revokeSession(db, sessionId),
 
-    /** Resolves a bearer token to the caller, or throws UNAUTHENTICATED / SESSION_EXPIRED. */
+    /**
+     * Resolves a bearer token to the caller, or throws UNAUTHENTICATED / SESSION_EXPIRED. Sessions
+     * are cached until a sign-out, a revocation or a change to users or addresses (decision 017).
+     */
     async authenticate(idToken: string): Promise<SessionUser> {
-      const session = await repo.findLiveSession(db, hashToken(idToken));
+      const session = await liveSession(hashToken(idToken));
       if (!session) throw new AppError("UNAUTHENTICATED");
-      if (session.expires_at.getTime() <= Date.now()) throw new AppError("SESSION_EXPIRED");
-      return {
-        sessionId: session.id,
-        userId: session.user_id,
-        customerId: session.customer_id,
-        userLevelId: session.user_level_id,
-        departmentId: session.department_id,
-        isAdmin: isAdministrator(session.auth_method, session.user_id, session.user_level_id),
-        authMethod: session.auth_method,
-      };
+      if (session.expiresAt <= Date.now()) throw new AppError("SESSION_EXPIRED");
+      return session.user;
     },
 
     /** What the caller may see and do (POST /api/useradmin/previlege). */

@@ -17,6 +17,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.post(
     "/product/categories",
     {
+      config: { invalidatesCaches: false },
       schema: {
         tags: ["catalog"],
         summary: "Categories the signed-in user may see (NY rule and 2214-last applied)",
@@ -24,15 +25,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: okSchema(z.array(CategorySchema)) },
       },
     },
-    async (request) => {
-      const data = await catalog.listCategories(request.user, request.body);
-      return { result: 1 as const, data, found_rows: data.length };
-    },
+    async (request) => catalog.listCategories(request.user, request.body),
   );
 
   app.post(
     "/product/list",
     {
+      config: { invalidatesCaches: false },
       schema: {
         tags: ["catalog"],
         summary: "A category's products, or a name search, among the products the user may see",
@@ -40,15 +39,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: okSchema(z.array(ProductListItemSchema)) },
       },
     },
-    async (request) => {
-      const { items, total } = await catalog.listProducts(request.user, request.body);
-      return { result: 1 as const, data: items, found_rows: total };
-    },
+    async (request) => catalog.listProducts(request.user, request.body),
   );
 
   app.post(
     "/product/query",
     {
+      config: { invalidatesCaches: false },
       schema: {
         tags: ["catalog"],
         summary: "One product with its rules and estimated shipping date (404 when not visible to the user)",
@@ -65,6 +62,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.post(
     "/user/eventLog",
     {
+      // It writes only the event log, which no cache reads.
+      config: { invalidatesCaches: false },
       schema: {
         tags: ["catalog"],
         summary: "Record a page touch: home, category, product, add to cart, checkout",

@@ -14,28 +14,34 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { estimatedShipDay, formatUsDate } from "../../lib/business-days.ts";
+import { type Caches, deepFreeze } from "../../lib/cache.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
 import * as repo from "./catalog.repository.ts";
 
 /**
  * Category ids a user may not see (SPEC §9): New York practices see 2217 and not 2100, everyone
- * else the reverse. Administrators see every category (they manage them all).
+ * else the reverse. Administrators see every category (they manage them all). The state is the
+ * session's (its user's first address).
  */
-export async function hiddenCategoryIds(db: Database, user: SessionUser): Promise<number[]> {
+export function hiddenCategoryIds(user: SessionUser): number[] {
   if (user.isAdmin) return [];
-  const state = await repo.findUserState(db, user.userId);
-  return state?.toUpperCase() === NY_STATE ? [CATEGORY.NON_NY] : [CATEGORY.NY_ONLY];
+  return user.state?.toUpperCase() === NY_STATE ? [CATEGORY.NON_NY] : [CATEGORY.NY_ONLY];
 }
 
-/** What products the user may see (category visibility by state, department visibility, active). */
-export async function productScopeFor(db: Database, config: Config, user: SessionUser): Promise<repo.ProductScope> {
-  return {
-    customerId: config.CUSTOMER_ID,
-    hiddenCategoryIds: await hiddenCategoryIds(db, user),
-    departmentId: user.departmentId,
-    isAdmin: user.isAdmin,
-  };
+/**
+ * What products the user may see (category visibility by state, department visibility, active).
+ * Async with a database for the orders module, which passes it to SQL (productScopeWhere).
+ */
+export async function productScopeFor(_db: Database, config: Config, user: SessionUser): Promise<repo.ProductScope> {
+  return scopeOf(config, user);
 }
+
+const scopeOf = (config: Config, user: SessionUser): repo.ProductScope => ({
+  customerId: config.CUSTOMER_ID,
+  hiddenCategoryIds: hiddenCategoryIds(user),
+  departmentId: user.departmentId,
+  isAdmin: user.isAdmin,
+});
 
 /** SPEC §5: Add To Cart only if the product does not forbid ordering below zero, or has stock. */
 export const canOrder = (p: {
@@ -50,9 +56,58 @@ export function productImage(p: { id: number; image_url: string | null }, catego
   return p.id === PRODUCT_CATEGORY_THUMBNAIL && categoryId !== undefined ? `${base}?category=${categoryId}` : base;
 }
 
-type ListRow = Awaited<ReturnType<typeof repo.listProducts>>["rows"][number];
+type Product = Awaited<ReturnType<typeof repo.loadCatalogue>>["rows"][number]["product"];
 
-function toListItem(p: ListRow, categoryId?: number): ProductListItem {
+/** A product as the catalogue cache holds it. */
+interface CataloguedProduct extends Product {
+  category: string;
+  categoryActive: boolean;
+  /** Departments it is restricted to; empty: every department. */
+  departments: number[];
+  priceRanges: { min_quantity: number; max_quantity: number | null; price_cents: number }[];
+}
+
+/** The cached catalogue: products in list order (name, id), and categories in their configured order. */
+export interface Catalogue {
+  products: CataloguedProduct[];
+  byId: Map<number, CataloguedProduct>;
+  categories: Awaited<ReturnType<typeof repo.loadCatalogue>>["categories"];
+}
+
+async function loadCatalogue(db: Database, customerId: number): Promise<Catalogue> {
+  const { rows, departments, ranges, categories } = await repo.loadCatalogue(db, customerId);
+  const products = rows.map(
+    ({ product, category, categoryActive }): CataloguedProduct => ({
+      ...product,
+      category,
+      categoryActive,
+      departments: [],
+      priceRanges: [],
+    }),
+  );
+  const byId = new Map(products.map((p) => [p.id, p]));
+  for (const d of departments) byId.get(d.product_id)?.departments.push(d.department_id);
+  for (const { product_id, ...range } of ranges) byId.get(product_id)?.priceRanges.push(range);
+  return deepFreeze({ products, byId, categories });
+}
+
+/**
+ * A product is visible to a department when it lists no departments at all, or lists this one
+ * (the twin of catalog.repository's visibleToDepartment).
+ */
+const visibleToDepartment = (departments: readonly number[], departmentId: number | null) =>
+  departments.length === 0 || (departmentId !== null && departments.includes(departmentId));
+
+/** The twin of catalog.repository's productScopeWhere, over the cached catalogue. */
+export function isInScope(p: CataloguedProduct, scope: repo.ProductScope): boolean {
+  if (p.customer_id !== scope.customerId || scope.hiddenCategoryIds.includes(p.product_category_id)) return false;
+  return scope.isAdmin || (p.is_active && p.categoryActive && visibleToDepartment(p.departments, scope.departmentId));
+}
+
+/** `ilike '%text%'` (case-insensitive substring) over the cached catalogue. */
+const contains = (value: string, text: string) => value.toLowerCase().includes(text.toLowerCase());
+
+function toListItem(p: CataloguedProduct, stock: number, categoryId?: number): ProductListItem {
   return {
     id: p.id,
     name: p.name,
@@ -61,47 +116,137 @@ function toListItem(p: ListRow, categoryId?: number): ProductListItem {
     customer_sku: p.customer_sku,
     is_in_inventory: p.is_in_inventory,
     quickbooks_type_id: p.quickbooks_type_id,
-    actual_inventory: p.actual_inventory,
+    actual_inventory: stock,
     additional_info: p.additional_info,
     is_active: p.is_active,
     package_quantity: p.package_quantity,
     min_quantity: p.min_quantity,
     max_quantity: p.max_quantity,
     image_url: productImage(p, categoryId),
-    can_order: canOrder(p),
+    can_order: canOrder({
+      is_in_inventory: p.is_in_inventory,
+      no_order_below_zero_inventory: p.no_order_below_zero_inventory,
+      actual_inventory: stock,
+    }),
   };
 }
 
-export function createCatalogService(db: Database, config: Config) {
+/** Maps with the same entries (a stock read that changed nothing keeps the cached pages). */
+function sameEntries<K, V>(a: Map<K, V>, b: Map<K, V>) {
+  if (a.size !== b.size) return false;
+  for (const [k, v] of a) if (b.get(k) !== v) return false;
+  return true;
+}
+
+/**
+ * The ship date shown with a product, computed once per hour and cut-off: it depends only on New
+ * York's calendar day and hour, and New York's offsets are whole hours.
+ */
+function shipDates() {
+  let hour = Number.NaN;
+  let byCutoff = new Map<number, string>();
+  return (now: Date, cutoffPm: number): string => {
+    const nowHour = Math.floor(now.getTime() / 3_600_000);
+    if (nowHour !== hour) {
+      hour = nowHour;
+      byCutoff = new Map();
+    }
+    let date = byCutoff.get(cutoffPm);
+    if (date === undefined) {
+      date = formatUsDate(estimatedShipDay(now, cutoffPm));
+      byCutoff.set(cutoffPm, date);
+    }
+    return date;
+  };
+}
+
+/** Answers kept per catalogue (and stock) reading: one per scope and filter; bounded against odd filters. */
+const MAX_PAGES = 1_000;
+
+/**
+ * Whole answers, frozen, so that app.ts serializes each only once; kept while the values they were
+ * built from (compared by identity) stay the same.
+ */
+function pageMemo() {
+  let builtFrom: unknown[] = [];
+  let pages = new Map<string, unknown>();
+  return <T>(from: unknown[], key: string, build: () => T): T => {
+    if (pages.size >= MAX_PAGES || from.some((value, i) => value !== builtFrom[i])) {
+      builtFrom = from;
+      pages = new Map();
+    }
+    let page = pages.get(key) as T | undefined;
+    if (page === undefined) {
+      page = deepFreeze(build());
+      pages.set(key, page);
+    }
+    return page;
+  };
+}
+
+export function createCatalogService(db: Database, config: Config, caches: Caches) {
+  const catalogue = caches.value(
+    ["products", "product_categories", "product_departments", "product_price_ranges"],
+    () => loadCatalogue(db, config.CUSTOMER_ID),
+  );
+  const listStock = repo.prepareListStock(db, config.CUSTOMER_ID);
+  let lastStock = new Map<number, number>();
+  const stock = caches.volatile(async () => {
+    const read = new Map((await listStock()).map((r) => [r.id, r.actual_inventory]));
+    if (!sameEntries(read, lastStock)) lastStock = read;
+    return lastStock;
+  });
+
+  const shipDate = shipDates();
+  const productPages = pageMemo();
+  const categoryPages = pageMemo();
+
+  const scopeKey = (scope: repo.ProductScope) =>
+    `${scope.hiddenCategoryIds.join(",")}|${scope.departmentId}|${scope.isAdmin}`;
+
   return {
     /**
      * A category's products, or a case-insensitive name search across everything the user may
-     * see, ordered by name. Category 2217 lists only its three programme products, in their order.
+     * see, ordered by name, as the whole answer ({ result, data, found_rows }). Category 2217 lists
+     * only its three programme products, in their order.
      */
     async listProducts(user: SessionUser, filter: ProductListRequest) {
-      const scope = await productScopeFor(db, config, user);
-      const only2217 = filter.product_category_id === CATEGORY.NY_ONLY;
-      const { rows, total } = await repo.listProducts(db, scope, {
-        categoryId: filter.product_category_id,
-        name: filter.name,
-        quickbooksTypeId: filter.quickbooks_type_id,
-        onlyIds: only2217 ? PRODUCTS_2217 : undefined,
-        limit: filter.limit,
-        offset: filter.offset,
+      const scope = scopeOf(config, user);
+      const [current, currentStock] = await Promise.all([catalogue(), stock()]);
+      const key = `${scopeKey(scope)}|${filter.product_category_id}|${filter.quickbooks_type_id}|${filter.limit}|${filter.offset}|${filter.name ?? ""}`;
+      return productPages([current, currentStock], key, () => {
+        const only2217 = filter.product_category_id === CATEGORY.NY_ONLY;
+        const matching = current.products.filter(
+          (p) =>
+            isInScope(p, scope) &&
+            (filter.product_category_id === undefined || p.product_category_id === filter.product_category_id) &&
+            (filter.quickbooks_type_id === undefined || p.quickbooks_type_id === filter.quickbooks_type_id) &&
+            (!filter.name || contains(p.name, filter.name)) &&
+            (!only2217 || (PRODUCTS_2217 as readonly number[]).includes(p.id)),
+        );
+        const page = matching.slice(filter.offset, filter.offset + filter.limit);
+        const ordered = only2217
+          ? [...page].sort((a, b) => PRODUCTS_2217.indexOf(a.id as never) - PRODUCTS_2217.indexOf(b.id as never))
+          : page;
+        return {
+          result: 1 as const,
+          data: ordered.map((p) =>
+            toListItem(p, currentStock.get(p.id) ?? p.actual_inventory, filter.product_category_id),
+          ),
+          found_rows: matching.length,
+        };
       });
-      const ordered = only2217
-        ? [...rows].sort((a, b) => PRODUCTS_2217.indexOf(a.id as never) - PRODUCTS_2217.indexOf(b.id as never))
-        : rows;
-      return { items: ordered.map((p) => toListItem(p, filter.product_category_id)), total };
     },
 
     /** One product the user may see, with its estimated shipping date; 404 otherwise. */
     async getProduct(user: SessionUser, id: number, categoryId?: number, now = new Date()): Promise<ProductDetail> {
-      const found = await repo.findProduct(db, await productScopeFor(db, config, user), id);
-      if (!found) throw new AppError("NOT_FOUND", "This product does not exist or is not available to you.");
-      const p = found.product;
+      const [current, currentStock] = await Promise.all([catalogue(), stock()]);
+      const p = current.byId.get(id);
+      if (!p || !isInScope(p, scopeOf(config, user))) {
+        throw new AppError("NOT_FOUND", "This product does not exist or is not available to you.");
+      }
       return {
-        ...toListItem(p, categoryId),
+        ...toListItem(p, currentStock.get(p.id) ?? p.actual_inventory, categoryId),
         created: p.created.toISOString(),
         customer_id: p.customer_id,
         description_1: p.description_1,
@@ -114,39 +259,62 @@ export function createCatalogService(db: Database, config: Config) {
         pick_fees: p.pick_fee_cents,
         quantity_list: p.quantity_list,
         modifier: p.modifier,
-        category: found.category,
+        category: p.category,
         cutoff_time: p.cutoff_time,
         apparel_sizes: p.apparel_sizes,
-        price_ranges: found.ranges,
-        department_list: found.departments,
+        price_ranges: p.priceRanges,
+        department_list: p.departments,
         low_inventory_amount: p.low_inventory_amount,
-        estimate_delivery_date: formatUsDate(estimatedShipDay(now, p.cutoff_time)),
+        estimate_delivery_date: shipDate(now, p.cutoff_time),
         large_order_email: config.LARGE_ORDER_EMAIL,
       };
     },
 
-    async listCategories(user: SessionUser, filter: CategoryListRequest): Promise<Category[]> {
-      const rows = await repo.listCategories(db, {
-        customerId: config.CUSTOMER_ID,
-        hiddenIds: await hiddenCategoryIds(db, user),
-        onlyWithProducts: filter.exclude_no_product ?? false,
-        departmentId: user.departmentId,
-        isAdmin: user.isAdmin,
-        name: filter.name,
-        id: filter.product_category_id,
-        isActive: filter.is_active,
+    /** The categories the user may see, as the whole answer ({ result, data, found_rows }). */
+    async listCategories(user: SessionUser, filter: CategoryListRequest) {
+      const current = await catalogue();
+      const scope = scopeOf(config, user);
+      const key = `categories|${scopeKey(scope)}|${filter.exclude_no_product}|${filter.product_category_id}|${filter.is_active}|${filter.name ?? ""}`;
+      return categoryPages([current], key, () => {
+        const isActive = filter.is_active ?? true;
+        // A category "has products" when an active product in it is visible to the user's department.
+        const withProducts = new Set(
+          current.products
+            .filter((p) => p.is_active && (scope.isAdmin || visibleToDepartment(p.departments, scope.departmentId)))
+            .map((p) => p.product_category_id),
+        );
+        const rows = current.categories.filter(
+          (c) =>
+            c.is_active === isActive &&
+            !scope.hiddenCategoryIds.includes(c.id) &&
+            (filter.product_category_id === undefined || c.id === filter.product_category_id) &&
+            (!filter.name || contains(c.name, filter.name)) &&
+            (!filter.exclude_no_product || withProducts.has(c.id)),
+        );
+        // 2214 is always listed last (SPEC §9); the rest keep their configured order.
+        const ordered = [
+          ...rows.filter((c) => c.id !== CATEGORY.SHARING),
+          ...rows.filter((c) => c.id === CATEGORY.SHARING),
+        ];
+        const data: Category[] = ordered.map((c) => ({
+          id: c.id,
+          name: c.name,
+          subtitle: c.subtitle,
+          image_url: `/media/categories/${c.id}.svg`,
+        }));
+        return { result: 1 as const, data, found_rows: data.length };
       });
-      // 2214 is always listed last (SPEC §9); the rest keep their configured order.
-      const ordered = [
-        ...rows.filter((c) => c.id !== CATEGORY.SHARING),
-        ...rows.filter((c) => c.id === CATEGORY.SHARING),
-      ];
-      return ordered.map((c) => ({
-        id: c.id,
-        name: c.name,
-        subtitle: c.subtitle,
-        image_url: `/media/categories/${c.id}.svg`,
-      }));
+    },
+
+    /** A category's name, for its generated cover (any category of the customer). */
+    async findCategoryName(id: number): Promise<string | undefined> {
+      return (await catalogue()).categories.find((c) => c.id === id)?.name;
+    },
+
+    /** A product's name and pack size, for its generated cover (any product of the customer). */
+    async findProductCover(id: number) {
+      const p = (await catalogue()).byId.get(id);
+      return p && { name: p.name, pack: p.package_quantity };
     },
   };
 }

@@ -1,8 +1,12 @@
 import { CATEGORY } from "@vetportal/contract";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, NY_PRACTICE, signInAdmin, signInPractice } from "../../../test/helpers.ts";
-import { products } from "../../db/schema/index.ts";
+import { bearer, createTestApp, NY_PRACTICE, signInAdmin, signInPractice, testConfig } from "../../../test/helpers.ts";
+import { departments, product_categories, product_departments, products } from "../../db/schema/index.ts";
+import { createCaches } from "../../lib/cache.ts";
+import type { SessionUser } from "../../types/fastify.d.ts";
+import { listProductsByIds } from "./catalog.repository.ts";
+import { createCatalogService, productScopeFor } from "./catalog.service.ts";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -102,5 +106,65 @@ describe("generated images", () => {
     const variant = await t.app.inject({ method: "GET", url: "/media/products/144048.svg?category=2100" });
     expect(variant.body).toContain("NEW CLIENT KITS EDITION");
     expect(variant.body).not.toBe((await t.app.inject({ method: "GET", url: "/media/products/144048.svg" })).body);
+  });
+});
+
+describe("the cached catalogue", () => {
+  it("shows every kind of user exactly the products that ordering's SQL scope allows", async () => {
+    const config = testConfig();
+    const catalog = createCatalogService(t.db, config, createCaches(t.db, 0));
+    const [d1, d2] = (await t.db.select({ id: departments.id }).from(departments).limit(2)).map((d) => d.id);
+    const all = await t.db.select({ id: products.id, category: products.product_category_id }).from(products);
+    const ids = all.map((p) => p.id);
+    // Every rule at work: department-restricted products, an inactive product, an inactive category.
+    const seeded = new Set(
+      (await t.db.select({ id: product_departments.product_id }).from(product_departments)).map((r) => r.id),
+    );
+    const [restricted1, restricted2, both, inactive] = ids.filter((id) => !seeded.has(id));
+    const closedCategory = all.find((p) => p.category !== CATEGORY.NON_NY && p.category !== CATEGORY.NY_ONLY)?.category;
+    if (!d1 || !d2 || !restricted1 || !restricted2 || !both || !inactive || !closedCategory)
+      throw new Error("seed too small");
+    await t.db.insert(product_departments).values([
+      { product_id: restricted1, department_id: d1 },
+      { product_id: restricted2, department_id: d2 },
+      { product_id: both, department_id: d1 },
+      { product_id: both, department_id: d2 },
+    ]);
+    await t.db.update(products).set({ is_active: false }).where(eq(products.id, inactive));
+    await t.db.update(product_categories).set({ is_active: false }).where(eq(product_categories.id, closedCategory));
+    try {
+      for (const isAdmin of [false, true])
+        for (const state of ["NY", "ca", null])
+          for (const departmentId of [null, d1, d2]) {
+            const user: SessionUser = {
+              sessionId: 0,
+              userId: 0,
+              customerId: config.CUSTOMER_ID,
+              userLevelId: isAdmin ? 3 : 1,
+              departmentId,
+              isAdmin,
+              authMethod: isAdmin ? "password" : "address",
+              state,
+            };
+            const allowed = (await listProductsByIds(t.db, await productScopeFor(t.db, config, user), ids))
+              .map((p) => p.id)
+              .sort();
+            const listed = (await catalog.listProducts(user, { limit: 500, offset: 0 })).data.map((p) => p.id).sort();
+            expect(listed, JSON.stringify(user)).toEqual(allowed);
+            for (const id of [restricted1, restricted2, both, inactive]) {
+              const shown = await catalog.getProduct(user, id).then(
+                () => true,
+                () => false,
+              );
+              expect(shown, `${id} for ${JSON.stringify(user)}`).toBe(allowed.includes(id));
+            }
+          }
+    } finally {
+      await t.db
+        .delete(product_departments)
+        .where(inArray(product_departments.product_id, [restricted1, restricted2, both]));
+      await t.db.update(products).set({ is_active: true }).where(eq(products.id, inactive));
+      await t.db.update(product_categories).set({ is_active: true }).where(eq(product_categories.id, closedCategory));
+    }
   });
 });

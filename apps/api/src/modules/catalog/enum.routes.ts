@@ -16,7 +16,7 @@ export const enumRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/product/enum",
     {
-      config: { access: "admin" },
+      config: { access: "admin", invalidatesCaches: false },
       schema: {
         tags: ["catalog"],
         summary: "Option lists for admin forms: quickbook_types (product type), order_statuses, user_levels",

@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import { IdSchema } from "@vetportal/contract";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
-import { findCategoryName, findProductCover } from "../catalog/catalog.repository.ts";
+import type { CatalogService } from "../catalog/catalog.service.ts";
 import { findImage } from "../products/products.repository.ts";
 import { renderCover } from "./cover.ts";
 
@@ -11,18 +13,46 @@ const Params = z.object({ id: IdSchema });
 const ProductQuery = z.object({ category: IdSchema.optional() });
 const SVG_CACHE = "public, max-age=86400";
 
+/** Whether the browser's If-None-Match names this entity tag (a list, weak tags and * included). */
+function matches(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers["if-none-match"];
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t === etag || t === `W/${etag}`;
+  });
+}
+
+/**
+ * Sends an image with its entity tag; a browser revalidating a copy it has (a generated cover
+ * after its day of max-age, say) gets 304 and no body.
+ */
+function sendImage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  image: { type: string; cacheControl: string; etag: string; body: string | Buffer },
+) {
+  reply.header("cache-control", image.cacheControl).header("etag", image.etag);
+  if (matches(request, image.etag)) return reply.code(304).send();
+  return reply.type(image.type).send(image.body);
+}
+
+const svg = (body: string) => ({
+  type: "image/svg+xml",
+  cacheControl: SVG_CACHE,
+  etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+  body,
+});
+
 /** Public images (an <img> sends no bearer token): generated covers and uploaded product images. */
-export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+export const mediaRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
   app.get(
     "/media/categories/:id.svg",
     { config: { access: "public" }, schema: { hide: true, params: Params } },
     async (request, reply) => {
-      const name = await findCategoryName(app.db, request.params.id);
+      const name = await catalog.findCategoryName(request.params.id);
       if (name === undefined) throw new AppError("NOT_FOUND");
-      return reply
-        .type("image/svg+xml")
-        .header("cache-control", SVG_CACHE)
-        .send(renderCover(request.params.id, name, "Vet Portal"));
+      return sendImage(request, reply, svg(renderCover(request.params.id, name, "Vet Portal")));
     },
   );
 
@@ -30,13 +60,13 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     "/media/products/:id.svg",
     { config: { access: "public" }, schema: { hide: true, params: Params, querystring: ProductQuery } },
     async (request, reply) => {
-      const product = await findProductCover(app.db, request.params.id);
+      const product = await catalog.findProductCover(request.params.id);
       if (!product) throw new AppError("NOT_FOUND");
-      const category = request.query.category ? await findCategoryName(app.db, request.query.category) : undefined;
+      const category = request.query.category ? await catalog.findCategoryName(request.query.category) : undefined;
       const cover = category
         ? renderCover(request.params.id + (request.query.category ?? 0), product.name, `${category} edition`)
         : renderCover(request.params.id, product.name, `Pack of ${product.pack}`);
-      return reply.type("image/svg+xml").header("cache-control", SVG_CACHE).send(cover);
+      return sendImage(request, reply, svg(cover));
     },
   );
 
@@ -47,10 +77,12 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const image = await findImage(app.db, request.params.id);
       if (!image) throw new AppError("NOT_FOUND");
       // An upload's id never changes meaning: a new upload gets a new id.
-      return reply
-        .type(image.content_type)
-        .header("cache-control", "public, max-age=31536000, immutable")
-        .send(image.data);
+      return sendImage(request, reply, {
+        type: image.content_type,
+        cacheControl: "public, max-age=31536000, immutable",
+        etag: `"upload-${request.params.id}"`,
+        body: image.data,
+      });
     },
   );
 };
