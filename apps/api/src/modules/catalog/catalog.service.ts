@@ -138,28 +138,6 @@ function sameEntries<K, V>(a: Map<K, V>, b: Map<K, V>) {
   return true;
 }
 
-/**
- * The ship date shown with a product, computed once per hour and cut-off: it depends only on New
- * York's calendar day and hour, and New York's offsets are whole hours.
- */
-function shipDates() {
-  let hour = Number.NaN;
-  let byCutoff = new Map<number, string>();
-  return (now: Date, cutoffPm: number): string => {
-    const nowHour = Math.floor(now.getTime() / 3_600_000);
-    if (nowHour !== hour) {
-      hour = nowHour;
-      byCutoff = new Map();
-    }
-    let date = byCutoff.get(cutoffPm);
-    if (date === undefined) {
-      date = formatUsDate(estimatedShipDay(now, cutoffPm));
-      byCutoff.set(cutoffPm, date);
-    }
-    return date;
-  };
-}
-
 /** Answers kept per catalogue (and stock) reading: one per scope and filter; bounded against odd filters. */
 const MAX_PAGES = 1_000;
 
@@ -197,7 +175,6 @@ export function createCatalogService(db: Database, config: Config, caches: Cache
     return lastStock;
   });
 
-  const shipDate = shipDates();
   const productPages = pageMemo();
   const categoryPages = pageMemo();
 
@@ -265,7 +242,7 @@ export function createCatalogService(db: Database, config: Config, caches: Cache
         price_ranges: p.priceRanges,
         department_list: p.departments,
         low_inventory_amount: p.low_inventory_amount,
-        estimate_delivery_date: shipDate(now, p.cutoff_time),
+        estimate_delivery_date: formatUsDate(estimatedShipDay(now, p.cutoff_time)),
         large_order_email: config.LARGE_ORDER_EMAIL,
       };
     },
