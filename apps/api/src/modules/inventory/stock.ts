@@ -1,8 +1,6 @@
 import type { Executor } from "../../db/client.ts";
 import * as repo from "./inventory.repository.ts";
 
-export type { StockChange } from "./inventory.repository.ts";
-
 /**
  * The one way stock changes (DESIGN §3): the cached balance and a ledger row with the balance after
  * it, in one statement (inventory.repository: stockCheckCtes and stockApplyCtes, which an order's

@@ -41,8 +41,8 @@ export async function findCustomer(db: Executor, id: number) {
 
 /**
  * Claims an Idempotency-Key inside a destroy order's transaction, with the hash of the request it
- * came with. A concurrent request with the same key waits on the unique index until the first commits,
- * then sees its order and its request hash.
+ * came with. A concurrent request with the same key waits on the unique index until the first
+ * commits, then sees its order and its request hash.
  */
 export async function claimIdempotencyKey(db: Executor, userId: number, key: string, requestHash: string) {
   const inserted = await db

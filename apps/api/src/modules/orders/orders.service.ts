@@ -240,8 +240,10 @@ export function createOrdersService(db: Database, config: Config) {
         : undefined;
       /** The answer of the key when it was used before, else the refusal. */
       const refuse = async (refusal: AppError) => {
-        const taken = key && (await repo.findIdempotencyKey(db, key.userId, key.key));
-        if (key && taken) return answerTakenKey(taken, key.requestHash);
+        if (key) {
+          const taken = await repo.findIdempotencyKey(db, key.userId, key.key);
+          if (taken) return answerTakenKey(taken, key.requestHash);
+        }
         throw refusal;
       };
 
