@@ -5,9 +5,15 @@ import { AppProviders } from "./app/providers.tsx";
 import { createAppRouter } from "./app/router.tsx";
 import { initSession } from "./lib/session.ts";
 
+// The dev server serves Mantine pre-bundled, without the per-component stylesheets a build adds
+// (build/mantine-css.ts): it gets the whole stylesheet, the same rules.
+if (import.meta.env.DEV) await import("@mantine/core/styles.layer.css");
+
 // Restore (or, when expired, drop) the stored session before the first route decision (SPEC §4).
-initSession();
+// The router starts downloading the first page meanwhile.
+const sessionRestored = initSession();
 const router = createAppRouter();
+await sessionRestored;
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
