@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { chunkPlan } from "./build/chunk-groups.ts";
 import { mantineCssPerComponent } from "./build/mantine-css.ts";
 import { precompress } from "./build/precompress.ts";
 
@@ -7,9 +8,28 @@ import { precompress } from "./build/precompress.ts";
 // browser sees one origin, exactly as in production where the API also serves this build.
 const apiOrigin = "http://localhost:3000";
 
+const src = (path: string) => new URL(`src/${path}`, import.meta.url).pathname;
+
 export default defineConfig({
   root: new URL(".", import.meta.url).pathname,
-  plugins: [react(), mantineCssPerComponent(), precompress()],
+  plugins: [
+    react(),
+    mantineCssPerComponent(),
+    chunkPlan({
+      shell: [src("app/layouts/app-layout.tsx")],
+      // What runs without the signed-in layout (router.tsx, providers.tsx, login-form.tsx, session.ts).
+      outsideShell: [
+        src("features/auth/routes/login.tsx"),
+        src("features/auth/components/login-form-actions.ts"),
+        src("features/auth/routes/user-registration.tsx"),
+        src("features/auth/routes/set-password.tsx"),
+        src("app/layouts/query-layout.tsx"),
+        src("app/notifications.tsx"),
+        src("lib/session-schemas.ts"),
+      ],
+    }),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: {
@@ -20,8 +40,10 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // Every browser the portal supports preloads modules natively.
+    modulePreload: { polyfill: false },
     // Chunks follow the routes' dynamic imports (router.tsx), so a page loads what it uses and no
-    // more (decision 016): no manual vendor chunks, which would put every page's libraries in each.
+    // more (decision 016): no vendor chunks, which would put every page's libraries in each.
     rollupOptions: {
       treeshake: {
         // The contract only declares constants and schemas: a module of it none of whose exports a

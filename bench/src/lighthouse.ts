@@ -4,7 +4,7 @@
  * page is audited with the desktop and the mobile preset; the result is the performance,
  * accessibility and best-practices scores and what the page transferred (all, and JavaScript).
  *
- *   npx tsx bench/src/lighthouse.ts http://127.0.0.1:3500 [--runs 3]
+ *   npx tsx bench/src/lighthouse.ts http://127.0.0.1:3500 [--runs 3] [--only login,cart] [--preset mobile] [--save DIR]
  *
  * Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) runs headless. Sign-in goes through the
  * real form in the audited tab, so the session (localStorage) and the cart (sessionStorage, per
@@ -13,6 +13,8 @@
  * audit is a first visit of a signed-in user. (`disableStorageReset: true` would also keep the HTTP
  * cache and measure a warm reload instead.)
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { argv } from "node:process";
 import { pathToFileURL } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
@@ -56,6 +58,10 @@ export interface LighthouseOptions {
   /** Audits per page and preset; the run with the median performance score is kept. */
   runs?: number;
   presets?: Preset[];
+  /** A folder to keep each audit's full Lighthouse report in (JSON), to see what an audit found. */
+  saveDir?: string;
+  /** Only these pages (login, home, category, product, cart, order report); all when left out. */
+  pages?: string[];
   chromePath?: string;
   log?: (line: string) => void;
 }
@@ -104,6 +110,7 @@ async function audit(
   path: string,
   preset: Preset,
   runs: number,
+  saveDir?: string,
 ): Promise<LighthouseResult> {
   const flags: Flags = {
     output: "json",
@@ -122,6 +129,13 @@ async function audit(
       tab,
     );
     if (!result) throw new Error(`${page}: Lighthouse returned nothing`);
+    if (saveDir) {
+      mkdirSync(saveDir, { recursive: true });
+      writeFileSync(
+        join(saveDir, `${page.replace(/\W+/g, "-")}-${preset}-${run + 1}.json`),
+        JSON.stringify(result.lhr),
+      );
+    }
     results.push(summarize(page, path, preset, result));
   }
   results.sort((a, b) => a.performance - b.performance);
@@ -143,8 +157,9 @@ async function withBrowser<T>(chromePath: string, use: (browser: Browser, tab: P
 }
 
 async function waitForHome(tab: Page): Promise<void> {
+  // Page-side code as text: the bench compiles without the DOM's types.
   await tab.waitForFunction(
-    () => location.pathname === "/" && document.querySelector("main h1")?.textContent === "Products",
+    'location.pathname === "/" && document.querySelector("main h1")?.textContent === "Products"',
   );
 }
 
@@ -160,7 +175,7 @@ async function signInAsPractice(tab: Page, baseUrl: string): Promise<void> {
 async function signInAsAdmin(tab: Page, baseUrl: string): Promise<void> {
   await tab.goto(new URL("/login", baseUrl).href);
   // The switch's input is visually hidden; a click on it is what a click on its label does.
-  await tab.$eval("input[role=switch]", (input) => (input as HTMLInputElement).click());
+  await tab.$eval("input[role=switch]", (input) => (input as unknown as { click(): void }).click());
   await tab.locator("input[autocomplete=username]").fill(ADMIN.email);
   await tab.locator("input[autocomplete=current-password]").fill(ADMIN.password);
   await tab.locator("button[type=submit]").click();
@@ -175,7 +190,7 @@ async function addFirstProductToCart(tab: Page, baseUrl: string): Promise<string
   if (!path) throw new Error(`no product on ${CATEGORY_PATH}`);
   await tab.goto(new URL(path, baseUrl).href);
   await tab.locator('form[aria-label="Add to cart"] button[type=submit]').click();
-  await tab.waitForFunction(() => location.pathname === "/cart/preview");
+  await tab.waitForFunction('location.pathname === "/cart/preview"');
   return path;
 }
 
@@ -188,27 +203,33 @@ export async function runLighthouse(baseUrl: string, options: LighthouseOptions 
     log = () => {},
   } = options;
   const results: LighthouseResult[] = [];
+  const wanted = (page: string) => !options.pages || options.pages.includes(page);
   const auditAll = async (tab: Page, page: string, path: string) => {
+    if (!wanted(page)) return;
     for (const preset of presets) {
-      const result = await audit(tab, baseUrl, page, path, preset, runs);
+      const result = await audit(tab, baseUrl, page, path, preset, runs, options.saveDir);
       log(`${page} ${preset}: performance ${result.performance}, accessibility ${result.accessibility}`);
       results.push(result);
     }
   };
 
-  await withBrowser(chromePath, async (_browser, tab) => {
-    await auditAll(tab, "login", "/login");
-    await signInAsPractice(tab, baseUrl);
-    const productPath = await addFirstProductToCart(tab, baseUrl);
-    await auditAll(tab, "home", "/");
-    await auditAll(tab, "category", CATEGORY_PATH);
-    await auditAll(tab, "product", productPath);
-    await auditAll(tab, "cart", "/cart/preview");
-  });
-  await withBrowser(chromePath, async (_browser, tab) => {
-    await signInAsAdmin(tab, baseUrl);
-    await auditAll(tab, "order report", "/reports/orderreport");
-  });
+  if (["login", "home", "category", "product", "cart"].some(wanted)) {
+    await withBrowser(chromePath, async (_browser, tab) => {
+      await auditAll(tab, "login", "/login");
+      await signInAsPractice(tab, baseUrl);
+      const productPath = await addFirstProductToCart(tab, baseUrl);
+      await auditAll(tab, "home", "/");
+      await auditAll(tab, "category", CATEGORY_PATH);
+      await auditAll(tab, "product", productPath);
+      await auditAll(tab, "cart", "/cart/preview");
+    });
+  }
+  if (wanted("order report")) {
+    await withBrowser(chromePath, async (_browser, tab) => {
+      await signInAsAdmin(tab, baseUrl);
+      await auditAll(tab, "order report", "/reports/orderreport");
+    });
+  }
   return results;
 }
 
@@ -226,9 +247,17 @@ export function formatTable(results: LighthouseResult[]): string {
 if (import.meta.url === pathToFileURL(argv[1] ?? "").href) {
   const args = argv.slice(2);
   const baseUrl = args.find((arg) => !arg.startsWith("--") && /^https?:/.test(arg)) ?? "http://127.0.0.1:3000";
-  const runsAt = args.indexOf("--runs");
-  const runs = runsAt === -1 ? 1 : Number(args[runsAt + 1]);
-  const results = await runLighthouse(baseUrl, { runs, log: (line) => console.error(line) });
+  const option = (name: string) => {
+    const at = args.indexOf(name);
+    return at === -1 ? undefined : args[at + 1];
+  };
+  const results = await runLighthouse(baseUrl, {
+    runs: Number(option("--runs") ?? 1),
+    pages: option("--only")?.split(","),
+    saveDir: option("--save"),
+    presets: option("--preset")?.split(",") as Preset[] | undefined,
+    log: (line) => console.error(line),
+  });
   console.log(formatTable(results));
   const failing = results.filter((r) => r.failing.length);
   for (const r of failing) console.log(`\n${r.page} ${r.preset}, below 90: ${r.failing.join("; ")}`);
