@@ -1,17 +1,35 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { chunkPlan } from "./build/chunk-groups.ts";
+import { mantineCssPerComponent } from "./build/mantine-css.ts";
 import { precompress } from "./build/precompress.ts";
 
 // The API serves /api and /media on port 3000 (DESIGN §1); in development Vite proxies both so the
 // browser sees one origin, exactly as in production where the API also serves this build.
 const apiOrigin = "http://localhost:3000";
 
-const CHART_PACKAGES =
-  /node_modules\/(@mantine\/(charts|dates)|recharts|victory-vendor|d3-[a-z-]+|internmap|dayjs|@reduxjs\/toolkit|redux|redux-thunk|react-redux|reselect|immer|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant)\//;
+const src = (path: string) => new URL(`src/${path}`, import.meta.url).pathname;
 
 export default defineConfig({
   root: new URL(".", import.meta.url).pathname,
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    mantineCssPerComponent(),
+    chunkPlan({
+      shell: [src("app/layouts/app-layout.tsx")],
+      // What runs without the signed-in layout (router.tsx, providers.tsx, login-form.tsx, session.ts).
+      outsideShell: [
+        src("features/auth/routes/login.tsx"),
+        src("features/auth/components/login-form-actions.ts"),
+        src("features/auth/routes/user-registration.tsx"),
+        src("features/auth/routes/set-password.tsx"),
+        src("app/layouts/query-layout.tsx"),
+        src("app/notifications.tsx"),
+        src("lib/session-schemas.ts"),
+      ],
+    }),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: {
@@ -22,18 +40,15 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // Every browser the portal supports preloads modules natively.
+    modulePreload: { polyfill: false },
+    // Chunks follow the routes' dynamic imports (router.tsx), so a page loads what it uses and no
+    // more (decision 016): no vendor chunks, which would put every page's libraries in each.
     rollupOptions: {
-      output: {
-        // Libraries change less often than the app: separate chunks stay cached across deploys.
-        manualChunks(id) {
-          if (!id.includes("node_modules")) return undefined;
-          // The reports page's chart and date pickers (recharts and what only it uses) load with that
-          // page, not with every page.
-          if (CHART_PACKAGES.test(id)) return "charts";
-          if (/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return "react";
-          if (id.includes("node_modules/@mantine/")) return "mantine";
-          return "vendor";
-        },
+      treeshake: {
+        // The contract only declares constants and schemas: a module of it none of whose exports a
+        // chunk uses is left out (its zod schemas are top-level calls Rollup cannot prove pure).
+        moduleSideEffects: (id) => !id.includes("/packages/contract/src/"),
       },
     },
   },

@@ -4,8 +4,6 @@ import { dbInt, dbText } from "./primitives.ts";
 
 /** Session lifetime in seconds; the legacy product sends it as the string "996000" (SPEC §9). */
 export const SESSION_EXPIRES_IN = 996000;
-/** Browser storage keys (SPEC §3). */
-export const STORAGE_KEYS = { session: "userDetails", privileges: "privileges", profile: "PROFILE" } as const;
 
 const requiredText = (message: string, max = 200) => dbText(message).trim().min(1, message).max(max);
 

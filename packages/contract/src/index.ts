@@ -11,5 +11,6 @@ export * from "./primitives.ts";
 export * from "./privileges.ts";
 export * from "./reports.ts";
 export * from "./settings.ts";
+export * from "./storage.ts";
 export * from "./support.ts";
 export * from "./users.ts";

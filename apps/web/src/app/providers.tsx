@@ -1,40 +1,41 @@
-import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
-import "@mantine/nprogress/styles.css";
+// Mantine's global styles; each component's own stylesheet comes with the chunk that uses it
+// (build/mantine-css.ts, decision 016).
+import "@mantine/core/styles/baseline.layer.css";
+import "@mantine/core/styles/default-css-variables.layer.css";
+import "@mantine/core/styles/global.layer.css";
 import "./print.css";
 import { MantineProvider } from "@mantine/core";
-import { ModalsProvider } from "@mantine/modals";
-import { Notifications } from "@mantine/notifications";
-import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
-import { emptyCart } from "../lib/cart-store.ts";
-import { queryClient } from "../lib/query-client.ts";
 import { getSession, subscribeSession } from "../lib/session.ts";
 import { cssVariablesResolver, theme } from "./theme.ts";
+import { Toasts } from "./toasts.tsx";
 
-/** Whatever was cached, the cart included, belongs to the user who just left: drop it when the session ends. */
+/**
+ * Whatever was cached, the cart included, belongs to the user who just left: drop it when the
+ * session ends. Both modules load with the signed-in pages, so here they are normally loaded already.
+ */
 function useClearCacheOnSignOut() {
   useEffect(
     () =>
       subscribeSession(() => {
         if (getSession()) return;
-        queryClient.clear();
-        emptyCart();
+        void import("../lib/query-client.ts").then(({ queryClient }) => queryClient.clear());
+        void import("../lib/cart-store.ts").then(({ emptyCart }) => emptyCart());
       }),
     [],
   );
 }
 
+/**
+ * What every page has. React Query's provider is in QueryLayout and the modals' in AppLayout, so
+ * the sign-in page loads neither (decision 016).
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   useClearCacheOnSignOut();
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
-      <QueryClientProvider client={queryClient}>
-        <ModalsProvider modalProps={{ size: 478 }}>
-          <Notifications position="top-right" autoClose={5000} />
-          {children}
-        </ModalsProvider>
-      </QueryClientProvider>
+      <Toasts />
+      {children}
     </MantineProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Navigate, Outlet } from "react-router";
-import { useSession } from "../lib/session.ts";
+import { getRestoreFailure, useSession } from "../lib/session.ts";
 import { PageLoader } from "./page-loader.tsx";
 
 const AccessDeniedRoute = lazy(() =>
@@ -10,6 +10,9 @@ const AccessDeniedRoute = lazy(() =>
 /** Everything but /login needs a session; authentication is the presence of an idToken (SPEC §2). */
 export function RequireAuth() {
   const session = useSession();
+  const restoreFailure = getRestoreFailure();
+  // The route error boundary offers the reload that fixes it.
+  if (restoreFailure) throw restoreFailure;
   if (!session) return <Navigate to="/login" replace />;
   return <Outlet />;
 }

@@ -214,47 +214,57 @@ export const routes: RouteObject[] = [
         },
       },
       {
-        path: "UserRegistration",
+        // Every page but /login uses React Query; the sign-in page's first load does without it.
         lazy: async () => ({
-          Component: (await loadChunk(() => import("../features/auth/routes/user-registration.tsx")))
-            .UserRegistrationRoute,
+          Component: (await loadChunk(() => import("./layouts/query-layout.tsx"))).QueryLayout,
         }),
-      },
-      {
-        // The one-time link a staff member gets by email (decision 012): public, no session needed.
-        path: "set-password",
-        lazy: async () => ({
-          Component: (await loadChunk(() => import("../features/auth/routes/set-password.tsx"))).SetPasswordRoute,
-        }),
-      },
-      {
-        element: <RequireAuth />,
         children: [
           {
-            lazy: async () => ({ Component: (await loadChunk(() => import("./layouts/app-layout.tsx"))).AppLayout }),
+            path: "UserRegistration",
+            lazy: async () => ({
+              Component: (await loadChunk(() => import("../features/auth/routes/user-registration.tsx")))
+                .UserRegistrationRoute,
+            }),
+          },
+          {
+            // The one-time link a staff member gets by email (decision 012): public, no session needed.
+            path: "set-password",
+            lazy: async () => ({
+              Component: (await loadChunk(() => import("../features/auth/routes/set-password.tsx"))).SetPasswordRoute,
+            }),
+          },
+          {
+            element: <RequireAuth />,
             children: [
               {
-                // Inside the layout, so a page that fails keeps the header and footer.
-                errorElement: <RouteErrorBoundary />,
+                lazy: async () => ({
+                  Component: (await loadChunk(() => import("./layouts/app-layout.tsx"))).AppLayout,
+                }),
                 children: [
                   {
-                    index: true,
-                    lazy: async () => ({
-                      Component: (await loadChunk(() => import("../features/catalog/routes/home.tsx"))).HomeRoute,
-                    }),
-                  },
-                  ...pages,
-                  ...accountPages,
-                  {
-                    // Administrator areas: their pages, and not-found for anything else under them;
-                    // anyone else sees Access Denied. Case-sensitive, see admin-sections.ts.
-                    element: <RequireAdmin />,
+                    // Inside the layout, so a page that fails keeps the header and footer.
+                    errorElement: <RouteErrorBoundary />,
                     children: [
-                      ...adminPages,
-                      ...ADMIN_ROUTE_PATHS.map((path) => ({ path, caseSensitive: true, lazy: notFound })),
+                      {
+                        index: true,
+                        lazy: async () => ({
+                          Component: (await loadChunk(() => import("../features/catalog/routes/home.tsx"))).HomeRoute,
+                        }),
+                      },
+                      ...pages,
+                      ...accountPages,
+                      {
+                        // Administrator areas: their pages, and not-found for anything else under them;
+                        // anyone else sees Access Denied. Case-sensitive, see admin-sections.ts.
+                        element: <RequireAdmin />,
+                        children: [
+                          ...adminPages,
+                          ...ADMIN_ROUTE_PATHS.map((path) => ({ path, caseSensitive: true, lazy: notFound })),
+                        ],
+                      },
+                      { path: "*", lazy: notFound },
                     ],
                   },
-                  { path: "*", lazy: notFound },
                 ],
               },
             ],

@@ -1,14 +1,5 @@
-import {
-  type Privileges,
-  PrivilegesSchema,
-  type Profile,
-  ProfileSchema,
-  STORAGE_KEYS,
-  type StoredSession,
-  StoredSessionSchema,
-} from "@vetportal/contract";
+import { type Privileges, type Profile, STORAGE_KEYS, type StoredSession } from "@vetportal/contract";
 import { useSyncExternalStore } from "react";
-import type { z } from "zod";
 
 /**
  * The signed-in state lives in localStorage under the spec's keys (SPEC §3: userDetails, PROFILE,
@@ -22,18 +13,8 @@ export interface SessionState {
 }
 
 let current: SessionState | null = null;
+let restoreFailure: unknown = null;
 const listeners = new Set<() => void>();
-
-function readKey<T extends z.ZodType>(key: string, schema: T): z.infer<T> | null {
-  const raw = localStorage.getItem(key);
-  if (raw === null) return null;
-  try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 function removeKeys(): void {
   localStorage.removeItem(STORAGE_KEYS.session);
@@ -50,29 +31,54 @@ export function isSessionExpired(session: StoredSession, now = Date.now()): bool
   return Number.isNaN(expiresAt) || expiresAt <= now;
 }
 
-function readStorage(): SessionState | null {
-  const session = readKey(STORAGE_KEYS.session, StoredSessionSchema);
+/**
+ * The stored session, profile and privileges, each checked against its contract schema. The schemas
+ * (and zod with them) load only when a session is stored, so a signed-out first visit does without
+ * them (decision 016).
+ */
+async function readStorage(): Promise<SessionState | null> {
+  const raw = {
+    session: localStorage.getItem(STORAGE_KEYS.session),
+    profile: localStorage.getItem(STORAGE_KEYS.profile),
+    privileges: localStorage.getItem(STORAGE_KEYS.privileges),
+  };
+  if (raw.session === null) return null;
+  const { parseStored, PrivilegesSchema, ProfileSchema, StoredSessionSchema } = await import("./session-schemas.ts");
+  const session = parseStored(raw.session, StoredSessionSchema);
   if (!session?.idToken || isSessionExpired(session)) return null;
   return {
     session,
-    profile: readKey(STORAGE_KEYS.profile, ProfileSchema),
-    privileges: readKey(STORAGE_KEYS.privileges, PrivilegesSchema),
+    profile: parseStored(raw.profile, ProfileSchema),
+    privileges: parseStored(raw.privileges, PrivilegesSchema),
   };
 }
 
 /**
  * Application start (SPEC §4 "Session"): restore a stored, unexpired session; anything expired or
- * unreadable is a logout, so the three keys are cleared.
+ * unreadable is a logout, so the three keys are cleared. Resolves before the first route decision.
  */
-export function initSession(): void {
-  current = readStorage();
-  if (!current) removeKeys();
+export async function initSession(): Promise<void> {
+  try {
+    current = await readStorage();
+    if (!current) removeKeys();
+  } catch (error) {
+    // The schemas' chunk did not download: the stored session is neither trusted nor thrown away;
+    // the route guard shows the reload page (getRestoreFailure).
+    restoreFailure = error;
+  }
   // Another tab signing in or out changes what this tab may show.
   window.addEventListener("storage", (event) => {
     if (event.key !== null && !Object.values<string>(STORAGE_KEYS).includes(event.key)) return;
-    current = readStorage();
-    emit();
+    void readStorage().then((state) => {
+      current = state;
+      emit();
+    });
   });
+}
+
+/** Why the stored session could not be checked at start-up (a chunk that did not load), if it could not. */
+export function getRestoreFailure(): unknown {
+  return restoreFailure;
 }
 
 export function getSession(): SessionState | null {
@@ -88,6 +94,7 @@ export function saveSession(state: SessionState): void {
   localStorage.setItem(STORAGE_KEYS.profile, JSON.stringify(state.profile));
   localStorage.setItem(STORAGE_KEYS.privileges, JSON.stringify(state.privileges));
   current = state;
+  restoreFailure = null;
   emit();
 }
 

@@ -1,3 +1,4 @@
+import "@mantine/nprogress/styles.layer.css";
 import { NavigationProgress, nprogress } from "@mantine/nprogress";
 import { useIsFetching, useIsMutating } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";

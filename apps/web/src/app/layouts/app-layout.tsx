@@ -1,5 +1,6 @@
 import { Box, Container } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { ModalsProvider } from "@mantine/modals";
 import { Outlet } from "react-router";
 import { useLogout } from "../../features/auth/api/logout.ts";
 import { SessionExpiry } from "../../features/auth/components/session-expiry.tsx";
@@ -10,13 +11,14 @@ import { AppHeader } from "./app-header.tsx";
 import classes from "./app-layout.module.css";
 import { BackToTop } from "./back-to-top.tsx";
 
-/** The authenticated layout: progress bar, header, page, footer, back-to-top (SPEC §2). */
+/** The authenticated layout: progress bar, header, page, footer, back-to-top (SPEC §2), and the confirmation modals. */
 export function AppLayout() {
   const [supportOpened, support] = useDisclosure(false);
   const logout = useLogout();
 
   return (
-    <>
+    // Confirmations (modals.openConfirmModal) are asked on signed-in pages only.
+    <ModalsProvider modalProps={{ size: 478 }}>
       <ActivityProgress />
       <SessionExpiry />
       <a href="#main" className={classes.skipLink} data-print="hide">
@@ -33,6 +35,6 @@ export function AppLayout() {
       </div>
       <BackToTop />
       <CustomerServiceModal opened={supportOpened} onClose={support.close} />
-    </>
+    </ModalsProvider>
   );
 }

@@ -1,29 +1,28 @@
 import { Alert, Button, Divider, PasswordInput, Stack, Switch, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
-import {
-  type AddressLogin,
-  AddressLoginSchema,
-  type LoginRequest,
-  MESSAGES,
-  type PasswordLogin,
-  PasswordLoginSchema,
-} from "@vetportal/contract";
-import { zod4Resolver } from "mantine-form-zod-resolver";
-import { useState } from "react";
-import { ApiError } from "../../../lib/api-client.ts";
-import { useLogin } from "../api/login.ts";
+import { type AddressLogin, type LoginRequest, MESSAGES, type PasswordLogin } from "@vetportal/contract";
+import { useRef, useState } from "react";
 
 type Method = LoginRequest["method"];
 
-/** What the "Oops" alert says for a failed sign-in (SPEC §8; DESIGN §7: a network failure is told). */
-function failureMessage(error: unknown, method: Method): string {
-  if (!(error instanceof ApiError)) return MESSAGES.internalError;
-  if (error.code === "INVALID_CREDENTIALS" || error.status === 401) {
-    return method === "address" ? MESSAGES.loginFailed : MESSAGES.staffLoginFailed;
+/**
+ * Checks and submission need zod and the API client: they download when the user starts on the
+ * form, not with the page, whose first load stays small (decision 016).
+ */
+const loadActions = () => import("./login-form-actions.ts");
+
+function prefetchActions() {
+  // A failed download is told on submit.
+  loadActions().catch(() => {});
+}
+
+async function validate(values: LoginRequest) {
+  try {
+    return (await loadActions()).validateLogin(values);
+  } catch {
+    return {};
   }
-  if (error.code === "NETWORK") return MESSAGES.loginNetworkError;
-  return error.message;
 }
 
 /**
@@ -34,30 +33,31 @@ function failureMessage(error: unknown, method: Method): string {
 export function LoginForm() {
   const [method, setMethod] = useState<Method>("address");
   const [failure, setFailure] = useState<string | null>(null);
-  const login = useLogin();
+  // A switch of method abandons the sign-in in flight: its failure is no longer shown.
+  const attempt = useRef(0);
 
   const addressForm = useForm<AddressLogin>({
     initialValues: { method: "address", address_name: "", line1: "", zip_code: "" },
-    validate: zod4Resolver(AddressLoginSchema),
+    validate,
   });
   const passwordForm = useForm<PasswordLogin>({
     initialValues: { method: "password", email: "", password: "" },
-    validate: zod4Resolver(PasswordLoginSchema),
+    validate,
   });
 
-  function submit(values: LoginRequest, setErrors: (errors: Record<string, string>) => void) {
+  async function submit(values: LoginRequest, setErrors: (errors: Record<string, string>) => void) {
+    const mine = ++attempt.current;
     setFailure(null);
-    login.mutate(values, {
-      onError: (error) => {
-        setFailure(failureMessage(error, values.method));
-        if (error instanceof ApiError) setErrors(error.fields);
-      },
-    });
+    const actions = await loadActions().catch(() => null);
+    const result = actions ? await actions.signIn(values) : { message: MESSAGES.loginNetworkError, fields: {} };
+    if (!result || mine !== attempt.current) return;
+    setFailure(result.message);
+    setErrors(result.fields);
   }
 
   function switchMethod(staff: boolean) {
+    attempt.current += 1;
     setFailure(null);
-    login.reset();
     setMethod(staff ? "password" : "address");
   }
 
@@ -74,6 +74,7 @@ export function LoginForm() {
           noValidate
           aria-label="Practice sign-in"
           onSubmit={addressForm.onSubmit((values) => submit(values, addressForm.setErrors))}
+          onFocus={prefetchActions}
         >
           <Stack gap="md">
             {alert}
@@ -95,7 +96,13 @@ export function LoginForm() {
               withAsterisk
               {...addressForm.getInputProps("zip_code")}
             />
-            <Button type="submit" size="md" fullWidth loading={login.isPending} disabled={login.isPending}>
+            <Button
+              type="submit"
+              size="md"
+              fullWidth
+              loading={addressForm.submitting}
+              disabled={addressForm.submitting}
+            >
               Sign In
             </Button>
           </Stack>
@@ -105,6 +112,7 @@ export function LoginForm() {
           noValidate
           aria-label="Staff sign-in"
           onSubmit={passwordForm.onSubmit((values) => submit(values, passwordForm.setErrors))}
+          onFocus={prefetchActions}
         >
           <Stack gap="md">
             {alert}
@@ -121,7 +129,13 @@ export function LoginForm() {
               withAsterisk
               {...passwordForm.getInputProps("password")}
             />
-            <Button type="submit" size="md" fullWidth loading={login.isPending} disabled={login.isPending}>
+            <Button
+              type="submit"
+              size="md"
+              fullWidth
+              loading={passwordForm.submitting}
+              disabled={passwordForm.submitting}
+            >
               Sign In
             </Button>
           </Stack>

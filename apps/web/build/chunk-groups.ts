@@ -1,0 +1,184 @@
+import type { Plugin, Rollup } from "vite";
+
+type ManualChunks = Extract<Rollup.ManualChunksOption, (...args: never[]) => unknown>;
+type GetModuleInfo = Rollup.GetModuleInfo;
+type Statement = Rollup.ProgramNode["body"][number];
+
+/** All exports of a module. */
+const ALL = "*";
+
+function isForwarding(statement: Statement): boolean {
+  return (
+    statement.type === "ImportDeclaration" ||
+    statement.type === "ExportAllDeclaration" ||
+    (statement.type === "ExportNamedDeclaration" && !statement.declaration) ||
+    (statement.type === "ExpressionStatement" && "directive" in statement)
+  );
+}
+
+/**
+ * The modules a set of root modules needs, following imports by name through barrels (a module
+ * that only imports and re-exports, such as @mantine/core's or @tabler/icons-react's index): an
+ * import of Button from @mantine/core brings Button and what Button imports, not the whole library.
+ */
+class StaticClosure {
+  readonly modules = new Set<string>();
+  readonly #followed = new Map<string, Set<string>>();
+  readonly #getModuleInfo: GetModuleInfo;
+
+  constructor(roots: string[], getModuleInfo: GetModuleInfo) {
+    this.#getModuleInfo = getModuleInfo;
+    for (const root of roots) this.#visit(root, [ALL]);
+  }
+
+  #visit(id: string, names: string[]): void {
+    const info = this.#getModuleInfo(id);
+    if (!info) return;
+    const followed = this.#followed.get(id) ?? new Set<string>();
+    this.#followed.set(id, followed);
+    if (followed.has(ALL)) return;
+    const wanted = names.filter((name) => !followed.has(name));
+    if (wanted.length === 0) return;
+    for (const name of wanted) followed.add(name);
+    const everything = wanted.includes(ALL);
+    const wants = (name: string) => everything || wanted.includes(name);
+
+    const body = info.ast?.body ?? [];
+    const barrel = body.some((s) => s.type.startsWith("Export")) && body.every(isForwarding);
+    if (!barrel) this.modules.add(id);
+    // Sources in order of appearance, one per specifier: Rollup's importedIds in the same order.
+    const sources = [...new Set(body.flatMap((s) => ("source" in s && s.source ? [String(s.source.value)] : [])))];
+    const resolve = (statement: Statement) =>
+      "source" in statement && statement.source
+        ? info.importedIds[sources.indexOf(String(statement.source.value))]
+        : undefined;
+    /** Local name → where a barrel imported it from, and as what. */
+    const imported = new Map<string, { from: string; name: string }>();
+
+    for (const statement of body) {
+      const from = resolve(statement);
+      if (statement.type === "ImportDeclaration" && from) {
+        const names = statement.specifiers.map((s) =>
+          s.type === "ImportSpecifier"
+            ? String("name" in s.imported ? s.imported.name : s.imported.value)
+            : s.type === "ImportDefaultSpecifier"
+              ? "default"
+              : ALL,
+        );
+        // A module's own code may use anything it imports; a barrel only passes names on.
+        if (!barrel || names.length === 0) this.#visit(from, names.length ? names : [ALL]);
+        for (const [i, s] of statement.specifiers.entries())
+          imported.set(s.local.name, { from, name: names[i] ?? ALL });
+      } else if (statement.type === "ExportNamedDeclaration") {
+        for (const s of statement.specifiers) {
+          const exported = String("name" in s.exported ? s.exported.name : s.exported.value);
+          const local = String("name" in s.local ? s.local.name : s.local.value);
+          if (!wants(exported)) continue;
+          const origin = from ? { from, name: local } : imported.get(local);
+          if (origin) this.#visit(origin.from, [origin.name]);
+        }
+      } else if (statement.type === "ExportAllDeclaration" && from) {
+        const star = statement.exported;
+        if (star) {
+          if (wants(String("name" in star ? star.name : star.value))) this.#visit(from, [ALL]);
+        } else {
+          const exports = this.#getModuleInfo(from)?.exports ?? [];
+          const passed = everything ? [ALL] : wanted.filter((name) => exports.includes(name));
+          if (passed.length) this.#visit(from, passed);
+        }
+      }
+    }
+  }
+}
+
+/** The module a chunk is named after: its file name without extension. */
+function baseName(id: string): string {
+  return id
+    .replace(/[?#].*$/, "")
+    .replace(/^.*\//, "")
+    .replace(/\.[^.]*$/, "");
+}
+
+export interface ChunkPlan {
+  /** Modules of the signed-in layout, which every page loads but those of `outsideShell`. */
+  shell: string[];
+  /** Dynamically imported modules (pages, and what they load later) that run without the layout. */
+  outsideShell: string[];
+}
+
+/**
+ * Chunks by what loads them (decision 016). A module goes to the chunk of the set of load points
+ * (the entry and every dynamically imported module) that need it, as Rollup does it, with two
+ * groupings Rollup cannot know of:
+ * - whatever the entry needs goes into the entry chunk, since every page runs it. Left to itself
+ *   Rollup cuts it into a file per set of pages that also use a piece (a Loader here, a Stack
+ *   there): twenty requests before the first page can start;
+ * - whatever the signed-in layout needs goes into one chunk with it (shared with the pages outside
+ *   it that need the same), since every signed-in page loads the layout (router.tsx).
+ * Every module gets a name because Rollup adds the unnamed imports of a named chunk to it, and
+ * through a barrel that would be the whole library.
+ */
+export function chunkPlan(plan: ChunkPlan): Plugin {
+  let names: Map<string, string> | undefined;
+  const manualChunks: ManualChunks = (id, { getModuleIds, getModuleInfo }) => {
+    names ??= assignChunks(plan, [...getModuleIds()], getModuleInfo);
+    return names.get(id);
+  };
+  return {
+    name: "vetportal-chunk-plan",
+    apply: "build",
+    enforce: "post",
+    config: () => ({ build: { rollupOptions: { output: { manualChunks } } } }),
+    generateBundle(_options, bundle) {
+      for (const file of Object.keys(bundle)) if (UNUSED_FILE.test(file)) delete bundle[file];
+    },
+  };
+}
+
+const UNUSED = "unused";
+const UNUSED_FILE = new RegExp(`(^|/)${UNUSED}-[\\w-]+\\.(js|css)$`);
+
+function assignChunks(plan: ChunkPlan, ids: string[], getModuleInfo: GetModuleInfo): Map<string, string> {
+  const entries = ids.filter((id) => getModuleInfo(id)?.isEntry);
+  const loadPoints = new Set<string>();
+  for (const id of ids) {
+    for (const target of getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
+      if (getModuleInfo(target)?.isIncluded) loadPoints.add(target);
+    }
+  }
+  for (const entry of entries) loadPoints.delete(entry);
+  const entryClosure = new StaticClosure(entries, getModuleInfo).modules;
+  const shellClosure = new StaticClosure(plan.shell, getModuleInfo).modules;
+  const outside = new Set(plan.outsideShell);
+
+  const users = new Map<string, string[]>();
+  for (const point of loadPoints) {
+    for (const id of new StaticClosure([point], getModuleInfo).modules) {
+      if (!entryClosure.has(id)) users.set(id, [...(users.get(id) ?? []), point]);
+    }
+  }
+  const names = new Map<string, string>();
+  // Rollup adds a named chunk's unnamed imports to it, tree-shaken ones included, and Vite then
+  // ships their stylesheets with it: what no page uses goes into a chunk of its own, dropped.
+  for (const id of ids) if (getModuleInfo(id)?.isIncluded === false) names.set(id, UNUSED);
+  for (const id of entryClosure) names.set(id, "index");
+  // One chunk per set of load points, named after the load point when it is alone, else after its
+  // first module; a name already taken gets a number, since Rollup merges chunks of the same name.
+  const taken = new Set(["index", UNUSED]);
+  const byKey = new Map<string, string>();
+  for (const [id, points] of users) {
+    const inShell = shellClosure.has(id);
+    const loaders = inShell ? ["shell", ...points.filter((point) => outside.has(point))] : points;
+    const key = loaders.sort().join("\n");
+    let name = byKey.get(key);
+    if (!name) {
+      const base = loaders.length === 1 ? baseName(loaders[0] as string) : baseName(id);
+      name = base;
+      for (let n = 2; taken.has(name); n += 1) name = `${base}-${n}`;
+      taken.add(name);
+      byKey.set(key, name);
+    }
+    names.set(id, name);
+  }
+  return names;
+}

@@ -1,0 +1,264 @@
+/**
+ * Lighthouse on the portal's main pages (issue 10): /login, then home, a category, a product and the
+ * cart signed in as the demo practice, then the order report signed in as the administrator. Each
+ * page is audited with the desktop and the mobile preset; the result is the performance,
+ * accessibility and best-practices scores and what the page transferred (all, and JavaScript).
+ *
+ *   npx tsx bench/src/lighthouse.ts http://127.0.0.1:3500 [--runs 3] [--only login,cart] [--preset mobile] [--save DIR]
+ *
+ * Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) runs headless. Sign-in goes through the
+ * real form in the audited tab, so the session (localStorage) and the cart (sessionStorage, per
+ * tab) are what a user would have. Lighthouse's usual reset still runs before each audit: it empties
+ * the HTTP cache, service workers and cache storage but never localStorage or sessionStorage, so every
+ * audit is a first visit of a signed-in user. (`disableStorageReset: true` would also keep the HTTP
+ * cache and measure a warm reload instead.)
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { argv } from "node:process";
+import { pathToFileURL } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { desktopConfig, type Flags, type RunnerResult } from "lighthouse";
+import puppeteer, { type Browser, type Page } from "puppeteer-core";
+
+export const CHROMIUM_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+const PRACTICE = { name: "Happy Paws Veterinary Clinic", address: "120 Market Street", zip: "94105" };
+const ADMIN = { email: "admin@vetportal.example", password: "VetPortal2026" };
+/** A category Happy Paws sees (e2e/place-order.spec.ts uses it too). */
+const CATEGORY_PATH = "/category/2100";
+
+export type Preset = "desktop" | "mobile";
+
+export interface LighthouseResult {
+  page: string;
+  path: string;
+  preset: Preset;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  /** Largest Contentful Paint, ms. */
+  lcpMs: number;
+  /** Bytes on the wire, everything the page loaded / only its scripts. */
+  transferBytes: number;
+  scriptBytes: number;
+  /** Audits of the three categories that did not pass, for a look at what to fix. */
+  failing: string[];
+}
+
+export interface LighthouseOptions {
+  /** Audits per page and preset; the run with the median performance score is kept. */
+  runs?: number;
+  presets?: Preset[];
+  /** A folder to keep each audit's full Lighthouse report in (JSON), to see what an audit found. */
+  saveDir?: string;
+  /** Only these pages (login, home, category, product, cart, order report); all when left out. */
+  pages?: string[];
+  chromePath?: string;
+  log?: (line: string) => void;
+}
+
+interface NetworkItem {
+  transferSize?: number;
+  resourceType?: string;
+}
+
+function summarize(page: string, path: string, preset: Preset, result: RunnerResult): LighthouseResult {
+  const { lhr } = result;
+  const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+  if (finalPath !== new URL(path, "http://x").pathname) {
+    throw new Error(`${page}: Lighthouse ended on ${finalPath}, not ${path} (signed out?)`);
+  }
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const requests = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ??
+    []) as NetworkItem[];
+  const sum = (items: NetworkItem[]) => items.reduce((total, item) => total + (item.transferSize ?? 0), 0);
+  const failing = new Set<string>();
+  for (const category of ["performance", "accessibility", "best-practices"]) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9)
+        failing.add(`${ref.id} ${audit.displayValue ?? ""}`.trim());
+    }
+  }
+  return {
+    page,
+    path,
+    preset,
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
+    transferBytes: sum(requests),
+    scriptBytes: sum(requests.filter((item) => item.resourceType === "Script")),
+    failing: [...failing],
+  };
+}
+
+async function audit(
+  tab: Page,
+  baseUrl: string,
+  page: string,
+  path: string,
+  preset: Preset,
+  runs: number,
+  saveDir?: string,
+): Promise<LighthouseResult> {
+  const flags: Flags = {
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility", "best-practices"],
+    // Lighthouse's default reset, spelled out: caches and workers go, the session and the cart stay.
+    disableStorageReset: false,
+    clearStorageTypes: ["file_systems", "shader_cache", "service_workers", "cache_storage"],
+  };
+  const results: LighthouseResult[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const result = await lighthouse(
+      new URL(path, baseUrl).href,
+      flags,
+      preset === "desktop" ? desktopConfig : undefined,
+      tab,
+    );
+    if (!result) throw new Error(`${page}: Lighthouse returned nothing`);
+    if (saveDir) {
+      mkdirSync(saveDir, { recursive: true });
+      writeFileSync(
+        join(saveDir, `${page.replace(/\W+/g, "-")}-${preset}-${run + 1}.json`),
+        JSON.stringify(result.lhr),
+      );
+    }
+    results.push(summarize(page, path, preset, result));
+  }
+  results.sort((a, b) => a.performance - b.performance);
+  return results[Math.floor(results.length / 2)] as LighthouseResult;
+}
+
+async function withBrowser<T>(chromePath: string, use: (browser: Browser, tab: Page) => Promise<T>): Promise<T> {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: "silent" });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    try {
+      return await use(browser, await browser.newPage());
+    } finally {
+      await browser.disconnect();
+    }
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function waitForHome(tab: Page): Promise<void> {
+  // Page-side code as text: the bench compiles without the DOM's types.
+  await tab.waitForFunction(
+    'location.pathname === "/" && document.querySelector("main h1")?.textContent === "Products"',
+  );
+}
+
+async function signInAsPractice(tab: Page, baseUrl: string): Promise<void> {
+  await tab.goto(new URL("/login", baseUrl).href);
+  await tab.locator("input[autocomplete=organization]").fill(PRACTICE.name);
+  await tab.locator("input[autocomplete=address-line1]").fill(PRACTICE.address);
+  await tab.locator("input[autocomplete=postal-code]").fill(PRACTICE.zip);
+  await tab.locator("button[type=submit]").click();
+  await waitForHome(tab);
+}
+
+async function signInAsAdmin(tab: Page, baseUrl: string): Promise<void> {
+  await tab.goto(new URL("/login", baseUrl).href);
+  // The switch's input is visually hidden; a click on it is what a click on its label does.
+  await tab.$eval("input[role=switch]", (input) => (input as unknown as { click(): void }).click());
+  await tab.locator("input[autocomplete=username]").fill(ADMIN.email);
+  await tab.locator("input[autocomplete=current-password]").fill(ADMIN.password);
+  await tab.locator("button[type=submit]").click();
+  await waitForHome(tab);
+}
+
+/** Opens the category, then its first product, and puts that product in the cart; returns the product's path. */
+async function addFirstProductToCart(tab: Page, baseUrl: string): Promise<string> {
+  await tab.goto(new URL(CATEGORY_PATH, baseUrl).href);
+  const product = await tab.waitForSelector('main a[href^="/product/"]');
+  const path = await product?.evaluate((link) => link.getAttribute("href"));
+  if (!path) throw new Error(`no product on ${CATEGORY_PATH}`);
+  await tab.goto(new URL(path, baseUrl).href);
+  await tab.locator('form[aria-label="Add to cart"] button[type=submit]').click();
+  await tab.waitForFunction('location.pathname === "/cart/preview"');
+  return path;
+}
+
+/** Audits the six pages with each preset; see the header comment. */
+export async function runLighthouse(baseUrl: string, options: LighthouseOptions = {}): Promise<LighthouseResult[]> {
+  const {
+    runs = 1,
+    presets = ["desktop", "mobile"],
+    chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    log = () => {},
+  } = options;
+  const results: LighthouseResult[] = [];
+  const wanted = (page: string) => !options.pages || options.pages.includes(page);
+  const auditAll = async (tab: Page, page: string, path: string) => {
+    if (!wanted(page)) return;
+    for (const preset of presets) {
+      const result = await audit(tab, baseUrl, page, path, preset, runs, options.saveDir);
+      log(`${page} ${preset}: performance ${result.performance}, accessibility ${result.accessibility}`);
+      results.push(result);
+    }
+  };
+
+  if (["login", "home", "category", "product", "cart"].some(wanted)) {
+    await withBrowser(chromePath, async (_browser, tab) => {
+      await auditAll(tab, "login", "/login");
+      await signInAsPractice(tab, baseUrl);
+      const productPath = await addFirstProductToCart(tab, baseUrl);
+      await auditAll(tab, "home", "/");
+      await auditAll(tab, "category", CATEGORY_PATH);
+      await auditAll(tab, "product", productPath);
+      await auditAll(tab, "cart", "/cart/preview");
+    });
+  }
+  if (wanted("order report")) {
+    await withBrowser(chromePath, async (_browser, tab) => {
+      await signInAsAdmin(tab, baseUrl);
+      await auditAll(tab, "order report", "/reports/orderreport");
+    });
+  }
+  return results;
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+export function formatTable(results: LighthouseResult[]): string {
+  const header = "| page | preset | performance | accessibility | best practices | LCP | transfer | of which JS |";
+  const rows = results.map(
+    (r) =>
+      `| ${r.page} (\`${r.path}\`) | ${r.preset} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${(r.lcpMs / 1000).toFixed(1)} s | ${kib(r.transferBytes)} | ${kib(r.scriptBytes)} |`,
+  );
+  return [header, "|---|---|---|---|---|---|---|---|", ...rows].join("\n");
+}
+
+if (import.meta.url === pathToFileURL(argv[1] ?? "").href) {
+  const args = argv.slice(2);
+  const baseUrl = args.find((arg) => !arg.startsWith("--") && /^https?:/.test(arg)) ?? "http://127.0.0.1:3000";
+  const option = (name: string) => {
+    const at = args.indexOf(name);
+    return at === -1 ? undefined : args[at + 1];
+  };
+  const results = await runLighthouse(baseUrl, {
+    runs: Number(option("--runs") ?? 1),
+    pages: option("--only")?.split(","),
+    saveDir: option("--save"),
+    presets: option("--preset")?.split(",") as Preset[] | undefined,
+    log: (line) => console.error(line),
+  });
+  console.log(formatTable(results));
+  const failing = results.filter((r) => r.failing.length);
+  for (const r of failing) console.log(`\n${r.page} ${r.preset}, below 90: ${r.failing.join("; ")}`);
+}

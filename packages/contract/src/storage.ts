@@ -1,0 +1,5 @@
+/**
+ * Browser storage keys (SPEC §3). Apart from the schemas, so the web app's first load reads them
+ * without loading zod (decision 016).
+ */
+export const STORAGE_KEYS = { session: "userDetails", privileges: "privileges", profile: "PROFILE" } as const;
