@@ -30,6 +30,9 @@ import {
   stopProcess,
 } from "./api-under-test.ts";
 import { type DurablePostgres, startDurablePostgres } from "./durable-postgres.ts";
+import { type LighthouseResult, runLighthouse } from "./lighthouse.ts";
+
+const kib = (bytes: number) => Math.round(bytes / 1024);
 
 const { values: args } = parseArgs({
   options: {
@@ -53,18 +56,6 @@ const README = join(BENCH_DIR, "README.md");
 /** Connections of the issue's table: 50 for reads, 10 for orders. */
 const READ_CONNECTIONS = 50;
 const ORDER_CONNECTIONS = 10;
-
-/** What bench/src/lighthouse.ts exports: the scores and transfer sizes of the portal's pages. */
-interface LighthouseRow {
-  page: string;
-  preset: "desktop" | "mobile";
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  transferKiB: number;
-  jsKiB: number;
-}
-type RunLighthouse = (baseUrl: string) => Promise<LighthouseRow[]>;
 
 type Driver = "PostgreSQL" | "PGlite";
 interface Target {
@@ -394,15 +385,13 @@ async function ceilings(portal: Portal, databaseUrl: string, scratch: string): P
 // ---------------------------------------------------------------------------------------------
 // Lighthouse (bench/src/lighthouse.ts)
 
-async function lighthouse(base: string): Promise<{ rows: LighthouseRow[]; error?: string }> {
+async function lighthouse(base: string): Promise<{ rows: LighthouseResult[]; error?: string }> {
   try {
-    // A computed specifier: the module is optional for a run with --no-lighthouse.
-    const module = (await import(new URL("./lighthouse.ts", import.meta.url).href)) as { runLighthouse: RunLighthouse };
     console.log("Lighthouse …");
-    const rows = await module.runLighthouse(base);
+    const rows = await runLighthouse(base);
     for (const r of rows)
       console.log(
-        `  ${r.page} ${r.preset}: performance ${r.performance}, accessibility ${r.accessibility}, best practices ${r.bestPractices}, ${r.transferKiB} KiB (JS ${r.jsKiB} KiB)`,
+        `  ${r.page} ${r.preset}: performance ${r.performance}, accessibility ${r.accessibility}, best practices ${r.bestPractices}, ${kib(r.transferBytes)} KiB (JS ${kib(r.scriptBytes)} KiB)`,
       );
     return { rows };
   } catch (err) {
@@ -422,7 +411,7 @@ interface Run {
   postgres: string;
   rows: Row[];
   portal?: Portal;
-  lighthouse?: { rows: LighthouseRow[]; error?: string };
+  lighthouse?: { rows: LighthouseResult[]; error?: string };
 }
 
 async function onApi<T>(api: ApiUnderTest, env: Record<string, string>, fn: (running: RunningApi) => Promise<T>) {
@@ -573,9 +562,9 @@ function render(run: Run): string {
           l.accessibility < 100 ? "accessibility" : "",
         ].filter(Boolean);
         lines.push(
-          `| ${l.page} | ${l.preset} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.transferKiB} KiB | ${
-            l.jsKiB
-          } KiB | ${misses.length ? `**MISS** (${misses.join(", ")})` : "pass"} |`,
+          `| ${l.page} | ${l.preset} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${kib(l.transferBytes)} KiB | ${kib(
+            l.scriptBytes,
+          )} KiB | ${misses.length ? `**MISS** (${misses.join(", ")})` : "pass"} |`,
         );
       }
     }
