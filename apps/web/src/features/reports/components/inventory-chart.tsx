@@ -1,5 +1,6 @@
-import "@mantine/charts/styles.css";
 import { LineChart, type LineChartSeries } from "@mantine/charts";
+// After the import above, so the charts' rules follow those of the core components they build on.
+import "@mantine/charts/styles.layer.css";
 import { Box, Center, Group, Loader, Table, Text, VisuallyHidden } from "@mantine/core";
 import { type InventoryReportRow, MESSAGES } from "@vetportal/contract";
 import { useId, useMemo } from "react";

@@ -1,5 +1,6 @@
-import "@mantine/dates/styles.css";
 import { DateInput, type DateInputProps } from "@mantine/dates";
+// After the import above, so the dates' rules follow those of the core components they build on.
+import "@mantine/dates/styles.layer.css";
 import { IconCalendar } from "@tabler/icons-react";
 import { parseTypedDay } from "../utils/report-dates.ts";
 

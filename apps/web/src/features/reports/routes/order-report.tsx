@@ -1,15 +1,14 @@
-import { Group, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Center, Group, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
 import { IconBuildingWarehouse, IconReportAnalytics } from "@tabler/icons-react";
 import { REPORT_PAGE_SIZE } from "@vetportal/contract";
 import type { ReactNode } from "react";
-import { useMemo } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { LoadError } from "../../../components/page-state.tsx";
 import { pageCount, TablePager } from "../../../components/table-pager.tsx";
 import { useOrderReport } from "../api/get-order-report.ts";
 import { ExportCsvButton } from "../components/export-csv-button.tsx";
 import { InventoryDetail } from "../components/inventory-detail.tsx";
-import { InventoryReport } from "../components/inventory-report.tsx";
 import { OrderProductsDetail } from "../components/order-products-detail.tsx";
 import { ReportBreadcrumbs } from "../components/report-breadcrumbs.tsx";
 import { ReportFilterForm } from "../components/report-filter-form.tsx";
@@ -31,6 +30,12 @@ import {
   withPage,
   writeAppliedFilter,
 } from "../utils/report-params.ts";
+
+// The inventory tab and its chart (recharts) load when the tab is opened, not with the page
+// (decision 016).
+const InventoryReport = lazy(() =>
+  import("../components/inventory-report.tsx").then((module) => ({ default: module.InventoryReport })),
+);
 
 /** How the page shows one order of the report; the order's own feature renders it (composed in app/). */
 export type RenderReportOrder = (orderId: number) => ReactNode;
@@ -153,12 +158,22 @@ function ReportsTab({ today, renderOrder }: { today: string; renderOrder: Render
 function InventoryTab({ today }: { today: string }) {
   const [params, setParams] = useSearchParams();
   return (
-    <InventoryReport
-      filter={readInventoryFilter(params, today)}
-      page={readPage(params, "stock_page")}
-      onFilterChange={(filter) => setParams(writeInventoryFilter(params, filter, today), { preventScrollReset: true })}
-      onPageChange={(next) => setParams(withPage(params, "stock_page", next), { preventScrollReset: true })}
-    />
+    <Suspense
+      fallback={
+        <Center mih={200}>
+          <Loader aria-label="Loading inventory" />
+        </Center>
+      }
+    >
+      <InventoryReport
+        filter={readInventoryFilter(params, today)}
+        page={readPage(params, "stock_page")}
+        onFilterChange={(filter) =>
+          setParams(writeInventoryFilter(params, filter, today), { preventScrollReset: true })
+        }
+        onPageChange={(next) => setParams(withPage(params, "stock_page", next), { preventScrollReset: true })}
+      />
+    </Suspense>
   );
 }
 
