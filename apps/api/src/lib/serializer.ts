@@ -59,7 +59,12 @@ function forFastJson(schema: JsonSchema): JsonSchema {
  */
 export function createSerializerCompiler({ validate }: { validate: boolean }): FastifySerializerCompiler<z.ZodType> {
   return ({ schema, method, url }) => {
-    const stringify = fastJson(responseJsonSchema(schema)) as (data: unknown) => string;
+    // Compiled at a route's first answer: compiling every route at start-up costs about a second.
+    let compiled: ((data: unknown) => string) | undefined;
+    const stringify = (data: unknown) => {
+      compiled ??= fastJson(responseJsonSchema(schema)) as (data: unknown) => string;
+      return compiled(data);
+    };
     const serialize = validate
       ? (data: unknown) => {
           const encoded = z.safeEncode(schema, data);

@@ -109,6 +109,30 @@ describe("generated images", () => {
   });
 });
 
+describe("generated images, revalidated", () => {
+  it("answers 304 to a browser that has the current cover, and the new cover after a change", async () => {
+    const url = "/media/categories/2101.svg";
+    const first = await t.app.inject({ method: "GET", url });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({ method: "GET", url, headers: { "if-none-match": `W/"other", ${etag}` } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    expect(again.headers.etag).toBe(etag);
+
+    const [category] = await t.db.select().from(product_categories).where(eq(product_categories.id, 2101));
+    await t.db.update(product_categories).set({ name: "Renamed Category" }).where(eq(product_categories.id, 2101));
+    try {
+      const changed = await t.app.inject({ method: "GET", url, headers: { "if-none-match": etag } });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.body).toContain("Renamed Category");
+      expect(changed.headers.etag).not.toBe(etag);
+    } finally {
+      await t.db.update(product_categories).set({ name: category?.name }).where(eq(product_categories.id, 2101));
+    }
+  });
+});
+
 describe("the cached catalogue", () => {
   it("shows every kind of user exactly the products that ordering's SQL scope allows", async () => {
     const config = testConfig();
