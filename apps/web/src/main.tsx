@@ -1,10 +1,22 @@
 import "./lib/zod-config.ts";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { AppProviders } from "./app/providers.tsx";
 import { createAppRouter } from "./app/router.tsx";
 import { initSession } from "./lib/session.ts";
+
+/** Resolves once the router has the first page's modules (or the error to show instead). */
+function firstPageLoaded(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
 
 // An async function rather than top-level awaits: the chunks it waits for import the entry chunk,
 // which must have finished evaluating first.
@@ -14,19 +26,24 @@ async function start() {
   if (import.meta.env.DEV) await import("@mantine/core/styles.layer.css");
 
   // Restore (or, when expired, drop) the stored session before the first route decision (SPEC §4).
-  // The router starts downloading the first page meanwhile.
+  // The router starts downloading the first page meanwhile; index.html's logo stays up until that
+  // page can render, which is then React's first paint (decision 016).
   const sessionRestored = initSession();
   const router = createAppRouter();
-  await sessionRestored;
+  await Promise.all([sessionRestored, firstPageLoaded(router)]);
 
   const container = document.getElementById("root");
   if (!container) throw new Error("index.html has no #root element");
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
+  const root = createRoot(container);
+  // A transition, so React renders the first page in slices and the main thread stays responsive.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
 }
 

@@ -34,10 +34,22 @@ describe("serving the web app", () => {
     }
   });
 
+  it("never lets a cache keep the page stale: index.html is revalidated, and answers 304 while unchanged", async () => {
+    for (const url of ["/", "/index.html", "/cart/preview"]) {
+      const first = await t.app.inject({ method: "GET", url });
+      expect(first.headers["cache-control"], url).toBe("no-cache");
+      expect(first.headers.vary, url).toContain("Accept-Encoding");
+      const etag = first.headers.etag;
+      expect(etag, url).toBeTruthy();
+      const again = await t.app.inject({ method: "GET", url, headers: { "if-none-match": String(etag) } });
+      expect(again.statusCode, url).toBe(304);
+    }
+  });
+
   it("serves hashed assets with long-lived caching", async () => {
     const res = await t.app.inject({ method: "GET", url: "/assets/index-abc123.js" });
     expect(res.statusCode).toBe(200);
-    expect(res.headers["cache-control"]).toContain("immutable");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
   it("sends the precompressed copy the browser accepts, brotli first, and varies on Accept-Encoding", async () => {

@@ -1,7 +1,6 @@
 import { MESSAGES } from "@vetportal/contract";
 import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from "react-router";
 import { ADMIN_ROUTE_PATHS } from "./admin-sections.ts";
-import { PageLoader } from "./page-loader.tsx";
 import { RouteErrorBoundary } from "./route-error-boundary.tsx";
 import { RequireAdmin, RequireAuth } from "./route-guards.tsx";
 
@@ -201,7 +200,6 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorBoundary standalone />,
-    hydrateFallbackElement: <PageLoader />,
     children: [
       {
         path: "login",

@@ -30,6 +30,10 @@ function positiveId(value: string | null | undefined): number | undefined {
   return id > 0 && Number.isSafeInteger(id) ? id : undefined;
 }
 
+/**
+ * The page's shape while it loads, block for block: when the product arrives nothing moves, and the
+ * page is as tall as it will be, so a scrollbar does not appear and shift it sideways either.
+ */
 function ProductSkeleton() {
   return (
     <Grid gap="xl" aria-hidden>
@@ -37,11 +41,19 @@ function ProductSkeleton() {
         <Skeleton h={{ base: 260, sm: 380 }} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7 }}>
-        <Skeleton h={34} w="70%" />
-        <Skeleton h={14} w="40%" mt="md" />
-        <Skeleton h={14} w="90%" mt="lg" />
-        <Skeleton h={14} w="85%" mt="sm" />
-        <Skeleton h={120} mt="xl" />
+        <Stack gap="md">
+          <Stack gap={4}>
+            <Skeleton h={40} w="70%" />
+            <Skeleton h={16} w="30%" />
+            <Skeleton h={12} w="20%" />
+          </Stack>
+          <Skeleton h={48} />
+          <Skeleton h={84} w="60%" />
+          <Skeleton h={170} mt="md" />
+          <Skeleton h={62} w={184} />
+          <Skeleton h={42} w={160} />
+          <Skeleton h={76} />
+        </Stack>
       </Grid.Col>
     </Grid>
   );
