@@ -174,7 +174,9 @@ async function signInAsPractice(tab: Page, baseUrl: string): Promise<void> {
 
 async function signInAsAdmin(tab: Page, baseUrl: string): Promise<void> {
   await tab.goto(new URL("/login", baseUrl).href);
-  // The switch's input is visually hidden; a click on it is what a click on its label does.
+  // The switch's input is visually hidden; a click on it is what a click on its label does. The page
+  // renders once its modules are in (index.html shows the logo until then), so wait for it first.
+  await tab.waitForSelector("input[role=switch]");
   await tab.$eval("input[role=switch]", (input) => (input as unknown as { click(): void }).click());
   await tab.locator("input[autocomplete=username]").fill(ADMIN.email);
   await tab.locator("input[autocomplete=current-password]").fill(ADMIN.password);
