@@ -21,7 +21,8 @@ export default defineConfig({
   workers: 1,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 60_000,
+  // Long journeys (several pages, each with an axe scan) take 30–60 s on the 2-core machine when it is busy.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: {
