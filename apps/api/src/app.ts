@@ -24,6 +24,7 @@ import { createProductsService } from "./modules/products/products.service.ts";
 import { reportsRoutes } from "./modules/reports/reports.routes.ts";
 import { createReportsService } from "./modules/reports/reports.service.ts";
 import { supportRoutes } from "./modules/support/support.routes.ts";
+import { createSupportService } from "./modules/support/support.service.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { createUsersService } from "./modules/users/users.service.ts";
@@ -83,6 +84,7 @@ export async function buildApp({ config, database, logger = false, validateRespo
     departments: createDepartmentsService(database.db, config),
     products: createProductsService(database.db, config),
     reports: createReportsService(database),
+    support: createSupportService(database.db, config),
   };
 
   // Security headers, helmet's middleware built once (@fastify/helmet rebuilt it on every request,
@@ -135,11 +137,11 @@ export async function buildApp({ config, database, logger = false, validateRespo
       await api.register(departmentsRoutes, { departments: services.departments });
       await api.register(productsRoutes, { products: services.products });
       await api.register(reportsRoutes, { reports: services.reports });
-      await api.register(supportRoutes);
+      await api.register(supportRoutes, { support: services.support });
     },
     { prefix: "/api" },
   );
-  await app.register(mediaRoutes, { catalog: services.catalog });
+  await app.register(mediaRoutes, { catalog: services.catalog, products: services.products });
   await app.register(webPlugin, { root: config.WEB_DIST_DIR });
 
   return app;

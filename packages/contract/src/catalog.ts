@@ -140,3 +140,4 @@ export const EventLogRequestSchema = z.object({
   search: dbText().max(200).optional(),
   quantity: dbInt().min(0).max(1_000_000).optional(),
 });
+export type EventLogRequest = z.infer<typeof EventLogRequestSchema>;

@@ -16,7 +16,7 @@ import type { Database, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Caches } from "../../lib/cache.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
-import { queueEmail } from "../mail/outbox.repository.ts";
+import { queueEmail } from "../mail/mail.service.ts";
 import * as repo from "./auth.repository.ts";
 import { createSignInThrottle } from "./throttle.ts";
 

@@ -104,8 +104,6 @@ export function prepareListStock(db: Database, customerId: number) {
   return () => query.execute({ customerId });
 }
 
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, "\\$&");
-
 /** Full rows of the given products that the scope allows (for ordering and reordering). */
 export async function listProductsByIds(db: Executor, scope: ProductScope, ids: number[]) {
   if (!ids.length) return [];

@@ -10,7 +10,6 @@ import {
 } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { insertEvent } from "./catalog.repository.ts";
 import type { CatalogService } from "./catalog.service.ts";
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
@@ -72,13 +71,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       },
     },
     async (request) => {
-      const { event, ...details } = request.body;
-      await insertEvent(app.db, {
-        customer_id: request.user.customerId,
-        user_id: request.user.userId,
-        event,
-        details,
-      });
+      await catalog.logEvent(request.user, request.body);
       return { result: 1 as const, data: null };
     },
   );

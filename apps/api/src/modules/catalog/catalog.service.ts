@@ -3,6 +3,7 @@ import {
   type Category,
   type CategoryListRequest,
   displayProductName,
+  type EventLogRequest,
   NY_STATE,
   PRODUCT_CATEGORY_THUMBNAIL,
   PRODUCTS_2217,
@@ -182,6 +183,11 @@ export function createCatalogService(db: Database, config: Config, caches: Cache
     `${scope.hiddenCategoryIds.join(",")}|${scope.departmentId}|${scope.isAdmin}`;
 
   return {
+    /** Records a page touch in the event log (home, category, product, add to cart, checkout). */
+    async logEvent(user: SessionUser, { event, ...details }: EventLogRequest) {
+      await repo.insertEvent(db, { customer_id: user.customerId, user_id: user.userId, event, details });
+    },
+
     /**
      * A category's products, or a case-insensitive name search across everything the user may
      * see, ordered by name, as the whole answer ({ result, data, found_rows }). Category 2217 lists

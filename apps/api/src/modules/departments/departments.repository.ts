@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, inArray, notInArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { escapeLike } from "../../db/like.ts";
 import {
   cost_center_departments,
   cost_centers,
@@ -8,7 +9,6 @@ import {
   departments,
   users,
 } from "../../db/schema/index.ts";
-import { escapeLike } from "../catalog/catalog.repository.ts";
 
 const liveDepartment = (customerId: number) =>
   and(eq(departments.customer_id, customerId), eq(departments.is_deleted, false));

@@ -15,6 +15,11 @@ function uniqueEmails(emails: string[]) {
   return [...seen.values()];
 }
 
+/** How many of these ids are departments of the customer that are not deleted (duplicates once). */
+export function countLiveDepartments(db: Executor, customerId: number, ids: number[]) {
+  return repo.countDepartments(db, customerId, ids);
+}
+
 export function createDepartmentsService(db: Database, config: Config) {
   const customerId = config.CUSTOMER_ID;
 

@@ -16,3 +16,8 @@ export async function changeStock(
 ): Promise<number | undefined> {
   return (await repo.changeStocks(db, [change], operationsEmail))?.[0]?.after;
 }
+
+/** A page of a product's ledger, newest first, with the number of rows. */
+export function ledgerPage(db: Executor, productId: number, limit: number, offset: number) {
+  return repo.listLedger(db, productId, limit, offset);
+}

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
-import { findImage } from "../products/products.repository.ts";
+import type { ProductsService } from "../products/products.service.ts";
 import { renderCover } from "./cover.ts";
 
 const Params = z.object({ id: IdSchema });
@@ -45,7 +45,10 @@ const svg = (body: string) => ({
 });
 
 /** Public images (an <img> sends no bearer token): generated covers and uploaded product images. */
-export const mediaRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+export const mediaRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; products: ProductsService }> = async (
+  app,
+  { catalog, products },
+) => {
   app.get(
     "/media/categories/:id.svg",
     { config: { access: "public" }, schema: { hide: true, params: Params } },
@@ -74,7 +77,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = a
     "/media/uploads/:id",
     { config: { access: "public" }, schema: { hide: true, params: Params } },
     async (request, reply) => {
-      const image = await findImage(app.db, request.params.id);
+      const image = await products.findUpload(request.params.id);
       if (!image) throw new AppError("NOT_FOUND");
       // An upload's id never changes meaning: a new upload gets a new id.
       return sendImage(request, reply, {

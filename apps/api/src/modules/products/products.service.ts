@@ -8,9 +8,8 @@ import { AppError } from "../../lib/app-error.ts";
 import { neutralizeCell } from "../../lib/csv.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
 import { productImage } from "../catalog/catalog.service.ts";
-import { countDepartments } from "../departments/departments.repository.ts";
-import * as inventoryRepo from "../inventory/inventory.repository.ts";
-import { changeStock } from "../inventory/stock.ts";
+import { countLiveDepartments } from "../departments/departments.service.ts";
+import { changeStock, ledgerPage } from "../inventory/stock.ts";
 import * as repo from "./products.repository.ts";
 
 type ProductForm = z.infer<typeof ProductFormSchema>;
@@ -35,7 +34,7 @@ export function createProductsService(db: Database, config: Config) {
         product_category_id: "Unknown category",
       });
     }
-    if ((await countDepartments(db, customerId, input.department_list)) !== new Set(input.department_list).size) {
+    if ((await countLiveDepartments(db, customerId, input.department_list)) !== new Set(input.department_list).size) {
       throw new AppError("VALIDATION_FAILED", "Some departments do not exist.", {
         department_list: "Unknown department",
       });
@@ -68,6 +67,11 @@ export function createProductsService(db: Database, config: Config) {
   }
 
   return {
+    /** An uploaded product image (public: an <img> sends no bearer token), or undefined. */
+    findUpload(id: number) {
+      return repo.findImage(db, id);
+    },
+
     async addProduct(input: ProductForm) {
       await validate(input);
       return db.transaction(async (tx) => {
@@ -181,7 +185,7 @@ export function createProductsService(db: Database, config: Config) {
 
     async ledger(productId: number, limit: number, offset: number) {
       await getRow(productId);
-      const { rows, total } = await inventoryRepo.listLedger(db, productId, limit, offset);
+      const { rows, total } = await ledgerPage(db, productId, limit, offset);
       return {
         rows: rows.map((r) => ({
           id: r.id,

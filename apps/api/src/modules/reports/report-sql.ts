@@ -9,7 +9,7 @@ import {
 } from "@vetportal/contract";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { escapeLike } from "../catalog/catalog.repository.ts";
+import { escapeLike } from "../../db/like.ts";
 
 /**
  * The SQL of the order report (SPEC §3 rows, §7 POST /report/orderFrontEnd) and of its CSV exports.

@@ -1,10 +1,9 @@
 import { okSchema, SupportRequestSchema } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { queueEmail } from "../mail/outbox.repository.ts";
-import { insertSupportRequest } from "./support.repository.ts";
+import type { SupportService } from "./support.service.ts";
 
-export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> = async (app, { support }) => {
   app.post(
     "/support/add",
     {
@@ -18,31 +17,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const body = request.body;
-      const userId = request.user?.userId ?? 0;
-      const id = await app.db.transaction(async (tx) => {
-        const id = await insertSupportRequest(tx, {
-          ...body,
-          customer_id: app.config.CUSTOMER_ID,
-          user_id: userId,
-          method: "EMAIL",
-        });
-        await queueEmail(tx, {
-          kind: "support_request",
-          to: [app.config.SUPPORT_EMAIL],
-          cc: [],
-          subject: `Customer Service: ${body.support_category} (#${id})`,
-          text: [
-            `Support request #${id}`,
-            `From: ${body.full_name} <${body.email}>, ${body.phone}`,
-            `User id: ${userId}`,
-            `Area: ${body.support_category}`,
-            "",
-            body.description,
-          ].join("\n"),
-        });
-        return id;
-      });
+      const id = await support.addRequest(request.user?.userId ?? 0, request.body);
       return { result: 1 as const, data: { id } };
     },
   );

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { escapeLike } from "../../db/like.ts";
 import { addresses, departments, user_levels, users } from "../../db/schema/index.ts";
-import { escapeLike } from "../catalog/catalog.repository.ts";
 
 const contains = (column: Parameters<typeof ilike>[0], value?: string) =>
   value ? ilike(column, `%${escapeLike(value)}%`) : undefined;
