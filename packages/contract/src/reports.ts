@@ -67,9 +67,12 @@ const dateRangeIssue = { message: MESSAGES.dateRange, path: ["date_to"] };
  * session. Dates are whole days in PORTAL_TIME_ZONE, both ends included.
  */
 export const ReportFilterBaseSchema = z.object({
-  search_by: dbInt()
-    .refine((v): v is SearchBy => v >= 1 && v <= 5, "Choose Order, Product, User, Item or Inventory")
-    .default(1),
+  search_by: z
+    .literal(
+      SEARCH_BY.map((view) => view.id),
+      { error: "Choose Order, Product, User, Item or Inventory" },
+    )
+    .default(SEARCH_BY_ID.ORDER),
   date_from: IsoDateSchema,
   date_to: IsoDateSchema,
   date_by: z.enum(DATE_BY).default("created"),

@@ -4,7 +4,6 @@ import {
   REPORT_OPTIONAL_COLUMNS,
   type ReportFilter,
   type ReportOptionalColumn,
-  type SearchBy,
   VIEW_OPTIONAL_COLUMNS,
 } from "@vetportal/contract";
 import { type SQL, sql } from "drizzle-orm";
@@ -152,7 +151,7 @@ function matchingLines(f: ReportFilter, customerId: number, extra: SQL[] = [], s
 
 /** Which optional columns of the view the filter asked for. */
 export function optionalColumnsOf(f: ReportFilter): ReportOptionalColumn[] {
-  return VIEW_OPTIONAL_COLUMNS[f.search_by as SearchBy].filter((c) => f[c]);
+  return VIEW_OPTIONAL_COLUMNS[f.search_by].filter((c) => f[c]);
 }
 
 /** A timestamptz as an ISO-8601 UTC string, the same text on both drivers. */
@@ -378,7 +377,7 @@ function inventorySummaryGroups(f: ReportFilter, customerId: number): SQL {
  * query (the API runs them concurrently); the grouped views answer both in `rows`.
  */
 export function orderReportSql(f: ReportFilter, customerId: number, page: Page): ReportStatements {
-  switch (f.search_by as SearchBy) {
+  switch (f.search_by) {
     case 1:
       return orderSummary(f, customerId, page);
     case 2:
@@ -439,7 +438,7 @@ function optionalCsv(f: ReportFilter, view: 1 | 4): CsvColumn[] {
 
 /** The CSV statement of a view: every matching row, in the page's order. */
 export function orderExportSql(f: ReportFilter, customerId: number): SQL {
-  switch (f.search_by as SearchBy) {
+  switch (f.search_by) {
     case 1: {
       const where = orderConditions(f, customerId);
       if (f.keyword_search) where.push(orderKeyword(f.keyword_search));
@@ -530,7 +529,7 @@ export function orderExportSql(f: ReportFilter, customerId: number): SQL {
 
 /** orders_2026-01-01_2026-01-31.csv and the like (SPEC §9). */
 export function exportFileName(f: ReportFilter): string {
-  return `${EXPORT_FILE_PREFIX[f.search_by as SearchBy]}${f.date_from}_${f.date_to}.csv`;
+  return `${EXPORT_FILE_PREFIX[f.search_by]}${f.date_from}_${f.date_to}.csv`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -92,7 +92,7 @@ export function createReportsService(database: DatabaseHandle) {
     async orderReport(user: SessionUser, request: OrderReportRequest) {
       const { limit, offset, ...filter } = request;
       const { rows, totals } = await repo.runReport(db, orderReportSql(filter, user.customerId, { limit, offset }));
-      const grouped = GROUPED_VIEWS[filter.search_by as SearchBy];
+      const grouped = GROUPED_VIEWS[filter.search_by];
       const data = {
         search_by: filter.search_by,
         rows: grouped ? groupedRows(rows, grouped.key) : rows,
@@ -114,7 +114,8 @@ export function createReportsService(database: DatabaseHandle) {
       const data: OrderProductsData = {
         product_id: product.id,
         product_name: product.name,
-        rows: rows as never,
+        // The statement's columns are the row schema's (report-sql.ts; checked against it in the tests).
+        rows: rows as OrderProductsData["rows"],
         totals: { quantity: Number(totals.quantity ?? 0), total_price: Number(totals.total_price ?? 0) },
       };
       return { data, found_rows: Number(totals.found_rows ?? 0) };
@@ -128,7 +129,7 @@ export function createReportsService(database: DatabaseHandle) {
       const product = await repo.findProduct(db, user.customerId, request.product_id);
       if (!product) throw new AppError("NOT_FOUND", "This product does not exist.");
       const { rows, totals } = await repo.runReport(db, inventoryDetailsSql(request, product.id, request));
-      const data: InventoryDetailsData = { product_id: product.id, product_name: product.name, rows: rows as never };
+      const data: InventoryDetailsData = { product_id: product.id, product_name: product.name, rows: rows as InventoryDetailsData["rows"] };
       return { data, found_rows: Number(totals.found_rows ?? 0) };
     },
 

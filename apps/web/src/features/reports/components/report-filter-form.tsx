@@ -20,7 +20,6 @@ import {
   PAYMENT_METHODS,
   REPORT_OPTIONAL_COLUMNS,
   SEARCH_BY,
-  type SearchBy,
   type UserRow,
   VIEW_OPTIONAL_COLUMNS,
 } from "@vetportal/contract";
@@ -132,7 +131,10 @@ export function ReportFilterForm({ initial, hasResults, today, isSearching, onSe
               label="Search by"
               data={SEARCH_BY.map((view) => ({ value: String(view.id), label: view.name }))}
               value={String(values.search_by)}
-              onChange={(value) => value && set("search_by", Number(value) as SearchBy)}
+              onChange={(value) => {
+                const view = SEARCH_BY.find((option) => String(option.id) === value);
+                if (view) set("search_by", view.id);
+              }}
               allowDeselect={false}
             />
             <Select
