@@ -1,13 +1,23 @@
 import { Anchor, Box, Center, Divider, Image, Paper, Stack, Text, Title } from "@mantine/core";
-import { Link, Navigate } from "react-router";
+import { REDIRECT_PARAM, safeRedirectPath } from "@vetportal/contract";
+import { Link, Navigate, useSearchParams } from "react-router";
 import logoUrl from "../../../assets/logo.svg";
+import { FOCUS_HEADING_STATE } from "../../../lib/focus-heading.ts";
 import { useSession } from "../../../lib/session.ts";
 import { LoginForm } from "../components/login-form.tsx";
 
-/** /login (SPEC §2). A signed-in user has nothing to do here and goes home. */
+/**
+ * /login (SPEC §2). A signed-in user has nothing to do here: they go to the page they asked for
+ * before signing in (?next=, only a path of this site: safeRedirectPath), else home, and focus
+ * moves to that page's heading.
+ */
 export function LoginRoute() {
   const session = useSession();
-  if (session) return <Navigate to="/" replace />;
+  const [params] = useSearchParams();
+  if (session) {
+    const to = safeRedirectPath(params.get(REDIRECT_PARAM)) ?? "/";
+    return <Navigate to={to} replace state={FOCUS_HEADING_STATE} />;
+  }
 
   return (
     <Box

@@ -1,13 +1,17 @@
 import { Anchor, Box, Center, Image, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link, Navigate } from "react-router";
 import logoUrl from "../../../assets/logo.svg";
+import { FOCUS_HEADING_STATE } from "../../../lib/focus-heading.ts";
 import { useSession } from "../../../lib/session.ts";
 import { SignUpForm } from "../components/sign-up-form.tsx";
 
-/** /UserRegistration (SPEC §2): sign-up, outside the signed-in layout. A signed-in user goes home. */
+/**
+ * /UserRegistration (SPEC §2): sign-up, outside the signed-in layout. A signed-in user (a new
+ * practice is signed in right after sign-up) goes home, with focus on its heading.
+ */
 export function UserRegistrationRoute() {
   const session = useSession();
-  if (session) return <Navigate to="/" replace />;
+  if (session) return <Navigate to="/" replace state={FOCUS_HEADING_STATE} />;
 
   return (
     <Box
