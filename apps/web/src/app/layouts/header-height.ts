@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 
-/** The CSS variable holding the sticky header's height; toasts are placed below it (app/notifications.tsx). */
-export const HEADER_HEIGHT_VARIABLE = "--app-header-height";
+/** The CSS variable holding the sticky header's height; toasts are placed below it (app/notifications.module.css). */
+const HEADER_HEIGHT_VARIABLE = "--app-header-height";
 
 /**
  * Keeps HEADER_HEIGHT_VARIABLE on the document equal to the height of the element with this id
