@@ -205,7 +205,7 @@ test.describe("a practice's Account page", () => {
       await page.goto("/Users/Account?tab=addresses");
       const form = page.getByRole("form", { name: "Add an address" });
       await form.getByLabel("Contact").fill("Maria Lopez");
-      await form.getByLabel("Address", { exact: true }).fill("500 Howard Street");
+      await form.getByRole("textbox", { name: "Address", exact: true }).fill("500 Howard Street");
       await form.getByLabel("City").fill("San Francisco");
       await form.getByLabel("State").selectOption("CA");
       await form.getByLabel("Zip Code").fill("10001");

@@ -1,6 +1,6 @@
 import { Box, Button } from "@mantine/core";
 import { IconHeadset } from "@tabler/icons-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Outlet } from "react-router";
 
 // The modal needs React Query and the support form: they download when the button is pressed, so
@@ -15,11 +15,13 @@ const PublicCustomerService = lazy(() => import("../public-customer-service.tsx"
 export function PublicLayout() {
   const [opened, setOpened] = useState(false);
   const [requested, setRequested] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
 
   return (
     <>
       <Box component="header" pos="absolute" top={0} right={0} p="sm" style={{ zIndex: 1 }}>
         <Button
+          ref={button}
           variant="default"
           size="sm"
           leftSection={<IconHeadset size={18} aria-hidden />}
@@ -35,7 +37,14 @@ export function PublicLayout() {
       <Outlet />
       {requested && (
         <Suspense fallback={null}>
-          <PublicCustomerService opened={opened} onClose={() => setOpened(false)} />
+          <PublicCustomerService
+            opened={opened}
+            onClose={() => {
+              setOpened(false);
+              // The modal mounted open, so it knows no element to return focus to: back to the button.
+              window.setTimeout(() => button.current?.focus(), 0);
+            }}
+          />
         </Suspense>
       )}
     </>

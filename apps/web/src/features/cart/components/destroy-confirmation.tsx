@@ -153,7 +153,7 @@ export function DestroyConfirmation({ items, onPlaced }: DestroyConfirmationProp
         </Table.ScrollContainer>
       </Paper>
 
-      <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} title="This cannot be undone">
+      <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title="This cannot be undone">
         The packs are written off the inventory as destroyed. They are not a sale and cost nothing.
       </Alert>
 
