@@ -84,13 +84,12 @@ export function DestroyConfirmation({ items, onPlaced }: DestroyConfirmationProp
       )}
 
       <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }}>
-        <Table.ScrollContainer minWidth={520}>
+        <Table.ScrollContainer minWidth={300}>
           <Table verticalSpacing="sm" captionSide="top">
             <Table.Caption>Products to destroy</Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Product</Table.Th>
-                <Table.Th>SKU</Table.Th>
                 <Table.Th ta="right">To destroy</Table.Th>
                 <Table.Th ta="right">Current stock</Table.Th>
               </Table.Tr>
@@ -111,7 +110,8 @@ export function DestroyConfirmation({ items, onPlaced }: DestroyConfirmationProp
                         {stock?.data?.name ?? item.name}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        Pack of {item.package_quantity}
+                        {stock?.data?.customer_sku ? `SKU ${stock.data.customer_sku} · ` : ""}Pack of{" "}
+                        {item.package_quantity}
                       </Text>
                       {message && (
                         <Text size="sm" c="red.9" fw={600} mt={4}>
@@ -120,7 +120,6 @@ export function DestroyConfirmation({ items, onPlaced }: DestroyConfirmationProp
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>{stock?.data?.customer_sku ?? "—"}</Table.Td>
                     <Table.Td ta="right" fw={600}>
                       {packs(item.quantity)}
                     </Table.Td>
@@ -144,7 +143,7 @@ export function DestroyConfirmation({ items, onPlaced }: DestroyConfirmationProp
             </Table.Tbody>
             <Table.Tfoot>
               <Table.Tr>
-                <Table.Th colSpan={2}>Total</Table.Th>
+                <Table.Th>Total</Table.Th>
                 <Table.Th ta="right">{packs(total)}</Table.Th>
                 <Table.Td />
               </Table.Tr>
