@@ -24,14 +24,15 @@ export function LoginRoute() {
       component="main"
       mih="100dvh"
       px="md"
-      py={48}
+      pt={72}
+      pb={48}
       style={{
         background:
           "radial-gradient(circle at 15% 10%, var(--mantine-color-brand-1) 0, transparent 40%), radial-gradient(circle at 90% 90%, var(--mantine-color-brand-0) 0, transparent 45%), var(--mantine-color-gray-0)",
       }}
     >
       <title>Sign in · Vet Portal</title>
-      <Center mih="calc(100dvh - 96px)">
+      <Center mih="calc(100dvh - 120px)">
         <Paper withBorder shadow="md" radius="lg" p={{ base: "lg", sm: 36 }} w="100%" maw={440}>
           <Stack gap="lg">
             <Stack gap={6} align="center">

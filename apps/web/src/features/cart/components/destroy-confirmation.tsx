@@ -120,10 +120,10 @@ export function DestroyConfirmation({ items, onPlaced }: DestroyConfirmationProp
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td ta="right" fw={600}>
+                    <Table.Td ta="right" fw={600} style={{ whiteSpace: "nowrap" }}>
                       {packs(item.quantity)}
                     </Table.Td>
-                    <Table.Td ta="right">
+                    <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
                       {stock?.isPending ? (
                         <Loader size="xs" aria-label={`Loading the stock of ${item.name}`} />
                       ) : stock?.isError ? (
@@ -144,7 +144,9 @@ export function DestroyConfirmation({ items, onPlaced }: DestroyConfirmationProp
             <Table.Tfoot>
               <Table.Tr>
                 <Table.Th>Total</Table.Th>
-                <Table.Th ta="right">{packs(total)}</Table.Th>
+                <Table.Th ta="right" style={{ whiteSpace: "nowrap" }}>
+                  {packs(total)}
+                </Table.Th>
                 <Table.Td />
               </Table.Tr>
             </Table.Tfoot>
