@@ -95,9 +95,9 @@ test.describe("sign-in", () => {
     await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Access Denied");
   });
 
-  test("an unauthenticated visitor is sent to /login", async ({ page }) => {
+  test("an unauthenticated visitor is sent to /login, which keeps the page asked for", async ({ page }) => {
     await page.goto("/orders");
-    await expect(page).toHaveURL("/login");
+    await expect(page).toHaveURL("/login?next=%2Forders");
     await expect(page.getByLabel("Practice Name")).toBeVisible();
   });
 

@@ -24,6 +24,8 @@ export default defineConfig({
         src("features/auth/routes/user-registration.tsx"),
         src("features/auth/routes/set-password.tsx"),
         src("app/layouts/query-layout.tsx"),
+        src("app/layouts/public-layout.tsx"),
+        src("app/public-customer-service.tsx"),
         src("app/notifications.tsx"),
         src("lib/session-schemas.ts"),
       ],

@@ -140,4 +140,31 @@ describe("report rollups kept by deltas", () => {
     await t.db.execute(sql`delete from inventory_transactions where product_id = 970012 and action = 'replenish'`);
     await expectExact("a ledger row deleted");
   });
+
+  it("never counts a destroy order's lines (migration 0013), also when an order becomes or stops being one", async () => {
+    await product(970_021, true);
+    await t.db.execute(sql`update products set quickbooks_type_id = 5 where id = 970021`);
+    await place([{ id: 970_021, quantity: 3 }]);
+    const destroyed = await post(
+      "/api/order/add",
+      { items: [{ id: 970_021, quantity: 497, is_destroy: true }] },
+      admin,
+    );
+    expect(destroyed.statusCode, destroyed.body).toBe(200);
+    const quantity = async () =>
+      (
+        await queryRows<{ quantity: number }>(
+          t.db,
+          sql`select quantity::int from report_product_days where product_id = 970021`,
+        )
+      )[0]?.quantity;
+    expect(await quantity()).toBe(3);
+    await expectExact("a sale and a destroy order");
+    await t.db.execute(sql`update orders set is_destroy = false where id = ${destroyed.json().data}`);
+    expect(await quantity()).toBe(500);
+    await expectExact("an order that stops being a destroy order");
+    await t.db.execute(sql`update orders set is_destroy = true where id = ${destroyed.json().data}`);
+    expect(await quantity()).toBe(3);
+    await expectExact("an order that becomes one");
+  });
 });

@@ -24,7 +24,7 @@ export async function rollupsAgainstRawRows(db: Database) {
             + (o.total_items_amount + o.pick_fee_amount)) / (2 * (o.total_items_amount + o.pick_fee_amount)) else 0 end)::int4)::int8 as tax_amount,
         sum((op.pick_fee_cents / op.quantity) * (op.quantity - op.cancelled_quantity))::int8 as pick_fee
       from orders o join order_products op on op.order_id = o.id
-      where op.quantity > op.cancelled_quantity
+      where op.quantity > op.cancelled_quantity and not o.is_destroy
       group by 1, 2, 3 order by 1, 2, 3`,
   );
   const inventoryDays = await queryRows(

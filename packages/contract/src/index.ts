@@ -9,6 +9,7 @@ export * from "./messages.ts";
 export * from "./orders.ts";
 export * from "./primitives.ts";
 export * from "./privileges.ts";
+export * from "./redirect.ts";
 export * from "./reports.ts";
 export * from "./settings.ts";
 export * from "./storage.ts";

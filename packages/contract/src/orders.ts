@@ -83,6 +83,36 @@ export const PlaceOrderRequestSchema = z.object({
 });
 export type PlaceOrderRequest = z.infer<typeof PlaceOrderRequestSchema>;
 
+/** The fields a destroy order may leave out: it ships nothing, so nobody is contacted (issue 11). */
+const SHIPPING_FIELDS = { contact_name: true, contact_phone: true, email: true, delivery_method_id: true } as const;
+const ShippingFieldsSchema = PlaceOrderRequestSchema.pick(SHIPPING_FIELDS);
+
+/**
+ * The body of POST /api/order/add: an order to place (PlaceOrderRequestSchema), or a destroy order
+ * (every line is_destroy, SPEC §4), which may leave out the contact and the delivery method; the
+ * server fills them from the user. An ordinary order without them gets the same messages as from
+ * PlaceOrderRequestSchema.
+ */
+export const PlaceOrderBodySchema = PlaceOrderRequestSchema.partial(SHIPPING_FIELDS).superRefine((body, ctx) => {
+  if (body.items.length > 0 && body.items.every((item) => item.is_destroy)) return;
+  const shipping = ShippingFieldsSchema.safeParse(body);
+  if (!shipping.success) {
+    for (const issue of shipping.error.issues)
+      ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+  }
+});
+export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
+
+/** True when an order body carries its contact and delivery method, as every ordinary order must. */
+export function hasShippingFields(body: PlaceOrderBody): body is PlaceOrderRequest {
+  return (
+    body.contact_name !== undefined &&
+    body.contact_phone !== undefined &&
+    body.email !== undefined &&
+    body.delivery_method_id !== undefined
+  );
+}
+
 /** Header a client sends so that a retried or double-clicked submit returns the first order. */
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 

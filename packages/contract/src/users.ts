@@ -242,10 +242,7 @@ export const AddressRequestSchema = z.object({
   line2: optionalText(),
   city: dbText(MESSAGES.cityRequired).trim().min(1, MESSAGES.cityRequired).max(100),
   state: dbText(MESSAGES.stateRequired).trim().toUpperCase().length(2, MESSAGES.stateRequired),
-  zip_code: dbText(MESSAGES.zipRequired)
-    .trim()
-    .min(1, MESSAGES.zipRequired)
-    .regex(ZIP_PATTERN, "Zip code must be 5 digits (or ZIP+4)"),
+  zip_code: dbText(MESSAGES.zipRequired).trim().min(1, MESSAGES.zipRequired).regex(ZIP_PATTERN, MESSAGES.zipFormat),
   country: dbInt("Country is required").positive("Country is required"),
   phone: optionalPhone,
 });

@@ -20,6 +20,10 @@ function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   });
 }
 
+const publicLayout = async () => ({
+  Component: (await loadChunk(() => import("./layouts/public-layout.tsx"))).PublicLayout,
+});
+
 const notFound = async () => ({ Component: (await loadChunk(() => import("./routes/not-found.tsx"))).NotFoundRoute });
 
 /** The signed-in pages of SPEC §2's route table, each its own chunk. */
@@ -202,14 +206,20 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorBoundary standalone />,
     children: [
       {
-        path: "login",
-        lazy: async () => {
-          const [module] = await Promise.all([
-            loadChunk(() => import("../features/auth/routes/login.tsx")),
-            delay(LOGIN_DELAY_MS),
-          ]);
-          return { Component: module.LoginRoute };
-        },
+        // Signed-out pages offer Customer Service too (issue 11).
+        lazy: publicLayout,
+        children: [
+          {
+            path: "login",
+            lazy: async () => {
+              const [module] = await Promise.all([
+                loadChunk(() => import("../features/auth/routes/login.tsx")),
+                delay(LOGIN_DELAY_MS),
+              ]);
+              return { Component: module.LoginRoute };
+            },
+          },
+        ],
       },
       {
         // Every page but /login uses React Query; the sign-in page's first load does without it.
@@ -218,11 +228,16 @@ export const routes: RouteObject[] = [
         }),
         children: [
           {
-            path: "UserRegistration",
-            lazy: async () => ({
-              Component: (await loadChunk(() => import("../features/auth/routes/user-registration.tsx")))
-                .UserRegistrationRoute,
-            }),
+            lazy: publicLayout,
+            children: [
+              {
+                path: "UserRegistration",
+                lazy: async () => ({
+                  Component: (await loadChunk(() => import("../features/auth/routes/user-registration.tsx")))
+                    .UserRegistrationRoute,
+                }),
+              },
+            ],
           },
           {
             // The one-time link a staff member gets by email (decision 012): public, no session needed.

@@ -1,7 +1,8 @@
 import { ERROR_MESSAGES, ErrorBodySchema, type ErrorCode, MESSAGES } from "@vetportal/contract";
 import type { z } from "zod";
 import { notifyError } from "./notify.ts";
-import { clearSession, getIdToken } from "./session.ts";
+import { clearSession, getIdToken, readStoredTokens, replaceIdToken } from "./session.ts";
+import { refreshSession } from "./session-refresh.ts";
 
 /** Codes the client adds to the contract's: the server was unreachable, or answered something unreadable. */
 export type ClientErrorCode = "NETWORK" | "INVALID_RESPONSE";
@@ -45,13 +46,32 @@ function codeForStatus(status: number): ErrorCode {
 }
 
 /**
+ * Whether a request refused with 401 may be sent again with a newer token of the same session: the
+ * stored token changed since the request left (this tab or another one refreshed it), or it had
+ * expired and a refresh gives a new one (decision 022). A 401 is answered before the request does
+ * anything, so sending it again cannot do anything twice.
+ */
+async function renewedToken(sent: string, code: unknown): Promise<boolean> {
+  const stored = readStoredTokens();
+  if (stored && stored.idToken !== sent) {
+    replaceIdToken(stored);
+    return true;
+  }
+  if (getIdToken() !== sent) return getIdToken() !== null;
+  if (code !== "SESSION_EXPIRED") return false;
+  return (await refreshSession()) === "refreshed";
+}
+
+/**
  * fetch wrapper for the API under /api: JSON in and out, bearer header, response parsed with the
- * contract schema, any failure thrown as an ApiError. A 401 on a call that carried a token means
- * the session is gone on the server: the stored session is cleared, which sends the user to /login.
+ * contract schema, any failure thrown as an ApiError. A 401 on a call that carried the session's
+ * token is sent once more with a newer token when there is one (renewedToken); otherwise the
+ * session is gone on the server: the stored session is cleared, which sends the user to /login.
  */
 export async function apiRequest<T extends z.ZodType>(
   path: string,
   options: ApiRequestOptions<T>,
+  isRetry = false,
 ): Promise<z.infer<T>> {
   const { method = "POST", body, schema, token, signal } = options;
   const bearer = token === undefined ? getIdToken() : token || null;
@@ -75,10 +95,13 @@ export async function apiRequest<T extends z.ZodType>(
   const payload: unknown = await response.json().catch(() => undefined);
 
   if (!response.ok) {
+    const failure = ErrorBodySchema.safeParse(payload);
+    if (response.status === 401 && bearer && token === undefined && !isRetry) {
+      if (await renewedToken(bearer, failure.data?.error.code)) return apiRequest(path, options, true);
+    }
     // The server no longer accepts this session (expired or revoked): log out; the route guard
     // then shows /login. Several calls failing together tell the user once.
     if (response.status === 401 && bearer && clearSession()) notifyError(MESSAGES.sessionExpired, "Signed out");
-    const failure = ErrorBodySchema.safeParse(payload);
     if (failure.success) {
       const { code, message, fields } = failure.data.error;
       throw new ApiError(response.status, code, message, fields);

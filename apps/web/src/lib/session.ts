@@ -14,6 +14,8 @@ export interface SessionState {
 
 let current: SessionState | null = null;
 let restoreFailure: unknown = null;
+/** The last session ended by the user's own Logout (not an expiry, a revocation or another tab). */
+let endedByUser = false;
 const listeners = new Set<() => void>();
 
 function removeKeys(): void {
@@ -89,20 +91,67 @@ export function getIdToken(): string | null {
   return current?.session.idToken ?? null;
 }
 
+/** The tokens of a session: what a refresh replaces (SPEC §4 "Token refresh: replace only idToken"). */
+export interface SessionTokens {
+  idToken: string;
+  expireDate: string;
+  expiresIn: string;
+}
+
+/**
+ * The tokens of the session stored right now, read from localStorage itself: another tab may have
+ * refreshed them a moment ago, before this tab has handled its storage event. Null when none, or
+ * when the stored session is not this tab's (another refresh token: another sign-in).
+ */
+export function readStoredTokens(): SessionTokens | null {
+  try {
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.session) ?? "null") as Partial<StoredSession> | null;
+    const { idToken, expireDate, expiresIn, refreshToken } = stored ?? {};
+    if (refreshToken === undefined || refreshToken !== current?.session.refreshToken) return null;
+    if (typeof idToken === "string" && idToken && typeof expireDate === "string" && typeof expiresIn === "string") {
+      return { idToken, expireDate, expiresIn };
+    }
+  } catch {
+    // Unreadable: none.
+  }
+  return null;
+}
+
+/**
+ * A refreshed id token with its new expiry: stored, so every tab of this browser uses it.
+ */
+export function replaceIdToken(tokens: SessionTokens): void {
+  if (!current) return;
+  const session: StoredSession = { ...current.session, ...tokens };
+  localStorage.setItem(STORAGE_KEYS.session, JSON.stringify(session));
+  current = { ...current, session };
+  emit();
+}
+
+/** Whether the last session was ended by the user's own Logout (then /login needs no page to return to). */
+export function wasSignedOutByUser(): boolean {
+  return endedByUser;
+}
+
 export function saveSession(state: SessionState): void {
   localStorage.setItem(STORAGE_KEYS.session, JSON.stringify(state.session));
   localStorage.setItem(STORAGE_KEYS.profile, JSON.stringify(state.profile));
   localStorage.setItem(STORAGE_KEYS.privileges, JSON.stringify(state.privileges));
   current = state;
   restoreFailure = null;
+  endedByUser = false;
   emit();
 }
 
-/** Local half of a logout: remove the stored session, profile and privileges. True if there was one. */
-export function clearSession(): boolean {
+/**
+ * Local half of a logout: remove the stored session, profile and privileges. True if there was one.
+ * `byUser`: the user pressed Logout (sign-in then starts afresh rather than returning to the page).
+ */
+export function clearSession(byUser = false): boolean {
   removeKeys();
   if (current === null) return false;
   current = null;
+  endedByUser = byUser;
   emit();
   return true;
 }

@@ -12,6 +12,7 @@ import {
   signInPractice,
 } from "../../../test/helpers.ts";
 import { sessions, users } from "../../db/schema/index.ts";
+import { hashToken } from "./auth.service.ts";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -211,6 +212,52 @@ describe("sessions", () => {
     expect((await post("/api/useradmin/previlege", {}, bearer(fresh))).statusCode).toBe(200);
     expect((await post("/api/useradmin/previlege", {}, bearer(login.access_token))).statusCode).toBe(401);
     expect((await post("/api/auth/refresh", { refresh_token: "not-a-token" })).statusCode).toBe(401);
+  });
+
+  it("refresh works after the id token expired, while the refresh token lives (a laptop that slept)", async () => {
+    const login = await signInPractice(t.app);
+    await t.db
+      .update(sessions)
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where(eq(sessions.refresh_token_hash, hashToken(login.data)));
+    expect((await post("/api/useradmin/previlege", {}, bearer(login.access_token))).json().error.code).toBe(
+      "SESSION_EXPIRED",
+    );
+    const res = await post("/api/auth/refresh", { refresh_token: login.data });
+    expect(res.statusCode).toBe(200);
+    expect(Date.parse(res.json().data.expireDate)).toBeGreaterThan(Date.now() + 995_000_000);
+    expect((await post("/api/useradmin/previlege", {}, bearer(res.json().data.access_token))).statusCode).toBe(200);
+  });
+
+  it("refuses a refresh once the refresh token has expired, and changes nothing", async () => {
+    const login = await signInPractice(t.app);
+    await t.db
+      .update(sessions)
+      .set({ refresh_expires_at: new Date(Date.now() - 1000) })
+      .where(eq(sessions.refresh_token_hash, hashToken(login.data)));
+    const res = await post("/api/auth/refresh", { refresh_token: login.data });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe("SESSION_EXPIRED");
+    expect((await post("/api/useradmin/previlege", {}, bearer(login.access_token))).statusCode).toBe(200);
+  });
+
+  it("never burns the refresh token: concurrent refreshes (two tabs) each succeed, the last one's id token is live", async () => {
+    const login = await signInPractice(t.app);
+    const answers = await Promise.all([1, 2, 3].map(() => post("/api/auth/refresh", { refresh_token: login.data })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const tokens = answers.map((a) => a.json().data.access_token as string);
+    expect(new Set(tokens).size).toBe(3);
+    // One id token per session: exactly one of them works (the web app shares it between its tabs
+    // and refreshes one tab at a time, decision 022).
+    const live = await Promise.all(
+      tokens.map(async (token) => (await post("/api/useradmin/previlege", {}, bearer(token))).statusCode),
+    );
+    expect(live.filter((status) => status === 200)).toHaveLength(1);
+    expect(live.filter((status) => status === 401)).toHaveLength(2);
+    // The refresh token still works afterwards.
+    const again = await post("/api/auth/refresh", { refresh_token: login.data });
+    expect(again.statusCode).toBe(200);
+    expect((await post("/api/useradmin/previlege", {}, bearer(again.json().data.access_token))).statusCode).toBe(200);
   });
 
   it("logout revokes the session and its refresh token", async () => {

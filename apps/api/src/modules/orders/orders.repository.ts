@@ -68,6 +68,22 @@ export async function setIdempotencyOrder(db: Executor, keyId: number, orderId: 
   await db.update(idempotency_keys).set({ order_id: orderId }).where(eq(idempotency_keys.id, keyId));
 }
 
+/** Who places an order: the name, phone and email a destroy order's contact comes from. */
+export async function findOrderer(db: Executor, userId: number) {
+  const [row] = await db
+    .select({
+      first_name: users.first_name,
+      last_name: users.last_name,
+      representation: users.representation,
+      phone: users.phone,
+      email: users.email,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
 export async function findUserAddress(db: Executor, userId: number, addressId?: number) {
   const [row] = await db
     .select()

@@ -8,7 +8,7 @@ import {
   OrderListRequestSchema,
   OrderQueryRequestSchema,
   okSchema,
-  PlaceOrderRequestSchema,
+  PlaceOrderBodySchema,
   ReorderRequestSchema,
   ReorderResultSchema,
 } from "@vetportal/contract";
@@ -42,7 +42,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
         summary:
           "Place an order (one transaction; send an Idempotency-Key header to make retries safe: the same key with another request is refused, 422)",
         headers: IdempotencyHeaders,
-        body: PlaceOrderRequestSchema,
+        body: PlaceOrderBodySchema,
         response: { 200: okSchema(z.number().int()) },
       },
     },

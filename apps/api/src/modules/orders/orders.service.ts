@@ -3,13 +3,14 @@ import {
   DEFAULT_DELIVERY_METHOD,
   displayProductName,
   FORBIDDEN_DELIVERY_METHOD_ID,
+  hasShippingFields,
   MESSAGES,
   ORDER_STATUS,
   ORDER_STATUS_CANCELLED,
   ORDER_TYPES,
   type OrderDetail,
   PAYMENT_METHODS,
-  type PlaceOrderRequest,
+  type PlaceOrderBody,
   QUICKBOOKS_TYPE_DESTROYABLE,
 } from "@vetportal/contract";
 import { and, eq, type SQL } from "drizzle-orm";
@@ -22,6 +23,7 @@ import type { SessionUser } from "../../types/fastify.d.ts";
 import * as catalogRepo from "../catalog/catalog.repository.ts";
 import { canOrder, productImage, productScopeFor } from "../catalog/catalog.service.ts";
 import { changeStock } from "../inventory/stock.ts";
+import { shippingProblem } from "../practices/practices.service.ts";
 import * as repo from "./orders.repository.ts";
 import * as placing from "./placing.repository.ts";
 import { orderAmounts, priceLine, unitPriceFor } from "./pricing.ts";
@@ -94,7 +96,7 @@ export function createOrdersService(db: Database, config: Config) {
   }
 
   /** Claims the Idempotency-Key first thing in a destroy order's transaction; without a key there is nothing to claim. */
-  async function claimKey(tx: Executor, userId: number, key: string | undefined, input: PlaceOrderRequest) {
+  async function claimKey(tx: Executor, userId: number, key: string | undefined, input: PlaceOrderBody) {
     if (!key) return {};
     const hash = requestHash(input);
     const claim = await repo.claimIdempotencyKey(tx, userId, key, hash);
@@ -107,15 +109,23 @@ export function createOrdersService(db: Database, config: Config) {
    * an in-inventory product of type 5. It ships nothing and costs nothing; 'destroy' ledger rows
    * take the stock to zero. Each balance is taken only if it is still the stock being destroyed, so
    * concurrent destroys (or a sale in between) can never take it below zero: the later one is
-   * refused with CONFLICT. The Idempotency-Key works as for any order.
+   * refused with CONFLICT. The Idempotency-Key works as for any order. Nobody is contacted and
+   * nothing ships (issue 11): the contact and delivery method may be left out and come from the
+   * user and the first delivery method they may use; no address is asked for or used.
    */
-  async function placeDestroyOrder(user: SessionUser, input: PlaceOrderRequest, idempotencyKey?: string) {
+  async function placeDestroyOrder(user: SessionUser, input: PlaceOrderBody, idempotencyKey?: string) {
     if (!input.items.every((i) => i.is_destroy)) {
       throw new AppError("VALIDATION_FAILED", MESSAGES.destroyOnlyCart, { items: MESSAGES.destroyOnlyCart });
     }
     if (!user.isAdmin) throw new AppError("FORBIDDEN", "Only administrators can destroy stock.");
-    const method = (await deliveryMethodsFor(user)).find((m) => m.id === input.delivery_method_id);
+    const methods = await deliveryMethodsFor(user);
+    const method =
+      input.delivery_method_id === undefined ? methods[0] : methods.find((m) => m.id === input.delivery_method_id);
     if (!method) throw new AppError("DELIVERY_METHOD_NOT_ALLOWED");
+    const orderer = await repo.findOrderer(db, user.userId);
+    if (!orderer) throw new AppError("UNAUTHENTICATED");
+    const ordererName =
+      [orderer.first_name, orderer.last_name].filter(Boolean).join(" ") || orderer.representation || "Staff";
     const scope = await productScopeFor(db, config, user);
     return inRetriedTransaction(db, async (tx) => {
       const key = await claimKey(tx, user.userId, idempotencyKey, input);
@@ -136,7 +146,6 @@ export function createOrdersService(db: Database, config: Config) {
         }
       }
       if (Object.keys(fields).length) throw new AppError("CONFLICT", Object.values(fields).join(" "), fields);
-      const address = await repo.findUserAddress(tx, user.userId, input.shipping_address_id);
       const order = await repo.insertOrder(tx, {
         customer_id: user.customerId,
         user_id: user.userId,
@@ -145,16 +154,16 @@ export function createOrdersService(db: Database, config: Config) {
         payment_method_id: 1,
         delivery_method_id: method.id,
         is_destroy: true,
-        contact_name: input.contact_name,
-        contact_phone: input.contact_phone,
-        email: input.email,
+        contact_name: input.contact_name ?? ordererName,
+        contact_phone: input.contact_phone ?? orderer.phone ?? "",
+        email: input.email ?? orderer.email ?? "",
         shipping_instruction: input.shipping_instruction || "Destroy stock: nothing ships",
-        shipping_address_id: address?.id ?? null,
-        ship_name: address?.company ?? "Warehouse (destroyed in stock)",
-        ship_line1: address?.line1 ?? "No shipment",
-        ship_city: address?.city ?? "",
-        ship_state: address?.state ?? "",
-        ship_zip_code: address?.zip_code ?? "",
+        shipping_address_id: null,
+        ship_name: "Warehouse (destroyed in stock)",
+        ship_line1: "No shipment",
+        ship_city: "",
+        ship_state: "",
+        ship_zip_code: "",
       });
       for (const item of [...input.items].sort((a, b) => a.id - b.id)) {
         const balance = await changeStock(
@@ -219,8 +228,11 @@ export function createOrdersService(db: Database, config: Config) {
      * attempt the server aborts (deadlock or serialization failure) is run again from the start, a
      * bounded number of times.
      */
-    async placeOrder(user: SessionUser, input: PlaceOrderRequest, idempotencyKey?: string, now = new Date()) {
-      if (input.items.some((i) => i.is_destroy)) return placeDestroyOrder(user, input, idempotencyKey);
+    async placeOrder(user: SessionUser, body: PlaceOrderBody, idempotencyKey?: string, now = new Date()) {
+      if (body.items.some((i) => i.is_destroy)) return placeDestroyOrder(user, body, idempotencyKey);
+      // PlaceOrderBodySchema lets only a destroy order leave the contact and delivery method out.
+      if (!hasShippingFields(body)) throw new AppError("VALIDATION_FAILED");
+      const input = body;
       const methods = await deliveryMethodsFor(user);
       const method = methods.find((m) => m.id === input.delivery_method_id);
       if (!method) {
@@ -263,6 +275,15 @@ export function createOrdersService(db: Database, config: Config) {
           );
         }
         if (!orderer) return refuse(new AppError("UNAUTHENTICATED"));
+        // An address stored before addresses were checked (issue 11) can be chosen but never shipped to.
+        const undeliverable = shippingProblem(address);
+        if (undeliverable) {
+          return refuse(
+            new AppError("ADDRESS_NOT_DELIVERABLE", `This delivery address cannot be used: ${undeliverable.message}`, {
+              shipping_address_id: undeliverable.message,
+            }),
+          );
+        }
 
         const fields: Record<string, string> = {};
         let firstCode: "PRODUCT_UNAVAILABLE" | "BELOW_MIN_QUANTITY" | "ABOVE_MAX_QUANTITY" | "OUT_OF_STOCK" | undefined;

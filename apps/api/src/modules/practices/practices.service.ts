@@ -1,4 +1,4 @@
-import { MESSAGES, type Practice, USER_LEVEL } from "@vetportal/contract";
+import { COUNTRY_ID_UNITED_STATES, MESSAGES, type Practice, USER_LEVEL } from "@vetportal/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
@@ -14,6 +14,31 @@ export function assertDeliverable(address: { state: string; zip_code: string }) 
       zip_code: MESSAGES.addressNotDeliverable,
     });
   }
+}
+
+/**
+ * An address we may ship to (issue 11): in the United States, a US state or DC (no territories),
+ * and a ZIP that belongs to that state — sign-up's check (checkDeliverable), for every address a
+ * user or an administrator adds, so an order can never ship to an address sign-up would refuse.
+ * shippingProblem says what is wrong (the field and its message); assertShippable refuses it with
+ * ADDRESS_NOT_DELIVERABLE (422) and the message under that field.
+ */
+export function shippingProblem(address: {
+  country: number | null;
+  state: string;
+  zip_code: string;
+}): { field: "country" | "state" | "zip_code"; message: string } | undefined {
+  if (address.country !== COUNTRY_ID_UNITED_STATES) return { field: "country", message: MESSAGES.shipUsOnly };
+  const check = checkDeliverable(address);
+  if (check.ok) return undefined;
+  if (check.reason === "state") return { field: "state", message: MESSAGES.stateNotShippable };
+  if (check.reason === "zip_format") return { field: "zip_code", message: MESSAGES.zipFormat };
+  return { field: "zip_code", message: MESSAGES.addressNotDeliverable };
+}
+
+export function assertShippable(address: { country: number; state: string; zip_code: string }) {
+  const problem = shippingProblem(address);
+  if (problem) throw new AppError("ADDRESS_NOT_DELIVERABLE", problem.message, { [problem.field]: problem.message });
 }
 
 /** "Maria Lopez" → first "Maria", last "Lopez"; a single word is the first name. */

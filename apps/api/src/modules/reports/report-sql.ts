@@ -116,10 +116,11 @@ type LineSource = "range" | "any" | "newest-orders-first";
 
 /**
  * Lines of the matching orders, with the packs not cancelled and each line's share of its order's
- * shipping and tax (by value). `extra` are conditions on the line `op`.
+ * shipping and tax (by value). `extra` are conditions on the line `op`. A destroy order's lines are
+ * stock thrown away, not sales: they are never among them (as in report_product_days, 0013).
  */
 function matchingLines(f: ReportFilter, customerId: number, extra: SQL[] = [], source: LineSource = "range"): SQL {
-  const where = orderConditions(f, customerId);
+  const where = [...orderConditions(f, customerId), sql`not o.is_destroy`];
   const notCancelled = sql`op.quantity > op.cancelled_quantity`;
   let from: SQL;
   if (source === "newest-orders-first") {

@@ -12,6 +12,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
 import { issuePasswordLink, replacePassword, verifyPassword } from "../auth/auth.service.ts";
 import { createSignInThrottle } from "../auth/throttle.ts";
+import { assertShippable } from "../practices/practices.service.ts";
 import * as repo from "./users.repository.ts";
 
 type UserUpdate = z.infer<typeof UserUpdateRequestSchema>;
@@ -133,6 +134,8 @@ export function createUsersService(db: Database, config: Config) {
       if (input.belong_to === "department" && !(await repo.departmentExists(db, customerId, owner))) {
         throw new AppError("VALIDATION_FAILED", "This department does not exist.", { owner_id: "Unknown department" });
       }
+      // Orders ship to these addresses: sign-up's US address check, before anything is stored.
+      assertShippable(input);
       const id = await repo.insertAddress(db, {
         customer_id: customerId,
         belong_to: input.belong_to,

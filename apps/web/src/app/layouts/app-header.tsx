@@ -72,6 +72,9 @@ function isAccountPath(pathname: string): boolean {
   return pathname === "/Users/Account" || pathname.startsWith("/Account/");
 }
 
+/** The header's id: the layout measures it so toasts appear below it (header-height.ts). */
+export const APP_HEADER_ID = "app-header";
+
 interface AppHeaderProps {
   onCustomerService: () => void;
   onLogout: () => void;
@@ -190,7 +193,7 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
   const [drawerOpened, drawer] = useDisclosure(false);
 
   return (
-    <Box component="header" className={classes.header} data-print="hide">
+    <Box component="header" id={APP_HEADER_ID} className={classes.header} data-print="hide">
       <Container size="xl">
         <div className={classes.top}>
           <Link to="/" className={classes.logo} aria-label="Vet Portal home">

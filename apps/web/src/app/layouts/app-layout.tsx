@@ -5,16 +5,21 @@ import { Outlet } from "react-router";
 import { useLogout } from "../../features/auth/api/logout.ts";
 import { SessionExpiry } from "../../features/auth/components/session-expiry.tsx";
 import { CustomerServiceModal } from "../../features/support/components/customer-service-modal.tsx";
+import { useFocusHeadingOnArrival } from "../../lib/focus-heading.ts";
 import { ActivityProgress } from "./activity-progress.tsx";
 import { AppFooter } from "./app-footer.tsx";
-import { AppHeader } from "./app-header.tsx";
+import { APP_HEADER_ID, AppHeader } from "./app-header.tsx";
 import classes from "./app-layout.module.css";
 import { BackToTop } from "./back-to-top.tsx";
+import { useHeaderHeightVariable } from "./header-height.ts";
 
 /** The authenticated layout: progress bar, header, page, footer, back-to-top (SPEC §2), and the confirmation modals. */
 export function AppLayout() {
   const [supportOpened, support] = useDisclosure(false);
   const logout = useLogout();
+  useFocusHeadingOnArrival("main");
+  // Toasts appear below the sticky header, never over its buttons (app/notifications.tsx).
+  useHeaderHeightVariable(APP_HEADER_ID);
 
   return (
     // Confirmations (modals.openConfirmModal) are asked on signed-in pages only.

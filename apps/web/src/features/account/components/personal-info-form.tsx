@@ -53,6 +53,8 @@ const PHONE_FIELDS = ["phone", "cell", "fax"] as const;
 const PHONE_LABELS = { phone: "Phone", cell: "Cell", fax: "Fax" } as const;
 
 function PersonalInfoFields({ user }: { user: UserDetail }) {
+  // A practice signs in by its address (decision 012): its email is for mail, not for signing in.
+  const byAddress = useSession()?.privileges?.sign_in_method === "address";
   const updateUser = useUpdateUser();
   const form = useForm<PersonalInfoValues>({
     initialValues: toValues(user),
@@ -87,7 +89,9 @@ function PersonalInfoFields({ user }: { user: UserDetail }) {
           <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps("email")} />
         </SimpleGrid>
         <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden />} p="xs">
-          If you change your email, use the new email the next time you sign in.
+          {byAddress
+            ? "Your practice signs in with its name, address and zip code. Order confirmations go to this email."
+            : "If you change your email, use the new email the next time you sign in."}
         </Alert>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           {PHONE_FIELDS.map((field) => (

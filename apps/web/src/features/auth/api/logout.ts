@@ -13,7 +13,7 @@ const LogoutResponseSchema = okSchema(z.null());
  */
 export async function logout(): Promise<void> {
   const token = getIdToken();
-  clearSession();
+  clearSession(true);
   if (!token) return;
   await apiRequest("/api/auth/logout", { schema: LogoutResponseSchema, token }).catch(() => undefined);
 }

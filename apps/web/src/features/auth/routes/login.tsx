@@ -1,27 +1,38 @@
 import { Anchor, Box, Center, Divider, Image, Paper, Stack, Text, Title } from "@mantine/core";
-import { Link, Navigate } from "react-router";
+import { REDIRECT_PARAM, safeRedirectPath } from "@vetportal/contract";
+import { Link, Navigate, useSearchParams } from "react-router";
 import logoUrl from "../../../assets/logo.svg";
+import { FOCUS_HEADING_STATE } from "../../../lib/focus-heading.ts";
 import { useSession } from "../../../lib/session.ts";
 import { LoginForm } from "../components/login-form.tsx";
 
-/** /login (SPEC §2). A signed-in user has nothing to do here and goes home. */
+/**
+ * /login (SPEC §2). A signed-in user has nothing to do here: they go to the page they asked for
+ * before signing in (?next=, only a path of this site: safeRedirectPath), else home, and focus
+ * moves to that page's heading.
+ */
 export function LoginRoute() {
   const session = useSession();
-  if (session) return <Navigate to="/" replace />;
+  const [params] = useSearchParams();
+  if (session) {
+    const to = safeRedirectPath(params.get(REDIRECT_PARAM)) ?? "/";
+    return <Navigate to={to} replace state={FOCUS_HEADING_STATE} />;
+  }
 
   return (
     <Box
       component="main"
       mih="100dvh"
       px="md"
-      py={48}
+      pt={72}
+      pb={48}
       style={{
         background:
           "radial-gradient(circle at 15% 10%, var(--mantine-color-brand-1) 0, transparent 40%), radial-gradient(circle at 90% 90%, var(--mantine-color-brand-0) 0, transparent 45%), var(--mantine-color-gray-0)",
       }}
     >
       <title>Sign in · Vet Portal</title>
-      <Center mih="calc(100dvh - 96px)">
+      <Center mih="calc(100dvh - 120px)">
         <Paper withBorder shadow="md" radius="lg" p={{ base: "lg", sm: 36 }} w="100%" maw={440}>
           <Stack gap="lg">
             <Stack gap={6} align="center">

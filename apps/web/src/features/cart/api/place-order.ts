@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { IDEMPOTENCY_HEADER, okSchema, type PlaceOrderRequestSchema } from "@vetportal/contract";
+import { IDEMPOTENCY_HEADER, okSchema, type PlaceOrderBodySchema } from "@vetportal/contract";
 import { z } from "zod";
 import { apiRequest } from "../../../lib/api-client.ts";
 
-export type PlaceOrderBody = z.input<typeof PlaceOrderRequestSchema>;
+/** An order to place, or a destroy order, which may leave the contact and delivery method out. */
+export type PlaceOrderBody = z.input<typeof PlaceOrderBodySchema>;
 
 const PlaceOrderResponseSchema = okSchema(z.number().int());
 

@@ -36,7 +36,7 @@ const FIELDS = new Set<string>([
 ]);
 
 /** An Idempotency-Key (8–200 characters); randomUUID needs a secure context, so there is a fallback. */
-function newIdempotencyKey(): string {
+export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }

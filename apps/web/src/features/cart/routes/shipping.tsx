@@ -6,11 +6,13 @@ import { Link, useNavigate } from "react-router";
 import { AddressBlock } from "../../../components/address-block.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
 import { dismissCartNotices, emptyCart, useCart } from "../../../lib/cart-store.ts";
+import { FOCUS_HEADING_STATE } from "../../../lib/focus-heading.ts";
 import { useAddresses } from "../../../lib/list-addresses.ts";
 import { useLogEvent } from "../../../lib/log-event.ts";
 import { useSession } from "../../../lib/session.ts";
 import { useCustomer } from "../api/get-customer.ts";
 import { CartLineSummary } from "../components/cart-line-summary.tsx";
+import { DestroyConfirmation } from "../components/destroy-confirmation.tsx";
 import { type PlaceOrderFailure, ShippingForm } from "../components/shipping-form.tsx";
 
 /**
@@ -77,7 +79,8 @@ export function ShippingRoute() {
     setPlacedOrderId(orderId);
     emptyCart();
     dismissCartNotices();
-    navigate(`/order/${orderId}/1`, { replace: true });
+    // Focus then moves to the confirmation's heading (lib/focus-heading.ts).
+    navigate(`/order/${orderId}/1`, { replace: true, state: FOCUS_HEADING_STATE });
   }
 
   if (placedOrderId !== null) {
@@ -87,6 +90,11 @@ export function ShippingRoute() {
         <Loader aria-label="Opening your order" />
       </Stack>
     );
+  }
+
+  // A destroy cart (SPEC §4) ships nothing: its own confirmation instead of the shipping form.
+  if (items.length > 0 && items.every((item) => item.is_destroy)) {
+    return <DestroyConfirmation items={items} onPlaced={onPlaced} />;
   }
 
   return (

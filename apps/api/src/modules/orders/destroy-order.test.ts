@@ -1,0 +1,214 @@
+import { MESSAGES } from "@vetportal/contract";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createTestApp, signInAdmin, signInPractice } from "../../../test/helpers.ts";
+import { rollupsAgainstRawRows } from "../../../test/rollups.ts";
+import { addresses, inventory_transactions, orders, products } from "../../db/schema/index.ts";
+
+/**
+ * Issue 11: a destroy order needs no carrier, address or contact; it never counts as a sale in the
+ * product and item summaries; and every address a user adds passes sign-up's US address check, so
+ * an order can never ship to an address sign-up would refuse.
+ */
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let admin: string;
+let practice: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await signInAdmin(t.app)).access_token;
+  practice = (await signInPractice(t.app)).access_token;
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: unknown, token: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: "POST", url, payload: payload as never, headers: { ...bearer(token), ...headers } });
+
+/** A destroyable product (in inventory, type 5) with this stock, sold at $9 a pack. */
+async function destroyable(id: number, stock: number) {
+  await t.db.insert(products).values({
+    id,
+    customer_id: 1850,
+    product_category_id: 2101,
+    name: `Old Brochure ${id}`,
+    customer_sku: `OLD-${id}`,
+    quickbooks_type_id: 5,
+    min_quantity: 1,
+    max_quantity: 20,
+    is_in_inventory: true,
+    no_order_below_zero_inventory: true,
+    actual_inventory: stock,
+  });
+  await t.db.execute(
+    sql`insert into product_price_ranges (product_id, min_quantity, price_cents) values (${id}, 1, 900)`,
+  );
+}
+
+const sale = (items: { id: number; quantity: number }[]) => ({
+  contact_name: "Maria Lopez",
+  contact_phone: "415-555-0101",
+  email: "maria@happypaws.test",
+  delivery_method_id: 1,
+  items,
+});
+
+/** The portal's today, with a day either side (the report's days are portal time). */
+function around(now = new Date()) {
+  const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  return { date_from: day(-1), date_to: day(1) };
+}
+
+describe("a destroy order", () => {
+  it("is placed with its lines alone: no contact, delivery method or address, which come from the user", async () => {
+    await destroyable(991_001, 37);
+    const res = await post("/api/order/add", { items: [{ id: 991_001, quantity: 37, is_destroy: true }] }, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, res.json().data));
+    expect(order).toMatchObject({
+      is_destroy: true,
+      total_order_amount: 0,
+      shipping_address_id: null,
+      ship_name: "Warehouse (destroyed in stock)",
+      ship_line1: "No shipment",
+      email: "admin@vetportal.example",
+    });
+    expect(order?.contact_name).not.toBe("");
+    expect(order?.delivery_method_id).toBeGreaterThan(0);
+    const [product] = await t.db.select().from(products).where(eq(products.id, 991_001));
+    expect(product?.actual_inventory).toBe(0);
+    const moves = await t.db
+      .select({ action: inventory_transactions.action, quantity: inventory_transactions.quantity })
+      .from(inventory_transactions)
+      .where(eq(inventory_transactions.product_id, 991_001));
+    expect(moves).toEqual([{ action: "destroy", quantity: -37 }]);
+  });
+
+  it("refuses an ordinary order without contact or delivery method, with the shipping form's messages", async () => {
+    await destroyable(991_002, 10);
+    const res = await post("/api/order/add", { items: [{ id: 991_002, quantity: 2 }] }, practice);
+    expect(res.statusCode).toBe(400);
+    const fields = res.json().error.fields;
+    expect(Object.keys(fields).sort()).toEqual(["contact_name", "contact_phone", "delivery_method_id", "email"]);
+    expect(fields.contact_name).toBe("Contact name is required");
+    // A mixed cart is no destroy order: the contact is still required.
+    const mixed = await post(
+      "/api/order/add",
+      {
+        items: [
+          { id: 991_002, quantity: 2 },
+          { id: 991_001, quantity: 1, is_destroy: true },
+        ],
+      },
+      admin,
+    );
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().error.fields).toHaveProperty("contact_name");
+    const [product] = await t.db.select().from(products).where(eq(products.id, 991_002));
+    expect(product?.actual_inventory).toBe(10);
+  });
+
+  it("stays an administrator's: a practice is refused and nothing changes", async () => {
+    await destroyable(991_003, 8);
+    const res = await post("/api/order/add", { items: [{ id: 991_003, quantity: 8, is_destroy: true }] }, practice);
+    expect(res.statusCode).toBe(403);
+    const [product] = await t.db.select().from(products).where(eq(products.id, 991_003));
+    expect(product?.actual_inventory).toBe(8);
+  });
+
+  it("is no sale: the product and item summaries count only what was sold, rollup or not", async () => {
+    await destroyable(991_010, 30);
+    const sold = await post("/api/order/add", sale([{ id: 991_010, quantity: 4 }]), practice);
+    expect(sold.statusCode, sold.body).toBe(200);
+    const destroyed = await post("/api/order/add", { items: [{ id: 991_010, quantity: 26, is_destroy: true }] }, admin);
+    expect(destroyed.statusCode, destroyed.body).toBe(200);
+
+    const report = async (filter: Record<string, unknown>) => {
+      const res = await post(
+        "/api/report/orderFrontEnd",
+        { ...around(), keyword_search: "Old Brochure 991010", ...filter },
+        admin,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { rows: Record<string, unknown>[]; totals: Record<string, number> };
+    };
+    // Unfiltered: the daily rollup answers. Filtered by status: the raw lines do.
+    for (const filter of [{}, { order_status_id: 1 }]) {
+      const products_ = await report({ search_by: 2, ...filter });
+      expect(products_.rows, JSON.stringify(filter)).toEqual([
+        expect.objectContaining({ product_id: 991_010, quantity: 4, total_price: 3600 }),
+      ]);
+      const items = await report({ search_by: 4, ...filter });
+      expect(items.rows.map((r) => r.order_id)).toEqual([sold.json().data]);
+      expect(items.totals.quantity).toBe(4);
+    }
+    // Destroyed stock is what the inventory summary calls removed, not sold.
+    const inventory = await report({ search_by: 5 });
+    expect(inventory.rows).toEqual([expect.objectContaining({ product_id: 991_010, sold: 4, removed: 26 })]);
+
+    const { productDays, productRaw } = await rollupsAgainstRawRows(t.db);
+    expect(productDays).toEqual(productRaw);
+  });
+});
+
+describe("addresses are checked before they are stored", () => {
+  const address = {
+    belong_to: "user",
+    contact: "Maria Lopez",
+    line1: "500 Howard Street",
+    city: "San Francisco",
+    state: "CA",
+    zip_code: "94105",
+    country: 186,
+  };
+  const count = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(addresses))[0]?.n;
+
+  it.each([
+    ["a ZIP of another state", { zip_code: "10001" }, "zip_code", MESSAGES.addressNotDeliverable],
+    [
+      "a territory's ZIP in a state's range",
+      { state: "HI", zip_code: "96799" },
+      "zip_code",
+      MESSAGES.addressNotDeliverable,
+    ],
+    ["a territory", { state: "PR", zip_code: "00901" }, "state", MESSAGES.stateNotShippable],
+    ["another country", { country: 31 }, "country", MESSAGES.shipUsOnly],
+  ])("refuses %s with a message under the field, storing nothing", async (_, change, field, message) => {
+    const before = await count();
+    const res = await post("/api/address/add", { ...address, ...change }, practice);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatchObject({ code: "ADDRESS_NOT_DELIVERABLE", fields: { [field]: message } });
+    expect(await count()).toBe(before);
+  });
+
+  it("refuses a department address it could not ship to, too", async () => {
+    const [dept] = (await post("/api/department/list", {}, admin)).json().data;
+    const res = await post(
+      "/api/address/add",
+      { ...address, belong_to: "department", owner_id: dept.id, state: "NV", zip_code: "94105" },
+      admin,
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.fields).toEqual({ zip_code: MESSAGES.addressNotDeliverable });
+  });
+
+  it("takes a deliverable address, ZIP+4 included", async () => {
+    const res = await post("/api/address/add", { ...address, zip_code: "94105-1804" }, practice);
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it("never ships to an address stored before the check: the order is refused under shipping_address_id", async () => {
+    const added = await post("/api/address/add", { ...address, dropdown_name: "Annex" }, practice);
+    const id = added.json().data.id;
+    // As an address stored before issue 11 could be.
+    await t.db.update(addresses).set({ state: "NY" }).where(eq(addresses.id, id));
+    await destroyable(991_020, 10);
+    const res = await post(
+      "/api/order/add",
+      { ...sale([{ id: 991_020, quantity: 1 }]), shipping_address_id: id },
+      practice,
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.fields).toEqual({ shipping_address_id: MESSAGES.addressNotDeliverable });
+    const [product] = await t.db.select().from(products).where(eq(products.id, 991_020));
+    expect(product?.actual_inventory).toBe(10);
+  });
+});

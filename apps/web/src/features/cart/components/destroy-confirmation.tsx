@@ -1,0 +1,183 @@
+import { Alert, Anchor, Button, Checkbox, Group, Loader, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { IconAlertCircle, IconAlertTriangle, IconFlame } from "@tabler/icons-react";
+import type { CartItem } from "@vetportal/contract";
+import { useRef, useState } from "react";
+import { Link } from "react-router";
+import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { useProductStocks } from "../api/get-product-stock.ts";
+import { usePlaceOrder } from "../api/place-order.ts";
+import { newIdempotencyKey } from "./shipping-form.tsx";
+
+const packs = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "pack" : "packs"}`;
+
+interface DestroyConfirmationProps {
+  /** The cart's lines, every one marked is_destroy. */
+  items: CartItem[];
+  onPlaced: (orderId: number) => void;
+}
+
+/**
+ * Checkout of a destroy cart (SPEC §4 "Destroy product", issue 11): what is destroyed, how many
+ * packs, and each product's stock as it stands now; no carrier, address or contact, since nothing
+ * ships. Destroying needs an explicit confirmation, and is refused here (and by the server) when the
+ * stock changed since the product went into the cart.
+ */
+export function DestroyConfirmation({ items, onPlaced }: DestroyConfirmationProps) {
+  const stocks = useProductStocks(items.map((i) => i.id));
+  const placeOrder = usePlaceOrder();
+  const idempotencyKey = useRef<string | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; lines: Record<number, string> } | null>(null);
+
+  const total = items.reduce((sum, item) => sum + item.quantity, 0);
+  const isLoading = stocks.some((s) => s.isPending);
+  const changed = items.filter((item, i) => {
+    const stock = stocks[i]?.data?.actual_inventory;
+    return stock !== undefined && stock !== item.quantity;
+  });
+  const canDestroy = confirmed && !isLoading && changed.length === 0 && stocks.every((s) => s.isSuccess);
+
+  function destroy() {
+    setFailure(null);
+    idempotencyKey.current ??= newIdempotencyKey();
+    placeOrder.mutate(
+      {
+        idempotencyKey: idempotencyKey.current,
+        body: { items: items.map((item) => ({ id: item.id, quantity: item.quantity, is_destroy: true })) },
+      },
+      {
+        onSuccess: (orderId) => {
+          idempotencyKey.current = null;
+          onPlaced(orderId);
+        },
+        onError: (error) => {
+          const lines: Record<number, string> = {};
+          if (error instanceof ApiError) {
+            for (const [key, message] of Object.entries(error.fields)) {
+              const line = /^items\.(\d+)$/.exec(key);
+              if (line) lines[Number(line[1])] = message;
+            }
+            if (error.code === "IDEMPOTENCY_KEY_REUSED") idempotencyKey.current = null;
+          }
+          setFailure({ message: errorMessage(error), lines });
+          // The stock behind a refusal may have changed: show it as it is now.
+          for (const stock of stocks) void stock.refetch();
+        },
+      },
+    );
+  }
+
+  return (
+    <Stack gap="lg" maw={880}>
+      <title>Destroy Stock · Vet Portal</title>
+      <Stack gap={4}>
+        <Title order={1}>Destroy Stock</Title>
+        <Text c="dimmed">
+          Check what will be destroyed. Nothing ships, so no delivery method, address or contact is needed.
+        </Text>
+      </Stack>
+
+      {failure && (
+        <Alert color="red" variant="light" title="Nothing was destroyed" icon={<IconAlertCircle aria-hidden />}>
+          {failure.message}
+        </Alert>
+      )}
+
+      <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }}>
+        <Table.ScrollContainer minWidth={300}>
+          <Table verticalSpacing="sm" captionSide="top">
+            <Table.Caption>Products to destroy</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Product</Table.Th>
+                <Table.Th ta="right">To destroy</Table.Th>
+                <Table.Th ta="right">Current stock</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((item, i) => {
+                const stock = stocks[i];
+                const current = stock?.data?.actual_inventory;
+                const message =
+                  failure?.lines[item.id] ??
+                  (current !== undefined && current !== item.quantity
+                    ? `The stock is now ${packs(current)}. Remove this product from the cart and destroy it again.`
+                    : undefined);
+                return (
+                  <Table.Tr key={item.id}>
+                    <Table.Td>
+                      <Text fw={600} size="sm">
+                        {stock?.data?.name ?? item.name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {stock?.data?.customer_sku ? `SKU ${stock.data.customer_sku} · ` : ""}Pack of{" "}
+                        {item.package_quantity}
+                      </Text>
+                      {message && (
+                        <Text size="sm" c="red.9" fw={600} mt={4}>
+                          <IconAlertCircle size={14} aria-hidden style={{ verticalAlign: "-2px", marginRight: 4 }} />
+                          {message}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right" fw={600} style={{ whiteSpace: "nowrap" }}>
+                      {packs(item.quantity)}
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
+                      {stock?.isPending ? (
+                        <Loader size="xs" aria-label={`Loading the stock of ${item.name}`} />
+                      ) : stock?.isError ? (
+                        <Text size="sm" c="red.9">
+                          Could not be loaded.{" "}
+                          <Anchor component="button" size="sm" onClick={() => void stock.refetch()}>
+                            Try again
+                          </Anchor>
+                        </Text>
+                      ) : (
+                        packs(current ?? 0)
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th>Total</Table.Th>
+                <Table.Th ta="right" style={{ whiteSpace: "nowrap" }}>
+                  {packs(total)}
+                </Table.Th>
+                <Table.Td />
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+
+      <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title="This cannot be undone">
+        The packs are written off the inventory as destroyed. They are not a sale and cost nothing.
+      </Alert>
+
+      <Checkbox
+        checked={confirmed}
+        onChange={(event) => setConfirmed(event.currentTarget.checked)}
+        label={`I confirm that ${packs(total)} will be destroyed.`}
+      />
+
+      <Group justify="space-between" gap="sm">
+        <Button variant="default" component={Link} to="/cart/preview">
+          Back to Cart
+        </Button>
+        <Button
+          color="red"
+          leftSection={<IconFlame size={18} aria-hidden />}
+          onClick={destroy}
+          disabled={!canDestroy || placeOrder.isPending}
+          loading={placeOrder.isPending}
+        >
+          Destroy {packs(total)}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

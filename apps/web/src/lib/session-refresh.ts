@@ -1,0 +1,87 @@
+import { RefreshResponseSchema } from "@vetportal/contract";
+import { getSession, readStoredTokens, replaceIdToken } from "./session.ts";
+
+/**
+ * Refreshing the id token with the refresh token (SPEC §4 "Token refresh", decision 022), so nobody
+ * is signed out in the middle of an order. The server replaces the session's id token on every
+ * refresh and the old one stops working at once; the refresh token itself stays valid. Every tab
+ * of a browser shares one stored session, so tabs take turns: a Web Lock lets one tab refresh at a
+ * time, and a tab that gets the lock after another tab refreshed adopts the stored token instead
+ * of replacing it again (which would sign the other tab's token out). A request that was sent with
+ * a token replaced meanwhile is sent again with the new one (api-client.ts).
+ */
+
+/**
+ * How long before its expiry an id token is refreshed: 10 minutes, or half its lifetime when that
+ * is shorter (so a fresh token is never due for a refresh at once).
+ */
+export function refreshAheadMs(expiresIn: string): number {
+  const lifetime = Number(expiresIn) * 1000;
+  return Number.isFinite(lifetime) && lifetime > 0 ? Math.min(10 * 60 * 1000, lifetime / 2) : 10 * 60 * 1000;
+}
+
+const LOCK_NAME = "vetportal-session-refresh";
+
+/**
+ * - refreshed: the session has a fresh id token (this tab's refresh or another tab's).
+ * - refused: the server no longer accepts the refresh token (revoked, expired, user inactive).
+ * - failed: the server could not be asked (offline, 5xx); the session is unchanged.
+ */
+export type RefreshOutcome = "refreshed" | "refused" | "failed";
+
+let inFlight: Promise<RefreshOutcome> | null = null;
+
+/** A stored id token other than `replaced` and not yet due for a refresh itself: another tab refreshed. */
+function adoptStoredToken(replaced: string): boolean {
+  const stored = readStoredTokens();
+  if (
+    !stored ||
+    stored.idToken === replaced ||
+    !(Date.parse(stored.expireDate) - Date.now() > refreshAheadMs(stored.expiresIn))
+  ) {
+    return false;
+  }
+  replaceIdToken(stored);
+  return true;
+}
+
+async function refreshNow(): Promise<RefreshOutcome> {
+  const session = getSession()?.session;
+  if (!session?.refreshToken) return "refused";
+  const replaced = session.idToken;
+  if (adoptStoredToken(replaced)) return "refreshed";
+  let response: Response;
+  try {
+    response = await fetch("/api/auth/refresh", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ refresh_token: session.refreshToken }),
+    });
+  } catch {
+    return "failed";
+  }
+  if (response.status === 401 || response.status === 400) return "refused";
+  if (!response.ok) return "failed";
+  const parsed = RefreshResponseSchema.safeParse(await response.json().catch(() => undefined));
+  if (!parsed.success) return "failed";
+  // Signed out (or in as someone else) while the answer was on its way: it is not this session's.
+  if (getSession()?.session.refreshToken !== session.refreshToken) return "refused";
+  const { access_token, expireDate, expiresIn } = parsed.data.data;
+  replaceIdToken({ idToken: access_token, expireDate, expiresIn });
+  return "refreshed";
+}
+
+/** Refreshes the session's id token, one tab at a time; concurrent calls in one tab share one refresh. */
+export function refreshSession(): Promise<RefreshOutcome> {
+  if (!inFlight) {
+    const run: Promise<RefreshOutcome> =
+      typeof navigator !== "undefined" && navigator.locks
+        ? // The lock is held until the refresh settles; then() unwraps the callback's promise for the type.
+          navigator.locks.request(LOCK_NAME, refreshNow).then((outcome) => outcome)
+        : refreshNow();
+    inFlight = run.finally(() => {
+      inFlight = null;
+    });
+  }
+  return inFlight;
+}

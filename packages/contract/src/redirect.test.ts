@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { safeRedirectPath } from "./redirect.ts";
+
+describe("safeRedirectPath", () => {
+  it("keeps a path of this site with its query and fragment", () => {
+    expect(safeRedirectPath("/order/123/2")).toBe("/order/123/2");
+    expect(safeRedirectPath("/orders?page=2&sort=desc")).toBe("/orders?page=2&sort=desc");
+    expect(safeRedirectPath("/reports/orderreport?tab=inventory#chart")).toBe(
+      "/reports/orderreport?tab=inventory#chart",
+    );
+    expect(safeRedirectPath("/category/heart%20worm")).toBe("/category/heart%20worm");
+  });
+
+  it("normalises dot segments without leaving the site", () => {
+    expect(safeRedirectPath("/a/../orders")).toBe("/orders");
+    expect(safeRedirectPath("/../../orders")).toBe("/orders");
+  });
+
+  it.each([
+    "//evil.example",
+    "//evil.example/orders",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "/orders\\..\\..\\evil",
+    "http://evil.example/orders",
+    "https://evil.example",
+    "javascript:alert(1)",
+    "data:text/html,hi",
+    "evil.example/orders",
+    "orders",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    " /orders",
+    "/orders /x",
+    "",
+    "/login",
+    "/LOGIN?next=/orders",
+  ])("refuses %j", (target) => {
+    expect(safeRedirectPath(target)).toBeUndefined();
+  });
+
+  it("refuses nothing given and overlong targets", () => {
+    expect(safeRedirectPath(null)).toBeUndefined();
+    expect(safeRedirectPath(undefined)).toBeUndefined();
+    expect(safeRedirectPath(`/${"a".repeat(2001)}`)).toBeUndefined();
+  });
+});
