@@ -9,6 +9,7 @@ import {
 } from "@vetportal/contract";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import { dayEnd, dayStart } from "../../lib/portal-days.ts";
 import { escapeLike } from "../catalog/catalog.repository.ts";
 
 /**
@@ -30,11 +31,6 @@ export function inlineSql(query: SQL): string {
 }
 
 const join = (parts: SQL[], separator = sql.raw(", ")) => sql.join(parts, separator);
-
-/** Start of a portal-calendar day as a timestamptz. */
-export const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone ${PORTAL_TIME_ZONE})`;
-/** Start of the day after. */
-export const dayEnd = (day: string) => sql`((${day}::date + 1)::timestamp at time zone ${PORTAL_TIME_ZONE})`;
 
 /** A LIKE pattern matching the text anywhere, with LIKE's own wildcards escaped. */
 export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
