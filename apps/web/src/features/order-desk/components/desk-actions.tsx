@@ -40,6 +40,13 @@ const serverFields = (error: unknown): Record<string, string> => (error instance
 
 const NOTE_MAX = 1000;
 
+/**
+ * A form unmounts when its change moves the order to another status (the actions are keyed by
+ * it), which drops mutate()'s callbacks; mutateAsync's promise still settles. A failure already
+ * got the global error toast, and its field messages are read from the mutation.
+ */
+const ignore = () => undefined;
+
 function NoteField({ value, onChange, label }: { value: string; onChange: (v: string) => void; label: string }) {
   return (
     <Textarea
@@ -78,9 +85,9 @@ function ShipForm({ order }: { order: DeskOrder }) {
       return;
     }
     setClientErrors({});
-    ship.mutate(parsed.data, {
-      onSuccess: () => notifySuccess(`Order #${order.id} is shipped. The practice has been emailed the tracking.`),
-    });
+    ship
+      .mutateAsync(parsed.data)
+      .then(() => notifySuccess(`Order #${order.id} is shipped. The practice has been emailed the tracking.`), ignore);
   }
 
   return (
@@ -181,15 +188,9 @@ function StatusForm({ order }: { order: DeskOrder }) {
   function submit(event: { preventDefault(): void }) {
     event.preventDefault();
     const to = Number(status);
-    setStatus.mutate(
-      { order_id: order.id, order_status_id: to, note: note || undefined },
-      {
-        onSuccess: () => {
-          setNote("");
-          notifySuccess(`Order #${order.id} is now ${orderStatusName(to)}.`);
-        },
-      },
-    );
+    setStatus
+      .mutateAsync({ order_id: order.id, order_status_id: to, note: note || undefined })
+      .then(() => notifySuccess(`Order #${order.id} is now ${orderStatusName(to)}.`), ignore);
   }
 
   return (
@@ -228,10 +229,9 @@ function BackOrderForm({ order }: { order: DeskOrder }) {
 
   function submit(event: { preventDefault(): void }) {
     event.preventDefault();
-    backOrder.mutate(
-      { order_id: order.id, lines, note: note || undefined },
-      { onSuccess: () => notifySuccess(`Order #${order.id} is Back Ordered; the practice sees the expected dates.`) },
-    );
+    backOrder
+      .mutateAsync({ order_id: order.id, lines, note: note || undefined })
+      .then(() => notifySuccess(`Order #${order.id} is Back Ordered; the practice sees the expected dates.`), ignore);
   }
 
   return (
@@ -303,19 +303,16 @@ function CancelForm({ order }: { order: DeskOrder }) {
     confirmAction({
       message,
       onConfirm: () =>
-        cancel.mutate(
-          { order_id: order.id, lines: partial ? lines : undefined, note: note || undefined },
-          {
-            onSuccess: (result) => {
-              setQuantities({});
-              notifySuccess(
-                result.order_status === order.order_status
-                  ? `Packs of order #${order.id} cancelled and restocked.`
-                  : `Order #${order.id} has been cancelled.`,
-              );
-            },
-          },
-        ),
+        cancel
+          .mutateAsync({ order_id: order.id, lines: partial ? lines : undefined, note: note || undefined })
+          .then((result) => {
+            setQuantities({});
+            notifySuccess(
+              result.order_status === order.order_status
+                ? `Packs of order #${order.id} cancelled and restocked.`
+                : `Order #${order.id} has been cancelled.`,
+            );
+          }, ignore),
     });
   }
 

@@ -169,6 +169,7 @@ export function DeskImportRoute() {
             placeholder="Choose a .csv file"
             accept=".csv,text/csv"
             clearable
+            clearButtonProps={{ "aria-label": "Remove the chosen file" }}
             value={file}
             onChange={(next) => void choose(next)}
             leftSection={<IconFileTypeCsv size={18} aria-hidden />}
