@@ -286,7 +286,7 @@ export function OrderDetailRoute() {
         </Alert>
       )}
       {isCancelled && (
-        <Alert color="red.9" variant="light" icon={<IconCircleX aria-hidden />} title="This order was cancelled">
+        <Alert color="red" variant="light" icon={<IconCircleX aria-hidden />} title="This order was cancelled">
           Cancelled{data.cancelled_by ? ` by ${data.cancelled_by}` : ""}
           {data.cancelled_at ? ` on ${formatPst(data.cancelled_at)}` : ""}. Nothing will be invoiced for it. Below is
           what was ordered, at the prices it was ordered at.
