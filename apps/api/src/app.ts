@@ -13,6 +13,8 @@ import { createCatalogService } from "./modules/catalog/catalog.service.ts";
 import { enumRoutes } from "./modules/catalog/enum.routes.ts";
 import { departmentsRoutes } from "./modules/departments/departments.routes.ts";
 import { createDepartmentsService } from "./modules/departments/departments.service.ts";
+import { fulfilmentRoutes } from "./modules/fulfilment/fulfilment.routes.ts";
+import { createFulfilmentService } from "./modules/fulfilment/fulfilment.service.ts";
 import { createOutbox } from "./modules/mail/outbox.worker.ts";
 import { mediaRoutes } from "./modules/media/media.routes.ts";
 import { ordersRoutes } from "./modules/orders/orders.routes.ts";
@@ -79,6 +81,7 @@ export async function buildApp({ config, database, logger = false, validateRespo
     auth: createAuthService(database.db, config, caches),
     catalog: createCatalogService(database.db, config, caches),
     orders: createOrdersService(database.db, config),
+    fulfilment: createFulfilmentService(database.db, config),
     practices: createPracticesService(database.db, config),
     users: createUsersService(database.db, config),
     departments: createDepartmentsService(database.db, config),
@@ -132,6 +135,7 @@ export async function buildApp({ config, database, logger = false, validateRespo
       await api.register(catalogRoutes, { catalog: services.catalog });
       await api.register(enumRoutes);
       await api.register(ordersRoutes, { orders: services.orders });
+      await api.register(fulfilmentRoutes, { fulfilment: services.fulfilment });
       await api.register(practicesRoutes, { practices: services.practices });
       await api.register(usersRoutes, { users: services.users, practices: services.practices });
       await api.register(departmentsRoutes, { departments: services.departments });

@@ -25,6 +25,10 @@ interface Ctx {
   /** A's Active order (cancellable) and A's shipped order (re-orderable). */
   activeOrder: number;
   shippedOrder: number;
+  /** Orders of A's for the order desk: one changed (back order, cancel, status), one shipped, and a line of the first. */
+  deskOrder: number;
+  deskLine: number;
+  shipOrder: number;
   product: number;
   exportCode: string;
   department: number;
@@ -123,6 +127,49 @@ const ROUTES: Record<string, Route> = {
     access: "user",
     request: (c) => ({ body: { order_id: c.shippedOrder } }),
     ownedByA: true,
+  },
+  // The order desk (issue 11): administrators only; in key order the calls back order, partly
+  // cancel and re-status deskOrder, and ship shipOrder.
+  "POST /api/fulfilment/list": { access: "admin" },
+  "POST /api/fulfilment/query": { access: "admin", request: (c) => ({ body: { id: c.deskOrder } }) },
+  "POST /api/fulfilment/backorder": {
+    access: "admin",
+    request: (c) => ({
+      body: { order_id: c.deskOrder, lines: [{ order_product_id: c.deskLine, expected_date: "2099-12-31" }] },
+    }),
+  },
+  "POST /api/fulfilment/cancel": {
+    access: "admin",
+    request: (c) => ({ body: { order_id: c.deskOrder, lines: [{ order_product_id: c.deskLine, quantity: 1 }] } }),
+  },
+  "POST /api/fulfilment/status": {
+    access: "admin",
+    request: (c) => ({ body: { order_id: c.deskOrder, order_status_id: 18, note: "Waiting for the practice" } }),
+  },
+  "POST /api/fulfilment/ship": {
+    access: "admin",
+    request: (c) => ({
+      body: {
+        order_id: c.shipOrder,
+        shipped_on: new Date().toLocaleDateString("en-CA", { timeZone: "America/Los_Angeles" }),
+        packages: [{ carrier: "UPS", tracking_number: "1Z999AA10123456784" }],
+      },
+    }),
+  },
+  "POST /api/fulfilment/importPreview": {
+    access: "admin",
+    request: (c) => ({
+      body: {
+        csv: `order_id,tracking_number,carrier,ship_date\n${c.shipOrder},9400100000000000000000,USPS,2020-01-01\n`,
+      },
+    }),
+  },
+  // An unknown order: the row is refused and the answer still 200.
+  "POST /api/fulfilment/importApply": {
+    access: "admin",
+    request: () => ({
+      body: { csv: "order_id,tracking_number,carrier,ship_date\n999999999,1Z999AA10123456785,UPS,2020-01-01\n" },
+    }),
   },
   "POST /api/address/addressValidate": {
     access: "public",
@@ -320,6 +367,13 @@ beforeAll(async () => {
   const activeOrder = (await call("/api/order/add", orderBody(product), a.token)) as number;
   const shippedOrder = (await call("/api/order/add", orderBody(product), a.token)) as number;
   await t.db.update(orders).set({ order_status_id: ORDER_STATUS.SHIPPED }).where(eq(orders.id, shippedOrder));
+  const deskOrder = (await call("/api/order/add", orderBody(product), a.token)) as number;
+  const shipOrder = (await call("/api/order/add", orderBody(product), a.token)) as number;
+  const [deskLine] = await queryRows<{ id: number }>(
+    t.db,
+    sql`select id from order_products where order_id = ${deskOrder}`,
+  );
+  if (!deskLine) throw new Error("the desk order has no line");
   const exportCode = new URL(
     (await call("/api/report/export", { report: "order", filter: MARCH }, admin.token)).url,
     "http://x",
@@ -352,6 +406,9 @@ beforeAll(async () => {
     admin,
     activeOrder,
     shippedOrder,
+    deskOrder,
+    deskLine: deskLine.id,
+    shipOrder,
     product,
     exportCode,
     department,

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { OrderItemSchema } from "./cart.ts";
 import { MESSAGES } from "./messages.ts";
-import { dbInt, dbText, IdSchema } from "./primitives.ts";
+import { dbInt, dbText, IdSchema, IsoDateSchema } from "./primitives.ts";
+import { ShipmentSchema, StatusEventSchema } from "./tracking.ts";
 import { EmailSchema, PhoneSchema } from "./users.ts";
 
 /** Order statuses (SPEC §4). Label 16 is spelled correctly (DESIGN §7). */
@@ -119,6 +120,10 @@ export const IDEMPOTENCY_HEADER = "idempotency-key";
 export const OrderListRequestSchema = z.object({
   limit: dbInt().min(1).max(1000).default(25),
   offset: dbInt().min(0).default(0),
+  /** Optional filters of My Orders (issue 11): a status, order days from/to (portal time). Old callers send none. */
+  order_status_id: IdSchema.optional(),
+  date_from: IsoDateSchema.optional(),
+  date_to: IsoDateSchema.optional(),
 });
 export const OrderListItemSchema = z.object({
   id: z.number().int(),
@@ -128,6 +133,10 @@ export const OrderListItemSchema = z.object({
   created: z.string(),
   order_status: z.number().int(),
   order_status_name: z.string(),
+  total_order_amount: z.number().int(),
+  date_shipped: z.string().nullable(),
+  /** The packages it shipped in, with carrier and tracking number (link them with trackingUrl). */
+  shipments: z.array(ShipmentSchema),
 });
 export type OrderListItem = z.infer<typeof OrderListItemSchema>;
 
@@ -144,6 +153,8 @@ export const OrderLineSchema = z.object({
   unit_price_cents: z.number().int(),
   total_price_cents: z.number().int(),
   estimated_delivery_date: z.string().nullable(),
+  /** For a back-ordered line, the day it is expected (issue 11); null otherwise. */
+  backorder_expected_date: z.string().nullable(),
 });
 export const CancelledLineSchema = z.object({
   order_product_id: z.number().int(),
@@ -151,6 +162,9 @@ export const CancelledLineSchema = z.object({
   product_name: z.string(),
   quantity: z.number().int(),
   estimated_delivery_date: z.string().nullable(),
+  /** The price per pack as ordered, and of the packs cancelled. */
+  unit_price_cents: z.number().int(),
+  total_price_cents: z.number().int(),
 });
 
 /** POST /api/order/query data (SPEC §3 "Order (detail)"), amounts in cents. */
@@ -195,6 +209,13 @@ export const OrderDetailSchema = z.object({
   can_cancel: z.boolean(),
   cancel_deadline: z.string().nullable(),
   can_reorder: z.boolean(),
+  /** The status timeline, oldest first (issue 11). */
+  status_history: z.array(StatusEventSchema),
+  /** The packages it shipped in. */
+  shipments: z.array(ShipmentSchema),
+  /** When the order was cancelled and by whom; null unless it is Cancelled. */
+  cancelled_at: z.string().nullable(),
+  cancelled_by: z.string().nullable(),
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 

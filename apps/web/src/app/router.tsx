@@ -184,6 +184,24 @@ const adminPages: RouteObject[] = [
     }),
   },
   {
+    path: "admin/orders",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/order-desk/routes/desk-orders.tsx"))).DeskOrdersRoute,
+    }),
+  },
+  {
+    path: "admin/orders/import",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/order-desk/routes/desk-import.tsx"))).DeskImportRoute,
+    }),
+  },
+  {
+    path: "admin/orders/:id",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/order-desk/routes/desk-order.tsx"))).DeskOrderRoute,
+    }),
+  },
+  {
     path: "admin/product",
     lazy: async () => ({
       Component: (await loadChunk(() => import("../features/products-admin/routes/product-new.tsx"))).ProductNewRoute,

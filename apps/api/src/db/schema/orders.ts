@@ -9,6 +9,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { products } from "./catalog.ts";
 import { timestamps } from "./columns.ts";
@@ -77,6 +78,8 @@ export const orders = pgTable(
     /** Reports dated by the shipping date (issue 5). */
     index("orders_customer_shipped_idx").on(t.customer_id, t.date_shipped),
     index("orders_user_idx").on(t.user_id, t.id),
+    /** The order desk's status tabs and their bounded counts, newest first (issue 11). */
+    index("orders_customer_status_created_idx").on(t.customer_id, t.order_status_id, t.created),
   ],
 );
 
@@ -100,6 +103,8 @@ export const order_products = pgTable(
     estimated_ship_date: date({ mode: "string" }),
     estimated_delivery_date: date({ mode: "string" }),
     tracking_number: text(),
+    /** A back-ordered line: the day staff expect it (issue 11); the practice sees it. */
+    backorder_expected_date: date({ mode: "string" }),
     ...timestamps,
   },
   (t) => [index("order_products_order_idx").on(t.order_id), index("order_products_product_idx").on(t.product_id)],
@@ -120,6 +125,28 @@ export const order_status_history = pgTable(
     ...timestamps,
   },
   (t) => [index("order_status_history_order_idx").on(t.order_id)],
+);
+
+/**
+ * The packages an order shipped in (issue 11): carrier (a contract CARRIERS code), tracking number
+ * and the day it left. Shipping an order writes these and, for the reports, the order's
+ * date_shipped and tracking_number (the numbers, comma-separated).
+ */
+export const shipments = pgTable(
+  "shipments",
+  {
+    id: serial().primaryKey(),
+    order_id: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    carrier: text().notNull(),
+    tracking_number: text().notNull(),
+    shipped_on: date({ mode: "string" }).notNull(),
+    /** Who recorded it; null for shipments loaded with demo or imported data. */
+    created_by: integer().references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("shipments_order_tracking_idx").on(t.order_id, t.tracking_number)],
 );
 
 /**

@@ -3,8 +3,10 @@ import {
   DEFAULT_DELIVERY_METHOD,
   FORBIDDEN_DELIVERY_METHOD_ID,
   ORDER_STATUS,
+  ORDER_STATUS_BACK_ORDERED,
   ORDER_STATUS_CANCELLED,
   ORDER_STATUSES,
+  PORTAL_TIME_ZONE,
   USER_LEVEL,
   USER_LEVELS,
 } from "@vetportal/contract";
@@ -452,6 +454,9 @@ async function seedInto(db: Executor, options: SeedOptions, adminHash: string): 
             new Date(at.getTime() + (1 + (method(deliveryId)?.max_business_days ?? 5)) * DAY),
           ),
           tracking_number: shipped ? `1Z${rnd.int(100000, 999999)}${rnd.int(1000000, 9999999)}` : null,
+          // A back-ordered demo order's lines are expected two weeks after it was placed (issue 11).
+          backorder_expected_date:
+            status === ORDER_STATUS_BACK_ORDERED ? isoDate(new Date(at.getTime() + 14 * DAY)) : null,
           created: at,
           updated: at,
         })),
@@ -491,10 +496,30 @@ async function seedInto(db: Executor, options: SeedOptions, adminHash: string): 
       o.history.map((h) => ({
         order_id: orderIds[i] as number,
         order_status_id: h.status,
-        user_id: o.row.user_id,
+        // The warehouse shipped it, not the practice.
+        user_id: h.status === ORDER_STATUS.SHIPPED ? null : o.row.user_id,
         created: h.at,
         updated: h.at,
       })),
+    ),
+  );
+  // Shipped demo orders went by UPS in one package: the number the order carries (issue 11).
+  await insertChunked(
+    db,
+    t.shipments,
+    orders.flatMap((o, i) =>
+      o.row.date_shipped && o.row.tracking_number
+        ? [
+            {
+              order_id: orderIds[i] as number,
+              carrier: "UPS",
+              tracking_number: o.row.tracking_number,
+              shipped_on: portalDate.format(o.row.date_shipped as Date),
+              created: o.row.date_shipped as Date,
+              updated: o.row.date_shipped as Date,
+            },
+          ]
+        : [],
     ),
   );
   await insertChunked(
@@ -512,6 +537,13 @@ async function seedInto(db: Executor, options: SeedOptions, adminHash: string): 
 }
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+/** A portal-calendar day, YYYY-MM-DD. */
+const portalDate = new Intl.DateTimeFormat("en-CA", {
+  timeZone: PORTAL_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 
 function describe(p: { name: string; kind: string; pack: number }): string {
   const what = {

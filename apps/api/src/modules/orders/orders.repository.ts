@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import {
   addresses,
@@ -11,6 +12,7 @@ import {
   order_statuses,
   orders,
   product_price_ranges,
+  shipments,
   users,
 } from "../../db/schema/index.ts";
 
@@ -130,6 +132,9 @@ export async function listOrders(db: Executor, where: SQL | undefined, limit: nu
         created: orders.created,
         order_status: orders.order_status_id,
         order_status_name: order_statuses.name,
+        total_order_amount: orders.total_order_amount,
+        date_shipped: orders.date_shipped,
+        tracking_number: orders.tracking_number,
       })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.user_id))
@@ -141,6 +146,42 @@ export async function listOrders(db: Executor, where: SQL | undefined, limit: nu
     db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
+}
+
+/** The packages of some orders (issue 11), in the order they were recorded. */
+export async function listShipments(db: Executor, orderIds: number[]) {
+  if (!orderIds.length) return [];
+  return db
+    .select({
+      order_id: shipments.order_id,
+      carrier: shipments.carrier,
+      tracking_number: shipments.tracking_number,
+      shipped_on: shipments.shipped_on,
+    })
+    .from(shipments)
+    .where(inArray(shipments.order_id, orderIds))
+    .orderBy(asc(shipments.order_id), asc(shipments.id));
+}
+
+/** An order's status history, oldest first, with the name of whoever made each change. */
+export async function listStatusHistory(db: Executor, orderId: number) {
+  const actor = alias(users, "actor");
+  return db
+    .select({
+      order_status: order_status_history.order_status_id,
+      order_status_name: order_statuses.name,
+      created: order_status_history.created,
+      user_id: order_status_history.user_id,
+      first_name: actor.first_name,
+      last_name: actor.last_name,
+      representation: actor.representation,
+      note: order_status_history.note,
+    })
+    .from(order_status_history)
+    .innerJoin(order_statuses, eq(order_statuses.id, order_status_history.order_status_id))
+    .leftJoin(actor, eq(actor.id, order_status_history.user_id))
+    .where(eq(order_status_history.order_id, orderId))
+    .orderBy(asc(order_status_history.created), asc(order_status_history.id));
 }
 
 export async function findOrder(db: Executor, where: SQL | undefined, forUpdate = false) {
@@ -177,26 +218,26 @@ export async function listOrderLines(db: Executor, orderId: number) {
   return db.select().from(order_products).where(eq(order_products.order_id, orderId)).orderBy(asc(order_products.id));
 }
 
-export async function cancelOrderLines(db: Executor, orderId: number) {
+/** Adds packs to a line's cancelled quantity. */
+export async function addCancelledQuantity(db: Executor, lineId: number, quantity: number) {
   await db
     .update(order_products)
-    .set({ cancelled_quantity: sql`${order_products.quantity}` })
-    .where(eq(order_products.order_id, orderId));
+    .set({ cancelled_quantity: sql`${order_products.cancelled_quantity} + ${quantity}` })
+    .where(eq(order_products.id, lineId));
 }
 
-/** A cancelled order invoices nothing: its amounts go to zero (its lines keep their prices). */
-export async function clearOrderAmounts(db: Executor, orderId: number) {
-  await db
-    .update(orders)
-    .set({
-      total_items_amount: 0,
-      pick_fee_amount: 0,
-      shipping_amount: 0,
-      processing_amount: 0,
-      tax_amount: 0,
-      total_order_amount: 0,
-    })
-    .where(eq(orders.id, orderId));
+export interface OrderAmounts {
+  total_items_amount: number;
+  pick_fee_amount: number;
+  shipping_amount: number;
+  processing_amount: number;
+  tax_amount: number;
+  total_order_amount: number;
+}
+
+/** The order's invoiced amounts (its lines keep the prices they were ordered at). */
+export async function setOrderAmounts(db: Executor, orderId: number, amounts: OrderAmounts) {
+  await db.update(orders).set(amounts).where(eq(orders.id, orderId));
 }
 
 export async function setOrderStatus(db: Executor, orderId: number, statusId: number) {

@@ -57,13 +57,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     {
       schema: {
         tags: ["orders"],
-        summary: "Orders the user may see (own; a Manager the department's), newest first",
+        summary:
+          "Orders the user may see (own; a Manager the department's), newest first, optionally by status and order days",
         body: OrderListRequestSchema,
         response: { 200: okSchema(z.array(OrderListItemSchema)) },
       },
     },
     async (request) => {
-      const { rows, total } = await orders.listOrders(request.user, request.body.limit, request.body.offset);
+      const { rows, total } = await orders.listOrders(request.user, request.body);
       return { result: 1 as const, data: rows, found_rows: total };
     },
   );

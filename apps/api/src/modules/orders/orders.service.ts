@@ -4,6 +4,7 @@ import {
   displayProductName,
   FORBIDDEN_DELIVERY_METHOD_ID,
   hasShippingFields,
+  isFinalStatus,
   MESSAGES,
   ORDER_STATUS,
   ORDER_STATUS_CANCELLED,
@@ -11,14 +12,18 @@ import {
   type OrderDetail,
   PAYMENT_METHODS,
   type PlaceOrderBody,
+  PORTAL_TIME_ZONE,
   QUICKBOOKS_TYPE_DESTROYABLE,
+  type Shipment,
+  type StatusEvent,
 } from "@vetportal/contract";
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
-import { orders } from "../../db/schema/index.ts";
+import { type order_products, orders } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { addBusinessDays, estimatedShipDay, isoDay } from "../../lib/business-days.ts";
+import { dayEnd, dayStart } from "../../lib/portal-days.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
 import * as catalogRepo from "../catalog/catalog.repository.ts";
 import { canOrder, productImage, productScopeFor } from "../catalog/catalog.service.ts";
@@ -59,6 +64,148 @@ function canonicalJson(value: unknown): string {
 
 /** SHA-256 of the parsed request (after the contract's schema: unknown fields gone, text trimmed). */
 export const requestHash = (input: unknown) => createHash("sha256").update(canonicalJson(input)).digest("hex");
+
+type OrderRow = typeof orders.$inferSelect;
+type OrderLineRow = typeof order_products.$inferSelect;
+
+/** Packs of a line that are not cancelled. */
+export const remainingOf = (line: Pick<OrderLineRow, "quantity" | "cancelled_quantity">) =>
+  line.quantity - line.cancelled_quantity;
+
+/** A person as the portal names them: first and last name, else the practice. */
+export const personName = (p: { first_name: string | null; last_name: string | null; representation: string | null }) =>
+  [p.first_name, p.last_name].filter(Boolean).join(" ") || (p.representation ?? "");
+
+const portalDayFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: PORTAL_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+/** The portal-calendar day of an instant, YYYY-MM-DD. */
+export const portalDay = (d: Date) => portalDayFormat.format(d);
+
+const NO_AMOUNTS: repo.OrderAmounts = {
+  total_items_amount: 0,
+  pick_fee_amount: 0,
+  shipping_amount: 0,
+  processing_amount: 0,
+  tax_amount: 0,
+  total_order_amount: 0,
+};
+
+/**
+ * What an order invoices for the packs still on it (orders/pricing.ts): each line at the price per
+ * pack it was ordered at, its pick fee per pack, the order's shipping; nothing at all once every
+ * pack is cancelled.
+ */
+export function amountsOfRemaining(
+  lines: readonly Pick<OrderLineRow, "quantity" | "cancelled_quantity" | "unit_price_cents" | "pick_fee_cents">[],
+  shippingAmount: number,
+): repo.OrderAmounts {
+  const left = lines.filter((l) => remainingOf(l) > 0);
+  if (!left.length) return NO_AMOUNTS;
+  return orderAmounts(
+    left.map((l) => {
+      const quantity = remainingOf(l);
+      return {
+        quantity,
+        unit_price_cents: l.unit_price_cents,
+        total_price_cents: l.unit_price_cents * quantity,
+        // Per pack as the report rollups count it (0008's report_line_delta).
+        pick_fee_cents: Math.trunc(l.pick_fee_cents / l.quantity) * quantity,
+      };
+    }),
+    shippingAmount,
+  );
+}
+
+export interface LineCancel {
+  line: OrderLineRow;
+  quantity: number;
+}
+
+/**
+ * Cancels packs of an order's lines, in the caller's transaction and on an order row the caller
+ * holds locked (FOR UPDATE): restocks them through the ledger (products in id order, the lock
+ * order of decision 010), adds them to the lines' cancelled quantities, recomputes the order's
+ * amounts over what is left and, when nothing is left, makes the order Cancelled. The caller
+ * records the status history and tells the practice. The practice's cancel and the order desk's
+ * (issue 11) both come here.
+ */
+export async function cancelOrderQuantities(
+  tx: Executor,
+  order: OrderRow,
+  lines: readonly OrderLineRow[],
+  cancels: readonly LineCancel[],
+  by: { userId: number; comment: string },
+  operationsEmail: string,
+) {
+  const sorted = [...cancels].sort((a, b) => a.line.product_id - b.line.product_id || a.line.id - b.line.id);
+  for (const { line, quantity } of sorted) {
+    if (!(await catalogRepo.isInInventory(tx, line.product_id))) continue;
+    await changeStock(
+      tx,
+      {
+        productId: line.product_id,
+        delta: quantity,
+        action: "cancel",
+        forbidNegative: false,
+        orderId: order.id,
+        userId: by.userId,
+        comment: by.comment,
+      },
+      operationsEmail,
+    );
+  }
+  for (const { line, quantity } of sorted) await repo.addCancelledQuantity(tx, line.id, quantity);
+  const after = lines.map((l) => {
+    const cancelled = cancels.filter((c) => c.line.id === l.id).reduce((n, c) => n + c.quantity, 0);
+    return { ...l, cancelled_quantity: l.cancelled_quantity + cancelled };
+  });
+  const amounts = amountsOfRemaining(after, order.shipping_amount);
+  await repo.setOrderAmounts(tx, order.id, amounts);
+  const isCancelled = after.every((l) => remainingOf(l) === 0);
+  if (isCancelled) await repo.setOrderStatus(tx, order.id, ORDER_STATUS_CANCELLED.id);
+  return { lines: after, amounts, isCancelled };
+}
+
+/**
+ * An order's status timeline and packages, as the practice's and the staff's order pages show them.
+ * An order shipped before shipments were recorded shows its tracking numbers without a carrier.
+ */
+export async function orderTimeline(
+  db: Executor,
+  order: Pick<OrderRow, "id" | "user_id" | "tracking_number" | "date_shipped">,
+): Promise<{ history: StatusEvent[]; shipments: Shipment[] }> {
+  const events = await repo.listStatusHistory(db, order.id);
+  const packages = await repo.listShipments(db, [order.id]);
+  const history = events.map((e) => ({
+    order_status: e.order_status,
+    order_status_name: e.order_status_name,
+    created: e.created.toISOString(),
+    user_name: personName(e),
+    by_staff: e.user_id !== order.user_id,
+    note: e.note,
+  }));
+  const shipments: Shipment[] = packages.length
+    ? packages.map(({ carrier, tracking_number, shipped_on }) => ({ carrier, tracking_number, shipped_on }))
+    : legacyShipments(order);
+  return { history, shipments };
+}
+
+/** Tracking numbers an order kept in orders.tracking_number alone (demo or imported history). */
+function legacyShipments(order: Pick<OrderRow, "tracking_number" | "date_shipped">): Shipment[] {
+  return (order.tracking_number ?? "")
+    .split(",")
+    .map((n) => n.trim())
+    .filter(Boolean)
+    .map((tracking_number) => ({
+      carrier: null,
+      tracking_number,
+      shipped_on: order.date_shipped ? portalDay(order.date_shipped) : null,
+    }));
+}
 
 export function createOrdersService(db: Database, config: Config) {
   /**
@@ -407,15 +554,50 @@ export function createOrdersService(db: Database, config: Config) {
       });
     },
 
-    async listOrders(user: SessionUser, limit: number, offset: number) {
-      const { rows, total } = await repo.listOrders(db, readableBy(user), limit, offset);
-      return { rows: rows.map((r) => ({ ...r, created: r.created.toISOString() })), total };
+    async listOrders(
+      user: SessionUser,
+      filter: { limit: number; offset: number; order_status_id?: number; date_from?: string; date_to?: string },
+    ) {
+      if (filter.date_from && filter.date_to && filter.date_from > filter.date_to) {
+        throw new AppError("VALIDATION_FAILED", MESSAGES.dateRange, { date_to: MESSAGES.dateRange });
+      }
+      const where = and(
+        readableBy(user),
+        filter.order_status_id === undefined ? undefined : eq(orders.order_status_id, filter.order_status_id),
+        filter.date_from ? sql`${orders.created} >= ${dayStart(filter.date_from)}` : undefined,
+        filter.date_to ? sql`${orders.created} < ${dayEnd(filter.date_to)}` : undefined,
+      );
+      const { rows, total } = await repo.listOrders(db, where, filter.limit, filter.offset);
+      const packages = await repo.listShipments(
+        db,
+        rows.map((r) => r.id),
+      );
+      return {
+        rows: rows.map(({ tracking_number, ...r }) => {
+          const own = packages.filter((p) => p.order_id === r.id);
+          return {
+            ...r,
+            created: r.created.toISOString(),
+            date_shipped: r.date_shipped?.toISOString() ?? null,
+            shipments: own.length
+              ? own.map(({ carrier, tracking_number, shipped_on }) => ({ carrier, tracking_number, shipped_on }))
+              : legacyShipments({ tracking_number, date_shipped: r.date_shipped }),
+          };
+        }),
+        total,
+      };
     },
 
     async getOrder(user: SessionUser, id: number, now = new Date()): Promise<OrderDetail> {
       const order = await repo.findOrder(db, and(eq(orders.id, id), readableBy(user)));
       if (!order) throw new AppError("NOT_FOUND", "This order does not exist or is not yours to see.");
       const { head, lines } = await repo.findOrderDetail(db, id);
+      const { history, shipments } = await orderTimeline(db, order);
+      const cancelled =
+        order.order_status_id === ORDER_STATUS_CANCELLED.id
+          ? history.findLast((e) => e.order_status === ORDER_STATUS_CANCELLED.id)
+          : undefined;
+      const isOpen = !isFinalStatus(order.order_status_id);
       const deadline = cancelDeadline(order.created);
       const canCancel =
         order.user_id === user.userId && order.order_status_id === ORDER_STATUS.ACTIVE && now < deadline;
@@ -456,6 +638,7 @@ export function createOrdersService(db: Database, config: Config) {
             unit_price_cents: l.unit_price_cents,
             total_price_cents: l.unit_price_cents * (l.quantity - l.cancelled_quantity),
             estimated_delivery_date: l.estimated_delivery_date,
+            backorder_expected_date: isOpen ? l.backorder_expected_date : null,
           })),
         cancel_products: lines
           .filter((l) => l.cancelled_quantity > 0)
@@ -465,6 +648,8 @@ export function createOrdersService(db: Database, config: Config) {
             product_name: l.product_name,
             quantity: l.cancelled_quantity,
             estimated_delivery_date: l.estimated_delivery_date,
+            unit_price_cents: l.unit_price_cents,
+            total_price_cents: l.unit_price_cents * l.cancelled_quantity,
           })),
         total_items_amount: order.total_items_amount,
         pick_fee_amount: order.pick_fee_amount,
@@ -477,6 +662,10 @@ export function createOrdersService(db: Database, config: Config) {
         can_cancel: canCancel,
         cancel_deadline: order.order_status_id === ORDER_STATUS.ACTIVE ? deadline.toISOString() : null,
         can_reorder: order.order_status_id === ORDER_STATUS.SHIPPED,
+        status_history: history,
+        shipments,
+        cancelled_at: cancelled?.created ?? null,
+        cancelled_by: cancelled ? cancelled.user_name || null : null,
       };
     },
 
@@ -493,9 +682,15 @@ export function createOrdersService(db: Database, config: Config) {
         );
         if (!order) throw new AppError("NOT_FOUND", "This order does not exist or is not yours to cancel.");
         if (order.order_status_id !== ORDER_STATUS.ACTIVE) {
+          const reason =
+            order.order_status_id === ORDER_STATUS.SHIPPED
+              ? "it has shipped"
+              : order.order_status_id === ORDER_STATUS_CANCELLED.id
+                ? "it was cancelled already"
+                : "it is already being processed";
           throw new AppError(
             "CANCEL_WINDOW_CLOSED",
-            "Only active orders can be cancelled; this one is already being processed or was cancelled.",
+            `Only active orders can be cancelled; ${reason}. Please contact Customer Service.`,
           );
         }
         if (now >= cancelDeadline(order.created)) {
@@ -505,26 +700,14 @@ export function createOrdersService(db: Database, config: Config) {
           );
         }
         const lines = await repo.listOrderLines(tx, orderId);
-        for (const line of [...lines].sort((a, b) => a.product_id - b.product_id)) {
-          const remaining = line.quantity - line.cancelled_quantity;
-          if (remaining <= 0 || !(await catalogRepo.isInInventory(tx, line.product_id))) continue;
-          await changeStock(
-            tx,
-            {
-              productId: line.product_id,
-              delta: remaining,
-              action: "cancel",
-              forbidNegative: false,
-              orderId,
-              userId: user.userId,
-              comment: "Order cancelled by the customer",
-            },
-            config.OPERATIONS_EMAIL,
-          );
-        }
-        await repo.cancelOrderLines(tx, orderId);
-        await repo.clearOrderAmounts(tx, orderId);
-        await repo.setOrderStatus(tx, orderId, ORDER_STATUS_CANCELLED.id);
+        await cancelOrderQuantities(
+          tx,
+          order,
+          lines,
+          lines.filter((l) => remainingOf(l) > 0).map((line) => ({ line, quantity: remainingOf(line) })),
+          { userId: user.userId, comment: "Order cancelled by the customer" },
+          config.OPERATIONS_EMAIL,
+        );
         await repo.insertStatus(tx, orderId, ORDER_STATUS_CANCELLED.id, user.userId, "Cancelled by the customer");
         return {
           id: orderId,

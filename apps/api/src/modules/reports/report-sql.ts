@@ -9,6 +9,7 @@ import {
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { escapeLike } from "../../db/like.ts";
+import { dayEnd, dayStart } from "../../lib/portal-days.ts";
 
 /**
  * The SQL of the order report (SPEC §3 rows, §7 POST /report/orderFrontEnd) and of its CSV exports.
@@ -29,11 +30,6 @@ export function inlineSql(query: SQL): string {
 }
 
 const join = (parts: SQL[], separator = sql.raw(", ")) => sql.join(parts, separator);
-
-/** Start of a portal-calendar day as a timestamptz. */
-export const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone ${PORTAL_TIME_ZONE})`;
-/** Start of the day after. */
-export const dayEnd = (day: string) => sql`((${day}::date + 1)::timestamp at time zone ${PORTAL_TIME_ZONE})`;
 
 /** A LIKE pattern matching the text anywhere, with LIKE's own wildcards escaped. */
 export const containsPattern = (text: string) => `%${escapeLike(text)}%`;

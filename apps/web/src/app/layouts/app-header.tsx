@@ -50,6 +50,7 @@ const REPORT_LINKS = [
   { label: "Departments", to: "/Departments/DepartmentReport" },
   { label: "Cost Center", to: "/CostCenter/CostCenterReport" },
   { label: "Products", to: "/Product/ProductReport" },
+  { label: "Order Desk", to: "/admin/orders" },
   { label: "Orders", to: "/reports/orderreport" },
   { label: "Inventories", to: "/reports/orderreport?tab=inventory" },
   { label: "Add Product", to: "/admin/product" },

@@ -6,6 +6,10 @@ import { apiRequest } from "../../../lib/api-client.ts";
 export interface OrderListPage {
   limit: number;
   offset: number;
+  /** Optional filters (issue 11): a status, order days from/to (YYYY-MM-DD, portal time). */
+  order_status_id?: number;
+  date_from?: string;
+  date_to?: string;
 }
 
 const OrdersResponseSchema = okSchema(z.array(OrderListItemSchema));

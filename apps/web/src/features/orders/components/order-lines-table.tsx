@@ -4,9 +4,9 @@ import { formatMoney, formatUsDate } from "../../../lib/format.ts";
 import classes from "./order-lines-table.module.css";
 
 /**
- * The order's lines with their estimated delivery dates, then its cancelled lines: red, and
- * labelled "Cancelled" in words as well (SPEC §2: "cancelled lines in red"; colour alone says nothing
- * to everyone).
+ * The order's lines with their estimated delivery dates (and, when back ordered, the day expected),
+ * then its cancelled lines with the quantities and prices as ordered: red, and labelled "Cancelled"
+ * in words as well (SPEC §2: "cancelled lines in red"; colour alone says nothing to everyone).
  */
 export function OrderLinesTable({ order }: { order: OrderDetail }) {
   return (
@@ -38,7 +38,16 @@ export function OrderLinesTable({ order }: { order: OrderDetail }) {
         <Table.Tbody>
           {order.order_products.map((line) => (
             <Table.Tr key={line.id}>
-              <Table.Td fw={600}>{line.product_name}</Table.Td>
+              <Table.Td>
+                <Text span fw={600} inherit>
+                  {line.product_name}
+                </Text>
+                {line.backorder_expected_date && (
+                  <Text size="sm" c="orange.9" mt={2}>
+                    Back ordered · expected {formatUsDate(line.backorder_expected_date)}
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td ta="right">{line.quantity}</Table.Td>
               <Table.Td ta="right">{formatMoney(line.unit_price_cents)}</Table.Td>
               <Table.Td ta="right">{formatMoney(line.total_price_cents)}</Table.Td>
@@ -56,8 +65,8 @@ export function OrderLinesTable({ order }: { order: OrderDetail }) {
                 </Text>
               </Table.Td>
               <Table.Td ta="right">{line.quantity}</Table.Td>
-              <Table.Td ta="right">—</Table.Td>
-              <Table.Td ta="right">—</Table.Td>
+              <Table.Td ta="right">{formatMoney(line.unit_price_cents)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(line.total_price_cents)}</Table.Td>
               <Table.Td>{formatUsDate(line.estimated_delivery_date) || "—"}</Table.Td>
             </Table.Tr>
           ))}

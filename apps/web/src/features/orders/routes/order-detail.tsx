@@ -14,15 +14,17 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { IconArrowLeft, IconCircleCheck, IconPrinter, IconRepeat, IconX } from "@tabler/icons-react";
+import { IconArrowLeft, IconCircleCheck, IconCircleX, IconPrinter, IconRepeat, IconX } from "@tabler/icons-react";
 import { MESSAGES, ORDER_STATUS_CANCELLED, type OrderDetail } from "@vetportal/contract";
 import { Link, useNavigate, useParams } from "react-router";
 import { AddressBlock } from "../../../components/address-block.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { LoadError, RecordNotFound } from "../../../components/page-state.tsx";
+import { StatusTimeline } from "../../../components/status-timeline.tsx";
+import { TrackingLinks } from "../../../components/tracking-links.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { addAllToCart } from "../../../lib/cart-store.ts";
-import { formatPst } from "../../../lib/format.ts";
+import { formatMoney, formatPst } from "../../../lib/format.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { useCancelOrder } from "../api/cancel-order.ts";
 import { useOrder } from "../api/get-order.ts";
@@ -87,10 +89,12 @@ function OrderSummary({ order }: { order: OrderDetail }) {
           <DataList.ItemValue>{formatPst(order.date_shipped)}</DataList.ItemValue>
         </DataList.Item>
       )}
-      {order.tracking_number && (
+      {order.shipments.length > 0 && (
         <DataList.Item>
-          <DataList.ItemLabel>Tracking Number</DataList.ItemLabel>
-          <DataList.ItemValue>{order.tracking_number}</DataList.ItemValue>
+          <DataList.ItemLabel>Tracking</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <TrackingLinks shipments={order.shipments} />
+          </DataList.ItemValue>
         </DataList.Item>
       )}
     </DataList>
@@ -155,6 +159,35 @@ function OrderActions({ order }: { order: OrderDetail }) {
         </Button>
       )}
     </Group>
+  );
+}
+
+/** A change made by staff is signed with the business's name, and the person's when known. */
+const staffName = (event: { user_name: string }) => (event.user_name ? `${event.user_name}, Vet Portal` : "Vet Portal");
+
+/** A cancelled order invoices nothing: what was ordered, at the prices it was ordered at, and the $0.00 invoiced. */
+function CancelledAmounts({ order }: { order: OrderDetail }) {
+  const ordered =
+    order.order_products.reduce((sum, l) => sum + l.total_price_cents, 0) +
+    order.cancel_products.reduce((sum, l) => sum + l.total_price_cents, 0);
+  return (
+    <Stack gap={6} maw={360} ml="auto" w="100%">
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm">Products as ordered</Text>
+        <Text size="sm" style={{ fontVariantNumeric: "tabular-nums" }}>
+          {formatMoney(ordered)}
+        </Text>
+      </Group>
+      <Divider />
+      <Group justify="space-between" wrap="nowrap">
+        <Text fw={700} size="lg">
+          Invoiced
+        </Text>
+        <Text fw={700} size="lg" style={{ fontVariantNumeric: "tabular-nums" }}>
+          {formatMoney(order.total_order_amount)}
+        </Text>
+      </Group>
+    </Stack>
   );
 }
 
@@ -225,6 +258,7 @@ export function OrderDetailRoute() {
   }
 
   const data = order.data;
+  const isCancelled = data.order_status === ORDER_STATUS_CANCELLED.id;
   return (
     <Stack gap="lg">
       <title>{`Order #${data.id} · Vet Portal`}</title>
@@ -249,6 +283,13 @@ export function OrderDetailRoute() {
           data-print="hide"
         >
           Order #{data.id} has been received. A confirmation email is on its way to {data.email}.
+        </Alert>
+      )}
+      {isCancelled && (
+        <Alert color="red" variant="light" icon={<IconCircleX aria-hidden />} title="This order was cancelled">
+          Cancelled{data.cancelled_by ? ` by ${data.cancelled_by}` : ""}
+          {data.cancelled_at ? ` on ${formatPst(data.cancelled_at)}` : ""}. Nothing will be invoiced for it. Below is
+          what was ordered, at the prices it was ordered at.
         </Alert>
       )}
       {data.can_cancel && data.cancel_deadline && (
@@ -283,13 +324,16 @@ export function OrderDetailRoute() {
         <Title order={2} size="h4" mb="sm">
           Amounts
         </Title>
-        {data.order_status === ORDER_STATUS_CANCELLED.id && (
-          <Text size="sm" c="dimmed" mb="sm">
-            This order was cancelled. The amounts below are those of the order as it was placed.
-          </Text>
-        )}
-        <OrderAmounts order={data} />
+        {isCancelled ? <CancelledAmounts order={data} /> : <OrderAmounts order={data} />}
       </Paper>
+      {data.status_history.length > 0 && (
+        <Paper withBorder radius="md" p="md" data-print="hide">
+          <Title order={2} size="h4" mb="sm">
+            Order History
+          </Title>
+          <StatusTimeline events={data.status_history} staffName={staffName} />
+        </Paper>
+      )}
     </Stack>
   );
 }

@@ -2,20 +2,26 @@ import {
   Anchor,
   Button,
   Group,
+  NativeSelect,
   Pagination,
   Paper,
   Skeleton,
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
   VisuallyHidden,
 } from "@mantine/core";
-import type { OrderListItem } from "@vetportal/contract";
+import { IconFilter } from "@tabler/icons-react";
+import { ALL_ORDER_STATUSES, MESSAGES, type OrderListItem } from "@vetportal/contract";
+import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
-import { formatPst } from "../../../lib/format.ts";
+import { TrackingLinks } from "../../../components/tracking-links.tsx";
+import { formatMoney, formatPst } from "../../../lib/format.ts";
+import { positiveId } from "../../../lib/route-params.ts";
 import { useOrders } from "../api/list-orders.ts";
 import classes from "./orders.module.css";
 
@@ -30,6 +36,85 @@ function pageFrom(value: string | null): number {
 const createdBy = (order: OrderListItem) =>
   [order.user_first_name, order.user_last_name].filter(Boolean).join(" ") || "—";
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filters as they sit in the URL (?status=5&from=2026-01-01&to=…). */
+interface Filters {
+  status: string;
+  from: string;
+  to: string;
+}
+
+function readFilters(params: URLSearchParams): Filters {
+  const day = (key: string) => {
+    const value = params.get(key) ?? "";
+    return DAY.test(value) ? value : "";
+  };
+  return { status: String(positiveId(params.get("status")) ?? ""), from: day("from"), to: day("to") };
+}
+
+/** By status and by the day the order was placed (Pacific time, both days included). */
+function OrderFilters({ initial, onApply }: { initial: Filters; onApply: (filters: Filters) => void }) {
+  const [values, setValues] = useState(initial);
+  const set = (name: keyof Filters, value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const rangeError = values.from && values.to && values.to < values.from ? MESSAGES.dateRange : undefined;
+  const isFiltered = Boolean(initial.status || initial.from || initial.to);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!rangeError) onApply(values);
+  }
+
+  return (
+    <Paper withBorder radius="md" p="sm" component="form" onSubmit={submit} aria-label="Filter my orders">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <NativeSelect
+          label="Status"
+          data={[
+            { value: "", label: "All statuses" },
+            ...ALL_ORDER_STATUSES.map((s) => ({ value: String(s.id), label: s.name })),
+          ]}
+          value={values.status}
+          onChange={(e) => set("status", e.currentTarget.value)}
+          w={{ base: "100%", xs: 200 }}
+        />
+        <TextInput
+          type="date"
+          label="Ordered from"
+          value={values.from}
+          onChange={(e) => set("from", e.currentTarget.value)}
+          w={{ base: "100%", xs: 170 }}
+        />
+        <TextInput
+          type="date"
+          label="Ordered to"
+          value={values.to}
+          onChange={(e) => set("to", e.currentTarget.value)}
+          error={rangeError}
+          w={{ base: "100%", xs: 170 }}
+        />
+        <Group gap="xs">
+          <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />}>
+            Filter
+          </Button>
+          {isFiltered && (
+            <Button
+              variant="default"
+              onClick={() => {
+                const empty = { status: "", from: "", to: "" };
+                setValues(empty);
+                onApply(empty);
+              }}
+            >
+              Show all
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
 /** Phones: one card per order instead of a table too wide for the screen. */
 function OrderCards({ orders }: { orders: OrderListItem[] }) {
   return (
@@ -43,8 +128,16 @@ function OrderCards({ orders }: { orders: OrderListItem[] }) {
             <OrderStatusBadge status={order.order_status} name={order.order_status_name} />
           </Group>
           <Text size="sm" mt={4}>
-            {formatPst(order.created)} · {createdBy(order)}
+            {formatPst(order.created)} · {createdBy(order)} · <strong>{formatMoney(order.total_order_amount)}</strong>
           </Text>
+          {order.shipments.length > 0 && (
+            <Group gap={6} mt={4} wrap="nowrap" align="flex-start">
+              <Text size="sm" c="dimmed">
+                Tracking:
+              </Text>
+              <TrackingLinks shipments={order.shipments} compact />
+            </Group>
+          )}
           {order.shipping_instruction && (
             <Text size="sm" c="dimmed" className={classes.notes}>
               {order.shipping_instruction}
@@ -68,20 +161,39 @@ function TableSkeleton() {
 }
 
 /**
- * /orders (SPEC §2): My Orders — Order #, Created By, Personal Notes, Order Date, Status — newest
- * first, 25 a page; the page is in the address (?page=2), so Back and links keep it.
+ * /orders (SPEC §2): My Orders — Order #, Created By, Personal Notes, Order Date and Status, plus
+ * the total and the tracking links (issue 11) — newest first, 25 a page, filtered by status and
+ * order days; filters and page are in the address (?status=5&page=2), so Back and links keep them.
  */
 export function OrdersRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageFrom(searchParams.get("page"));
-  const orders = useOrders({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const filters = readFilters(searchParams);
+  const isFiltered = Boolean(filters.status || filters.from || filters.to);
+  const orders = useOrders({
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+    order_status_id: positiveId(filters.status),
+    date_from: filters.from || undefined,
+    date_to: filters.from && filters.to && filters.to < filters.from ? undefined : filters.to || undefined,
+  });
   const total = orders.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const first = (page - 1) * PAGE_SIZE + 1;
   const last = Math.min(page * PAGE_SIZE, total);
 
+  /** The filters and the page in the URL; defaults are left out. */
+  function navigate(next: Filters, nextPage: number) {
+    const params: Record<string, string> = {};
+    if (next.status) params.status = next.status;
+    if (next.from) params.from = next.from;
+    if (next.to) params.to = next.to;
+    if (nextPage > 1) params.page = String(nextPage);
+    setSearchParams(params);
+  }
+
   function goTo(next: number) {
-    setSearchParams(next === 1 ? {} : { page: String(next) });
+    navigate(filters, next);
     window.scrollTo({ top: 0 });
   }
 
@@ -96,6 +208,11 @@ export function OrdersRoute() {
           </Text>
         )}
       </Group>
+      <OrderFilters
+        key={`${filters.status}|${filters.from}|${filters.to}`}
+        initial={filters}
+        onApply={(next) => navigate(next, 1)}
+      />
       {orders.isError ? (
         <LoadError
           title="Your orders could not be loaded"
@@ -107,6 +224,12 @@ export function OrdersRoute() {
         <Paper withBorder radius="md">
           <VisuallyHidden role="status">Loading orders…</VisuallyHidden>
           <TableSkeleton />
+        </Paper>
+      ) : orders.data.items.length === 0 && isFiltered ? (
+        <Paper withBorder radius="md" p="xl">
+          <Text fw={600} ta="center">
+            No orders match these filters.
+          </Text>
         </Paper>
       ) : orders.data.items.length === 0 ? (
         <Paper withBorder radius="md" p="xl">
@@ -121,7 +244,7 @@ export function OrdersRoute() {
         <>
           <OrderCards orders={orders.data.items} />
           <Paper withBorder radius="md" className={classes.wrap} aria-busy={orders.isPlaceholderData} visibleFrom="sm">
-            <Table.ScrollContainer minWidth={640} type="native" tabIndex={0} role="region" aria-label="My Orders table">
+            <Table.ScrollContainer minWidth={860} type="native" tabIndex={0} role="region" aria-label="My Orders table">
               <Table striped highlightOnHover verticalSpacing="sm">
                 <Table.Caption className={classes.caption}>My Orders, newest first</Table.Caption>
                 <Table.Thead>
@@ -130,7 +253,11 @@ export function OrdersRoute() {
                     <Table.Th scope="col">Created By</Table.Th>
                     <Table.Th scope="col">Personal Notes</Table.Th>
                     <Table.Th scope="col">Order Date</Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      Total
+                    </Table.Th>
                     <Table.Th scope="col">Status</Table.Th>
+                    <Table.Th scope="col">Tracking</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -144,8 +271,14 @@ export function OrdersRoute() {
                       <Table.Td>{createdBy(order)}</Table.Td>
                       <Table.Td className={classes.notes}>{order.shipping_instruction || "—"}</Table.Td>
                       <Table.Td style={{ whiteSpace: "nowrap" }}>{formatPst(order.created)}</Table.Td>
+                      <Table.Td ta="right" style={{ fontVariantNumeric: "tabular-nums" }}>
+                        {formatMoney(order.total_order_amount)}
+                      </Table.Td>
                       <Table.Td>
                         <OrderStatusBadge status={order.order_status} name={order.order_status_name} />
+                      </Table.Td>
+                      <Table.Td>
+                        {order.shipments.length ? <TrackingLinks shipments={order.shipments} compact /> : "—"}
                       </Table.Td>
                     </Table.Tr>
                   ))}

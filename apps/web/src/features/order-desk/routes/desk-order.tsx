@@ -1,0 +1,219 @@
+import {
+  Anchor,
+  Button,
+  DataList,
+  Divider,
+  Grid,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
+import { IconArrowLeft } from "@tabler/icons-react";
+import type { DeskOrder } from "@vetportal/contract";
+import type { ReactNode } from "react";
+import { Link, useLocation, useParams } from "react-router";
+import { AddressBlock } from "../../../components/address-block.tsx";
+import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
+import { LoadError, RecordNotFound } from "../../../components/page-state.tsx";
+import { StatusTimeline } from "../../../components/status-timeline.tsx";
+import { TrackingLinks } from "../../../components/tracking-links.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
+import { formatMoney, formatPst } from "../../../lib/format.ts";
+import { positiveId } from "../../../lib/route-params.ts";
+import { useDeskOrder } from "../api/get-desk-order.ts";
+import { DeskActions } from "../components/desk-actions.tsx";
+import { DeskLinesTable } from "../components/desk-lines-table.tsx";
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{children}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
+function Amounts({ order }: { order: DeskOrder }) {
+  const rows: [string, number][] = [
+    ["Items", order.total_items_amount],
+    ["Pick fees", order.pick_fee_amount],
+    ["Shipping", order.shipping_amount],
+    ["Processing", order.processing_amount],
+    ["Tax", order.tax_amount],
+  ];
+  return (
+    <Stack gap={4} maw={320} ml="auto" w="100%">
+      {rows.map(([label, cents]) => (
+        <Group key={label} justify="space-between" wrap="nowrap">
+          <Text size="sm">{label}</Text>
+          <Text size="sm" style={{ fontVariantNumeric: "tabular-nums" }}>
+            {formatMoney(cents)}
+          </Text>
+        </Group>
+      ))}
+      <Divider />
+      <Group justify="space-between" wrap="nowrap">
+        <Text fw={700}>Invoiced total</Text>
+        <Text fw={700} style={{ fontVariantNumeric: "tabular-nums" }}>
+          {formatMoney(order.total_order_amount)}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+function Customer({ order }: { order: DeskOrder }) {
+  return (
+    <DataList labelWidth={120} gap="xs" style={{ overflowWrap: "anywhere" }}>
+      <Fact label="Practice">{order.practice_name || "—"}</Fact>
+      <Fact label="Ordered by">
+        {order.user_name || "—"}
+        {order.user_email && (
+          <Text size="xs" c="dimmed">
+            {order.user_email}
+          </Text>
+        )}
+      </Fact>
+      <Fact label="Contact">
+        {order.contact_name}
+        <br />
+        {order.contact_phone}
+        <br />
+        {order.email}
+      </Fact>
+      <Fact label="PO number">{order.po_number ?? "—"}</Fact>
+      <Fact label="Cost center">{order.cost_center_name ?? "—"}</Fact>
+      <Fact label="Department">{order.department_name ?? "—"}</Fact>
+      <Fact label="Delivery">{order.delivery_method_name}</Fact>
+      <Fact label="Note">{order.shipping_instruction || "—"}</Fact>
+    </DataList>
+  );
+}
+
+/** /admin/orders/{id} (issue 11): the staff view of an order, with the actions its status allows. */
+export function DeskOrderRoute() {
+  const params = useParams();
+  const { state } = useLocation();
+  const id = positiveId(params.id);
+  const order = useDeskOrder(id);
+  const back =
+    typeof (state as { back?: unknown } | null)?.back === "string" ? (state as { back: string }).back : "/admin/orders";
+  const backLink = (
+    <Anchor component={Link} to={back} size="sm">
+      <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: "-2px", marginRight: 4 }} />
+      Order Desk
+    </Anchor>
+  );
+
+  if (id === undefined || (order.error instanceof ApiError && order.error.status === 404)) {
+    return (
+      <RecordNotFound
+        title="Order not found"
+        message="There is no order with this number."
+        action={
+          <Button component={Link} to="/admin/orders">
+            Go to the Order Desk
+          </Button>
+        }
+      />
+    );
+  }
+  if (order.isPending) {
+    return (
+      <Stack gap="lg" aria-hidden>
+        <VisuallyHidden role="status">Loading order…</VisuallyHidden>
+        <Skeleton h={34} w={320} />
+        <Skeleton h={240} />
+        <Skeleton h={180} />
+      </Stack>
+    );
+  }
+  if (order.isError) {
+    return (
+      <Stack gap="lg">
+        {backLink}
+        <Title order={1}>Order #{id}</Title>
+        <LoadError
+          title="The order could not be loaded"
+          error={order.error}
+          onRetry={() => void order.refetch()}
+          isRetrying={order.isFetching}
+        />
+      </Stack>
+    );
+  }
+
+  const data = order.data;
+  return (
+    <Stack gap="lg">
+      <title>{`Order #${data.id} · Order Desk · Vet Portal`}</title>
+      {backLink}
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Stack gap={4}>
+          <Group gap="sm" align="center">
+            <Title order={1}>Order #{data.id}</Title>
+            <OrderStatusBadge status={data.order_status} name={data.order_status_name} />
+          </Group>
+          <Text c="dimmed" size="sm">
+            {data.practice_name || data.user_name} · ordered {data.order_created}
+            {data.date_shipped ? ` · shipped ${formatPst(data.date_shipped)}` : ""}
+          </Text>
+        </Stack>
+      </Group>
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="lg">
+            <DeskActions order={data} />
+            <Paper withBorder radius="md" p="md">
+              <Title order={2} size="h4" mb="sm">
+                Lines
+              </Title>
+              <DeskLinesTable order={data} />
+              <Divider my="md" />
+              <Amounts order={data} />
+            </Paper>
+            <Paper withBorder radius="md" p="md">
+              <Title order={2} size="h4" mb="sm">
+                History
+              </Title>
+              <StatusTimeline events={data.history} />
+            </Paper>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="lg">
+            <Paper withBorder radius="md" p="md">
+              <Title order={2} size="h4" mb="sm">
+                Shipments
+              </Title>
+              {data.shipments.length ? (
+                <TrackingLinks shipments={data.shipments} />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  Not shipped yet.
+                </Text>
+              )}
+            </Paper>
+            <Paper withBorder radius="md" p="md">
+              <Title order={2} size="h4" mb="sm">
+                Ship to
+              </Title>
+              <AddressBlock address={data.shipping_address} />
+            </Paper>
+            <Paper withBorder radius="md" p="md">
+              <Title order={2} size="h4" mb="sm">
+                Customer
+              </Title>
+              <Customer order={data} />
+            </Paper>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
