@@ -5,7 +5,6 @@ import {
   createTestApp,
   NY_PRACTICE,
   queryRows,
-  signInAdmin,
   signInPractice,
 } from "../../../test/helpers.ts";
 import { products } from "../../db/schema/index.ts";
@@ -249,13 +248,15 @@ describe("the server cart and placing an order", () => {
   });
 
   it("places an order for a user who never had a server cart, and makes none", async () => {
-    const admin = await signInAdmin(t.app);
-    const a = await makeProduct();
-    const res = await post("/api/order/add", orderBody([{ id: a, quantity: 1 }]), admin.access_token);
+    // The Hudson Valley practice is New York's: a product of the programme it may order.
+    const other = await signInPractice(t.app, NY_PRACTICE);
+    await t.db.execute(sql`delete from carts where user_id = ${other.profile.user_id}`);
+    const a = await makeProduct({ product_category_id: 2102 });
+    const res = await post("/api/order/add", orderBody([{ id: a, quantity: 1 }]), other.access_token);
     expect(res.statusCode, res.body).toBe(200);
     const rows = await queryRows<{ n: number }>(
       t.db,
-      sql`select count(*)::int as n from carts where user_id = ${admin.profile.user_id}`,
+      sql`select count(*)::int as n from carts where user_id = ${other.profile.user_id}`,
     );
     expect(rows[0]?.n).toBe(0);
   });
