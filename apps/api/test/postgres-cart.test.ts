@@ -37,7 +37,9 @@ async function makeProducts(first: number, count: number) {
     })),
   );
   for (const id of ids)
-    await t.db.execute(sql`insert into product_price_ranges (product_id, min_quantity, price_cents) values (${id}, 1, 400)`);
+    await t.db.execute(
+      sql`insert into product_price_ranges (product_id, min_quantity, price_cents) values (${id}, 1, 400)`,
+    );
   return ids;
 }
 
@@ -79,9 +81,9 @@ describe("concurrent writes of one cart on PostgreSQL", () => {
       expect([asLeft, asRight]).toContainEqual(rows);
       // The answer with the higher revision is the cart as it stands.
       const last = results.map((r) => r.json().data).sort((a, b) => b.revision - a.revision)[0];
-      expect(last.items.map((i: { id: number; quantity: number }) => ({ product_id: i.id, quantity: i.quantity }))).toEqual(
-        rows,
-      );
+      expect(
+        last.items.map((i: { id: number; quantity: number }) => ({ product_id: i.id, quantity: i.quantity })),
+      ).toEqual(rows);
     }
   });
 

@@ -199,8 +199,7 @@ export function applyServerCart(items: CartItem[]): void {
     if (before && after && before.quantity === after.quantity) notes[id] = note;
   }
   const same =
-    items.length === state.items.length &&
-    items.every((l, i) => JSON.stringify(l) === JSON.stringify(state.items[i]));
+    items.length === state.items.length && items.every((l, i) => JSON.stringify(l) === JSON.stringify(state.items[i]));
   if (same) return;
   write({ items, notices: state.notices, notes });
 }

@@ -65,10 +65,7 @@ export async function upsertLines(tx: Executor, userId: number, lines: CartLineR
     .onConflictDoUpdate({
       target: [cart_items.user_id, cart_items.product_id],
       set: {
-        quantity:
-          mode === "max"
-            ? sql`greatest(${cart_items.quantity}, excluded.quantity)`
-            : sql`excluded.quantity`,
+        quantity: mode === "max" ? sql`greatest(${cart_items.quantity}, excluded.quantity)` : sql`excluded.quantity`,
         is_destroy: sql`excluded.is_destroy`,
         updated: sql`now()`,
       },

@@ -1,4 +1,10 @@
-import { type CartItem, type CartLineInput, displayProductName, type ServerCart, unitPriceFor } from "@vetportal/contract";
+import {
+  type CartItem,
+  type CartLineInput,
+  displayProductName,
+  type ServerCart,
+  unitPriceFor,
+} from "@vetportal/contract";
 import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";

@@ -1,12 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  bearer,
-  createTestApp,
-  NY_PRACTICE,
-  queryRows,
-  signInPractice,
-} from "../../../test/helpers.ts";
+import { bearer, createTestApp, NY_PRACTICE, queryRows, signInPractice } from "../../../test/helpers.ts";
 import { products } from "../../db/schema/index.ts";
 
 /**
@@ -47,7 +41,11 @@ async function makeProduct(values: Partial<typeof products.$inferInsert> = {}) {
   return id;
 }
 
-type Cart = { items: { id: number; quantity: number; price: number; name: string }[]; revision: number; dropped: { id: number }[] };
+type Cart = {
+  items: { id: number; quantity: number; price: number; name: string }[];
+  revision: number;
+  dropped: { id: number }[];
+};
 const cartOf = async (token = practice.token): Promise<Cart> => {
   const res = await post("/api/cart/query", {}, token);
   expect(res.statusCode, res.body).toBe(200);

@@ -340,7 +340,8 @@ export function createOrdersService(db: Database, config: Config) {
             fail(`items.${p.id}`, "BELOW_MIN_QUANTITY", `${name}: the minimum order is ${p.min_quantity} packs.`);
           else if (settled.reason === "above_max")
             fail(`items.${p.id}`, "ABOVE_MAX_QUANTITY", `${name}: the maximum order is ${p.max_quantity} packs.`);
-          else if (settled.reason !== null) fail(`items.${p.id}`, "QUANTITY_NOT_OFFERED", `${name}: ${settled.message}`);
+          else if (settled.reason !== null)
+            fail(`items.${p.id}`, "QUANTITY_NOT_OFFERED", `${name}: ${settled.message}`);
           else if (!canOrder(p)) fail(`items.${p.id}`, "OUT_OF_STOCK", `${name} is out of stock.`);
           const shipDay = estimatedShipDay(now, p.cutoff_time);
           lines.push({

@@ -163,7 +163,9 @@ export async function readForOrder(
     .select({
       department_id: users.department_id,
       representation: users.representation,
-      cost_center_required: sql<boolean>`coalesce(${departments.cost_center_required}, false)`.as("cost_center_required"),
+      cost_center_required: sql<boolean>`coalesce(${departments.cost_center_required}, false)`.as(
+        "cost_center_required",
+      ),
     })
     .from(users)
     .leftJoin(departments, eq(departments.id, users.department_id))

@@ -24,7 +24,10 @@ const post = (url: string, payload: unknown, token = practice.token) =>
 
 let nextProductId = 995_000;
 /** A product of its own: 1–50 packs, in stock, $12 a pack, $10 from 10, $7.50 from 25; 30 ¢ pick fee. */
-async function makeProduct(values: Partial<typeof products.$inferInsert> = {}, ranges?: [number, number | null, number][]) {
+async function makeProduct(
+  values: Partial<typeof products.$inferInsert> = {},
+  ranges?: [number, number | null, number][],
+) {
   const id = nextProductId++;
   await t.db.insert(products).values({
     id,
@@ -76,9 +79,28 @@ describe("POST /api/order/quote", () => {
     const quote = quoted.json().data;
     // 12 × $10.00 (second tier), 3 × $4.99, 30 × $7.50 (third tier); pick 12 × 30 ¢ + 30 × 15 ¢.
     expect(quote.lines).toEqual([
-      expect.objectContaining({ id: tiered, quantity: 12, reason: null, unit_price_cents: 1000, total_price_cents: 12000, pick_fee_cents: 360 }),
-      expect.objectContaining({ id: untracked, quantity: 3, unit_price_cents: 499, total_price_cents: 1497, pick_fee_cents: 0 }),
-      expect.objectContaining({ id: bulk, quantity: 30, unit_price_cents: 750, total_price_cents: 22500, pick_fee_cents: 450 }),
+      expect.objectContaining({
+        id: tiered,
+        quantity: 12,
+        reason: null,
+        unit_price_cents: 1000,
+        total_price_cents: 12000,
+        pick_fee_cents: 360,
+      }),
+      expect.objectContaining({
+        id: untracked,
+        quantity: 3,
+        unit_price_cents: 499,
+        total_price_cents: 1497,
+        pick_fee_cents: 0,
+      }),
+      expect.objectContaining({
+        id: bulk,
+        quantity: 30,
+        unit_price_cents: 750,
+        total_price_cents: 22500,
+        pick_fee_cents: 450,
+      }),
     ]);
     const items_ = 12000 + 1497 + 22500;
     const pick = 360 + 450;
@@ -111,7 +133,9 @@ describe("POST /api/order/quote", () => {
       processing_amount: quote.processing_amount,
       tax_amount: quote.tax_amount,
     });
-    expect(receipt.order_products.map((l: { unit_price_cents: number }) => l.unit_price_cents)).toEqual([1000, 499, 750]);
+    expect(receipt.order_products.map((l: { unit_price_cents: number }) => l.unit_price_cents)).toEqual([
+      1000, 499, 750,
+    ]);
   });
 
   it("reports the quantity it would accept for each line, and why", async () => {
@@ -132,10 +156,15 @@ describe("POST /api/order/quote", () => {
       ],
     });
     expect(res.statusCode, res.body).toBe(200);
-    const byId = Object.fromEntries(
-      res.json().data.lines.map((l: { id: number }) => [l.id, l]),
-    ) as Record<number, { quantity: number; reason: string | null; message: string | null; total_price_cents: number }>;
-    expect(byId[limited]).toMatchObject({ quantity: 5, reason: "below_min", message: "Raised to the minimum of 5 packs." });
+    const byId = Object.fromEntries(res.json().data.lines.map((l: { id: number }) => [l.id, l])) as Record<
+      number,
+      { quantity: number; reason: string | null; message: string | null; total_price_cents: number }
+    >;
+    expect(byId[limited]).toMatchObject({
+      quantity: 5,
+      reason: "below_min",
+      message: "Raised to the minimum of 5 packs.",
+    });
     expect(byId[listed]).toMatchObject({
       quantity: 10,
       reason: "not_offered",
@@ -187,8 +216,9 @@ describe("POST /api/order/quote", () => {
       t.db,
       sql`select shipping_cents as cents from delivery_methods where id = ${other}`,
     );
-    const chosen = (await post("/api/order/quote", { items: [{ id, quantity: 1 }], delivery_method_id: other }, admin)).json()
-      .data;
+    const chosen = (
+      await post("/api/order/quote", { items: [{ id, quantity: 1 }], delivery_method_id: other }, admin)
+    ).json().data;
     expect(chosen).toMatchObject({ delivery_method_id: other, shipping_amount: cents });
     expect(chosen.total_order_amount).toBe(open.total_order_amount + cents);
   });
@@ -198,7 +228,12 @@ describe("POST /api/order/quote", () => {
     const method = await post("/api/order/quote", { items: [{ id, quantity: 1 }], delivery_method_id: 43 });
     expect(method.statusCode).toBe(409);
     expect(method.json().error.code).toBe("DELIVERY_METHOD_NOT_ALLOWED");
-    const twice = await post("/api/order/quote", { items: [{ id, quantity: 1 }, { id, quantity: 2 }] });
+    const twice = await post("/api/order/quote", {
+      items: [
+        { id, quantity: 1 },
+        { id, quantity: 2 },
+      ],
+    });
     expect(twice.statusCode).toBe(400);
     const mixed = await post("/api/order/quote", {
       items: [
@@ -234,7 +269,10 @@ describe("PO number and cost center at checkout", () => {
   it("stores the PO number and the cost center; the receipt and the order report show them", async () => {
     const id = await makeProduct();
     const cc = (await post("/api/customer/query", {})).json().data.cost_centers[0].id as number;
-    const placed = await post("/api/order/add", orderBody([{ id, quantity: 2 }], { po_number: "PO-CHK-7781", cost_center_id: cc }));
+    const placed = await post(
+      "/api/order/add",
+      orderBody([{ id, quantity: 2 }], { po_number: "PO-CHK-7781", cost_center_id: cc }),
+    );
     expect(placed.statusCode, placed.body).toBe(200);
     const orderId = placed.json().data as number;
     const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
@@ -254,7 +292,10 @@ describe("PO number and cost center at checkout", () => {
 
   it("refuses a cost center of another department, storing nothing", async () => {
     const id = await makeProduct();
-    const [foreign] = await t.db.select({ id: cost_centers.id }).from(cost_centers).where(eq(cost_centers.name, "CC-400 Regional Programs"));
+    const [foreign] = await t.db
+      .select({ id: cost_centers.id })
+      .from(cost_centers)
+      .where(eq(cost_centers.name, "CC-400 Regional Programs"));
     const count = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from orders`))[0]?.n;
     const before = await count();
     const res = await post("/api/order/add", orderBody([{ id, quantity: 1 }], { cost_center_id: foreign?.id }));
@@ -285,18 +326,27 @@ describe("PO number and cost center at checkout", () => {
       admin,
     );
     expect(updated.statusCode, updated.body).toBe(200);
-    expect((await post("/api/department/query", { id: department }, admin)).json().data.cost_center_required).toBe(true);
+    expect((await post("/api/department/query", { id: department }, admin)).json().data.cost_center_required).toBe(
+      true,
+    );
     expect((await post("/api/customer/query", {})).json().data.cost_center_required).toBe(true);
 
     const refused = await post("/api/order/add", orderBody([{ id, quantity: 1 }]));
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error.fields).toEqual({ cost_center_id: "Choose a cost center: your department requires one." });
+    expect(refused.json().error.fields).toEqual({
+      cost_center_id: "Choose a cost center: your department requires one.",
+    });
     const cc = (await post("/api/customer/query", {})).json().data.cost_centers[0].id as number;
-    expect((await post("/api/order/add", orderBody([{ id, quantity: 1 }], { cost_center_id: cc }))).statusCode).toBe(200);
+    expect((await post("/api/order/add", orderBody([{ id, quantity: 1 }], { cost_center_id: cc }))).statusCode).toBe(
+      200,
+    );
 
     // A department that requires one but has none to choose from cannot comply: not required.
     await t.db.execute(sql`delete from cost_center_departments where department_id = ${department}`);
-    expect((await post("/api/customer/query", {})).json().data).toMatchObject({ cost_centers: [], cost_center_required: false });
+    expect((await post("/api/customer/query", {})).json().data).toMatchObject({
+      cost_centers: [],
+      cost_center_required: false,
+    });
     expect((await post("/api/order/add", orderBody([{ id, quantity: 1 }]))).statusCode).toBe(200);
     await t.db.update(departments).set({ cost_center_required: false }).where(eq(departments.id, department));
   });
