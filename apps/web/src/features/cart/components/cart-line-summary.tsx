@@ -44,8 +44,13 @@ export function CartLineSummary({ item, line, error }: { item: CartItem; line?: 
           </Text>
         )}
         {note && !problem && (
-          <Text size="sm" c="orange.9" fw={600}>
-            <IconInfoCircle size={14} aria-hidden style={{ verticalAlign: "-2px", marginRight: 4 }} />
+          <Text size="sm" fw={600}>
+            <IconInfoCircle
+              size={14}
+              aria-hidden
+              color="var(--mantine-color-orange-7)"
+              style={{ verticalAlign: "-2px", marginRight: 4 }}
+            />
             {note}
           </Text>
         )}

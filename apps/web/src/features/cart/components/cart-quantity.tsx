@@ -90,7 +90,7 @@ export function CartQuantity({ item }: { item: CartItem }) {
       {/* Always present, so screen readers announce a correction when it appears. */}
       <div role="status">
         {(notice || outOfRange) && (
-          <Text size="xs" c={outOfRange ? "red.9" : "orange.9"} fw={600} maw={200}>
+          <Text size="xs" c={outOfRange ? "red.9" : undefined} fw={600} maw={200}>
             {notice ?? MESSAGES.quantityBetween(min, max)}
           </Text>
         )}

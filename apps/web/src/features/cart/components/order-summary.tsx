@@ -1,4 +1,4 @@
-import { Alert, Button, Divider, Group, Loader, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Alert, Button, Group, Loader, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import type { Quote } from "@vetportal/contract";
 import { errorMessage } from "../../../lib/api-client.ts";
@@ -14,7 +14,13 @@ interface OrderSummaryProps {
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
-    <Group justify="space-between" gap="sm" wrap="nowrap">
+    <Group
+      justify="space-between"
+      gap="sm"
+      wrap="nowrap"
+      // The total's rule is a border: a definition list holds only its groups.
+      style={strong ? { borderTop: "1px solid var(--mantine-color-gray-3)", paddingTop: 8, marginTop: 4 } : undefined}
+    >
       <Text size={strong ? "md" : "sm"} fw={strong ? 700 : undefined} component="dt">
         {label}
       </Text>
@@ -56,15 +62,14 @@ export function OrderSummary({ quote, isPending, isFetching, error, onRetry }: O
     <Stack gap={6} aria-busy={isFetching}>
       <Stack component="dl" gap={6} m={0} aria-label="Order amounts">
         <Row label="Items" value={formatMoney(quote.total_items_amount)} />
-        <Row label="Pick fees" value={formatMoney(quote.pick_fee_amount)} />
+        <Row label="Pick Fees" value={formatMoney(quote.pick_fee_amount)} />
         <Row
           label="Shipping"
           value={quote.shipping_amount === null ? "Choose a delivery method" : formatMoney(quote.shipping_amount)}
         />
         <Row label="Processing" value={formatMoney(quote.processing_amount)} />
         <Row label="Tax" value={formatMoney(quote.tax_amount)} />
-        <Divider my={4} />
-        <Row label="Order total" value={formatMoney(quote.total_order_amount)} strong />
+        <Row label="Total" value={formatMoney(quote.total_order_amount)} strong />
       </Stack>
       <Text size="xs" c="dimmed">
         Payment: On Invoice.{quote.shipping_amount === null ? " The total does not include shipping yet." : ""}
