@@ -85,7 +85,7 @@ export function CartPreviewRoute() {
                 <Table.Tr>
                   <Table.Th scope="col">Product</Table.Th>
                   <Table.Th scope="col">Quantity (packs)</Table.Th>
-                  <Table.Th scope="col" ta="right">
+                  <Table.Th scope="col" ta="right" className={classes.amountColumn}>
                     Total
                   </Table.Th>
                   <Table.Th scope="col">
@@ -122,7 +122,7 @@ export function CartPreviewRoute() {
                       <Table.Td>
                         <CartQuantity item={item} />
                       </Table.Td>
-                      <Table.Td ta="right" className={classes.amount}>
+                      <Table.Td ta="right" className={`${classes.amount} ${classes.amountColumn}`}>
                         {line ? formatMoney(line.total_price_cents) : "…"}
                         {line && line.pick_fee_cents > 0 && (
                           <Text size="xs" c="dimmed">
