@@ -26,6 +26,9 @@ async function quantityLimits(page: Page) {
 }
 
 test.describe("prices at checkout", () => {
+  // Whole journeys with accessibility scans (and a second browser): over a minute on a loaded machine.
+  test.beforeEach(() => test.slow());
+
   test("a practice sees prices in the cart, the same total at shipping and on the receipt, with its PO number", async ({
     page,
   }) => {
