@@ -109,7 +109,14 @@ export function CartPreviewRoute() {
                               Packs of {item.package_quantity} · order {item.min_quantity}–{item.max_quantity}
                             </Text>
                             {line && line.quantity > 0 && (
-                              <Text size="xs">{formatMoney(line.unit_price_cents)} per pack</Text>
+                              <Text size="xs">
+                                {formatMoney(line.unit_price_cents)} per pack
+                                {/* Phones have no Total column: the line's total is given here. */}
+                                <span className={classes.inlineTotal}>
+                                  {" "}
+                                  · total {formatMoney(line.total_price_cents)}
+                                </span>
+                              </Text>
                             )}
                             {line?.quantity === 0 && (
                               <Text size="xs" c="red.9" fw={600}>
