@@ -320,6 +320,8 @@ test.describe("placing an order", () => {
     test.use({ viewport: { width: 375, height: 740 } });
 
     test("the ordering pages fit the screen and pass axe", async ({ page }) => {
+      // Five pages, each scanned by axe: about a minute on a loaded two-core machine.
+      test.slow();
       await signInAsPractice(page, PRACTICES.happyPaws);
       const fits = async () => {
         expect(await seriousViolations(page)).toEqual([]);
