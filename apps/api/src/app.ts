@@ -8,6 +8,8 @@ import { createCaches } from "./lib/cache.ts";
 import { createSerializerCompiler } from "./lib/serializer.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
+import { cartRoutes } from "./modules/cart/cart.routes.ts";
+import { createCartService } from "./modules/cart/cart.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
 import { enumRoutes } from "./modules/catalog/enum.routes.ts";
@@ -82,6 +84,7 @@ export async function buildApp({ config, database, logger = false, validateRespo
     catalog: createCatalogService(database.db, config, caches),
     orders: createOrdersService(database.db, config),
     fulfilment: createFulfilmentService(database.db, config),
+    cart: createCartService(database.db, config),
     practices: createPracticesService(database.db, config),
     users: createUsersService(database.db, config),
     departments: createDepartmentsService(database.db, config),
@@ -136,6 +139,7 @@ export async function buildApp({ config, database, logger = false, validateRespo
       await api.register(enumRoutes);
       await api.register(ordersRoutes, { orders: services.orders });
       await api.register(fulfilmentRoutes, { fulfilment: services.fulfilment });
+      await api.register(cartRoutes, { cart: services.cart });
       await api.register(practicesRoutes, { practices: services.practices });
       await api.register(usersRoutes, { users: services.users, practices: services.practices });
       await api.register(departmentsRoutes, { departments: services.departments });

@@ -117,6 +117,12 @@ const ROUTES: Record<string, Route> = {
   "POST /api/customer/query": { access: "user" },
   "POST /api/order/add": { access: "user", request: (c) => ({ body: orderBody(c.product) }) },
   "POST /api/order/list": { access: "user" },
+  "POST /api/order/quote": { access: "user", request: (c) => ({ body: { items: [{ id: c.product, quantity: 2 }] } }) },
+  // The cart is the caller's own, by session: there is no id of another user's cart to try.
+  "POST /api/cart/query": { access: "user" },
+  "POST /api/cart/replace": { access: "user", request: (c) => ({ body: { items: [{ id: c.product, quantity: 1 }] } }) },
+  "POST /api/cart/merge": { access: "user", request: (c) => ({ body: { items: [{ id: c.product, quantity: 2 }] } }) },
+  "POST /api/cart/update": { access: "user", request: (c) => ({ body: { items: [{ id: c.product, quantity: 3 }] } }) },
   "POST /api/order/query": { access: "user", request: (c) => ({ body: { id: c.activeOrder } }), ownedByA: true },
   "POST /api/order/cancel": {
     access: "user",

@@ -27,3 +27,40 @@ export const OrderItemSchema = z.object({
   quantity: dbInt("Quantity is required", "Quantity must be a whole number").min(1, "Quantity must be at least 1"),
   is_destroy: z.boolean().optional(),
 });
+
+/** The largest quantity a cart line holds: what anyone could mean to order, with room to spare. */
+export const CART_MAX_QUANTITY = 1_000_000;
+
+/** A line sent to the server cart: the product and its quantity (0 removes the line in an update). */
+export const CartLineInputSchema = z.object({
+  id: IdSchema,
+  quantity: dbInt("Quantity is required", "Quantity must be a whole number")
+    .min(0, "Quantity must be 0 or more")
+    .max(CART_MAX_QUANTITY, `Quantity must be at most ${CART_MAX_QUANTITY}`),
+  is_destroy: z.boolean().optional(),
+});
+export type CartLineInput = z.infer<typeof CartLineInputSchema>;
+
+const cartLines = z.array(CartLineInputSchema).max(100, "A cart holds at most 100 products");
+
+/** POST /api/cart/replace: the whole cart becomes these lines (an empty list empties it). */
+export const CartReplaceRequestSchema = z.object({ items: cartLines });
+/**
+ * POST /api/cart/merge (sign-in): the browser's lines join the server's. A product in both keeps
+ * the larger quantity (decision 021): the browser's copy is usually a copy of the same cart, so a
+ * sum would double it. No line is lost.
+ */
+export const CartMergeRequestSchema = z.object({ items: cartLines });
+/** POST /api/cart/update: these lines are set (added or their quantity replaced); quantity 0 removes one. */
+export const CartUpdateRequestSchema = z.object({ items: cartLines.min(1, "Nothing to update") });
+export const CartQueryRequestSchema = z.object({});
+
+/** The signed-in user's cart as the server keeps it (cart_items), with each product's record. */
+export const ServerCartSchema = z.object({
+  items: z.array(CartItemSchema),
+  /** Goes up with every change: an answer with a lower revision than one already seen is stale. */
+  revision: z.number().int(),
+  /** Lines sent that were not kept: products the user can no longer order. */
+  dropped: z.array(z.object({ id: z.number().int(), reason: z.string() })),
+});
+export type ServerCart = z.infer<typeof ServerCartSchema>;

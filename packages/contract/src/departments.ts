@@ -33,6 +33,8 @@ export const DepartmentFormSchema = z.object({
   department_code: optionalText(),
   is_active: z.boolean().default(true),
   billing_reports: z.boolean().default(false),
+  /** Orders of the department's users must name one of its cost centers. */
+  cost_center_required: z.boolean().default(false),
   ups_number: optionalText(),
   fedex_number: optionalText(),
   ltl_freight: optionalText(200),
@@ -48,6 +50,7 @@ export const DepartmentDetailSchema = z.object({
   department_code: z.string().nullable(),
   is_active: z.boolean(),
   billing_reports: z.boolean(),
+  cost_center_required: z.boolean(),
   ups_number: z.string().nullable(),
   ltl_freight: z.string().nullable(),
   fedex_number: z.string().nullable(),

@@ -1,6 +1,7 @@
 export * from "./auth.ts";
 export * from "./cart.ts";
 export * from "./catalog.ts";
+export * from "./checkout.ts";
 export * from "./common.ts";
 export * from "./departments.ts";
 export * from "./fulfilment.ts";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { OrderItemSchema } from "./cart.ts";
+import { CheckoutCostCenterSchema } from "./checkout.ts";
 import { MESSAGES } from "./messages.ts";
 import { dbInt, dbText, IdSchema, IsoDateSchema } from "./primitives.ts";
 import { ShipmentSchema, StatusEventSchema } from "./tracking.ts";
@@ -65,6 +66,10 @@ export const CustomerSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   delivery_methods: z.array(DeliveryMethodSchema),
+  /** Cost centers of the user's department, offered at checkout (empty: none is asked for). */
+  cost_centers: z.array(CheckoutCostCenterSchema),
+  /** The department requires one of them on every order (departments.cost_center_required). */
+  cost_center_required: z.boolean(),
 });
 
 /**
@@ -80,6 +85,8 @@ export const PlaceOrderRequestSchema = z.object({
   shipping_address_id: IdSchema.optional(),
   shipping_instruction: dbText().trim().max(1000).optional(),
   po_number: dbText().trim().max(50).optional(),
+  /** One of the cost centers of the user's department; required when the department says so. */
+  cost_center_id: IdSchema.optional(),
   items: z.array(OrderItemSchema).min(1, MESSAGES.cartEmpty).max(100),
 });
 export type PlaceOrderRequest = z.infer<typeof PlaceOrderRequestSchema>;

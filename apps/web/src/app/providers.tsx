@@ -12,7 +12,8 @@ import { Toasts } from "./toasts.tsx";
 
 /**
  * Whatever was cached, the cart included, belongs to the user who just left: drop it when the
- * session ends. Both modules load with the signed-in pages, so here they are normally loaded already.
+ * session ends (the server keeps the user's cart for the next sign-in, decision 021). Both modules
+ * load with the signed-in pages, so here they are normally loaded already.
  */
 function useClearCacheOnSignOut() {
   useEffect(
@@ -20,7 +21,7 @@ function useClearCacheOnSignOut() {
       subscribeSession(() => {
         if (getSession()) return;
         void import("../lib/query-client.ts").then(({ queryClient }) => queryClient.clear());
-        void import("../lib/cart-store.ts").then(({ emptyCart }) => emptyCart());
+        void import("../lib/cart-store.ts").then(({ clearLocalCart }) => clearLocalCart());
       }),
     [],
   );

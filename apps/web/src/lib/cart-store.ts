@@ -8,7 +8,12 @@ import { z } from "zod";
  * and the header badge all read it, so it lives in lib/ rather than in one feature (STYLE §1).
  *
  * Beside the lines it keeps notices about them (a Reorder that changed or dropped lines), shown on
- * the cart page until dismissed or until the cart is emptied.
+ * the cart page until dismissed or until the cart is emptied, and a note per line when the portal
+ * changed its quantity ("Raised to the minimum of 5 packs."), shown until that line changes again.
+ *
+ * Signed in, the cart is also kept on the server (decision 021): every change made here is handed
+ * to the sync the cart feature registers (setCartSync), and the server's answer comes back through
+ * applyServerCart. This copy is the offline and signed-out one.
  */
 const CartSchema = z.array(CartItemSchema);
 
@@ -21,12 +26,26 @@ export interface CartNotices {
 }
 const CartNoticesSchema = z.object({ title: z.string(), messages: z.array(z.string()) });
 
+export const CART_NOTES_STORAGE_KEY = `${CART_STORAGE_KEY}.notes`;
+const CartNotesSchema = z.record(z.string(), z.string());
+
 interface CartState {
   items: CartItem[];
   notices: CartNotices | null;
+  /** What the portal did to a line's quantity and why, by product id. */
+  notes: Record<string, string>;
 }
 
-const EMPTY: CartState = { items: [], notices: null };
+const EMPTY: CartState = { items: [], notices: null, notes: {} };
+
+/** A change of the cart, as the server cart takes it: set lines (quantity 0 removes), or replace all. */
+export type CartChange = { kind: "update"; items: CartItem[] } | { kind: "replace"; items: CartItem[] };
+let sync: ((change: CartChange) => void) | null = null;
+
+/** The cart feature's server sync; null to stop sending changes. */
+export function setCartSync(next: ((change: CartChange) => void) | null): void {
+  sync = next;
+}
 let current: CartState | null = null;
 const listeners = new Set<() => void>();
 
@@ -45,6 +64,7 @@ function read(): CartState {
   current ??= {
     items: readJson(CART_STORAGE_KEY, CartSchema) ?? [],
     notices: readJson(CART_NOTICES_STORAGE_KEY, CartNoticesSchema),
+    notes: readJson(CART_NOTES_STORAGE_KEY, CartNotesSchema) ?? {},
   };
   return current;
 }
@@ -56,6 +76,8 @@ function write(next: CartState): void {
     else sessionStorage.removeItem(CART_STORAGE_KEY);
     if (next.notices) sessionStorage.setItem(CART_NOTICES_STORAGE_KEY, JSON.stringify(next.notices));
     else sessionStorage.removeItem(CART_NOTICES_STORAGE_KEY);
+    if (Object.keys(next.notes).length) sessionStorage.setItem(CART_NOTES_STORAGE_KEY, JSON.stringify(next.notes));
+    else sessionStorage.removeItem(CART_NOTES_STORAGE_KEY);
   } catch {
     // Storage full or disabled: the cart still works for this page's lifetime.
   }
@@ -66,30 +88,67 @@ export function getCart(): CartItem[] {
   return read().items;
 }
 
+/** The notes without the given lines': a line that changes loses what was said about its old quantity. */
+function notesWithout(notes: Record<string, string>, ids: number[]): Record<string, string> {
+  const next = { ...notes };
+  for (const id of ids) delete next[String(id)];
+  return next;
+}
+
 /** Adds a line; a product already in the cart has its line (and quantity) replaced, in place. */
-export function addToCart(item: CartItem): void {
-  const { items, notices } = read();
-  const index = items.findIndex((line) => line.id === item.id);
-  const next = index === -1 ? [...items, item] : items.map((line, i) => (i === index ? item : line));
-  write({ items: next, notices });
+export function addToCart(item: CartItem, note?: string | null): void {
+  const state = read();
+  const index = state.items.findIndex((line) => line.id === item.id);
+  const next = index === -1 ? [...state.items, item] : state.items.map((line, i) => (i === index ? item : line));
+  const notes = notesWithout(state.notes, [item.id]);
+  if (note) notes[String(item.id)] = note;
+  write({ ...state, items: next, notes });
+  sync?.({ kind: "update", items: [item] });
 }
 
 /** Adds several lines (Reorder), each replacing the line of the same product, and sets notices about them. */
 export function addAllToCart(lines: CartItem[], notices: CartNotices | null): void {
-  for (const line of lines) addToCart(line);
-  write({ items: read().items, notices });
+  const state = read();
+  let items = state.items;
+  for (const line of lines) {
+    const index = items.findIndex((l) => l.id === line.id);
+    items = index === -1 ? [...items, line] : items.map((l, i) => (i === index ? line : l));
+  }
+  write({
+    items,
+    notices,
+    notes: notesWithout(
+      state.notes,
+      lines.map((l) => l.id),
+    ),
+  });
+  if (lines.length) sync?.({ kind: "update", items: lines });
 }
 
 export function removeFromCart(productId: number): void {
-  const { items, notices } = read();
-  write({ items: items.filter((line) => line.id !== productId), notices });
+  const state = read();
+  const line = state.items.find((l) => l.id === productId);
+  write({
+    ...state,
+    items: state.items.filter((l) => l.id !== productId),
+    notes: notesWithout(state.notes, [productId]),
+  });
+  if (line) sync?.({ kind: "update", items: [{ ...line, quantity: 0 }] });
 }
 
-/** Sets a line's quantity (never below 0). */
-export function setCartQuantity(productId: number, quantity: number): void {
-  const { items, notices } = read();
-  const safe = Math.max(0, Math.trunc(quantity));
-  write({ items: items.map((line) => (line.id === productId ? { ...line, quantity: safe } : line)), notices });
+/**
+ * Sets a line's quantity (never below 0), with what the portal says about it when it chose the
+ * quantity itself (a correction); without a note, an earlier note of the line is dropped.
+ */
+export function setCartQuantity(productId: number, quantity: number, note?: string | null): void {
+  const state = read();
+  const line = state.items.find((l) => l.id === productId);
+  if (!line) return;
+  const next = { ...line, quantity: Math.max(0, Math.trunc(quantity)) };
+  const notes = notesWithout(state.notes, [productId]);
+  if (note) notes[String(productId)] = note;
+  write({ ...state, items: state.items.map((l) => (l.id === productId ? next : l)), notes });
+  sync?.({ kind: "update", items: [next] });
 }
 
 export function incrementCartQuantity(productId: number): void {
@@ -102,13 +161,51 @@ export function decrementCartQuantity(productId: number): void {
   if (line) setCartQuantity(productId, line.quantity - 1);
 }
 
-/** Empties the cart and drops its notices. */
+/** Empties the cart and drops its notices; signed in, the server's cart is emptied too. */
 export function emptyCart(): void {
+  write(EMPTY);
+  sync?.({ kind: "replace", items: [] });
+}
+
+/**
+ * Forgets this browser's copy only: after sign-out (the server keeps the user's cart for the next
+ * sign-in) and after an order (the server removed the ordered lines itself).
+ */
+export function clearLocalCart(): void {
   write(EMPTY);
 }
 
+/** Removes lines from this browser's copy only (the server already did: an order was placed). */
+export function dropLocalLines(productIds: number[]): void {
+  const state = read();
+  const gone = new Set(productIds);
+  write({
+    items: state.items.filter((l) => !gone.has(l.id)),
+    notices: state.notices,
+    notes: notesWithout(state.notes, productIds),
+  });
+}
+
+/**
+ * The server's cart replaces this copy (after a merge at sign-in, or when another tab or computer
+ * changed it); notes of lines whose quantity is unchanged stay.
+ */
+export function applyServerCart(items: CartItem[]): void {
+  const state = read();
+  const notes: Record<string, string> = {};
+  for (const [id, note] of Object.entries(state.notes)) {
+    const before = state.items.find((l) => String(l.id) === id);
+    const after = items.find((l) => String(l.id) === id);
+    if (before && after && before.quantity === after.quantity) notes[id] = note;
+  }
+  const same =
+    items.length === state.items.length && items.every((l, i) => JSON.stringify(l) === JSON.stringify(state.items[i]));
+  if (same) return;
+  write({ items, notices: state.notices, notes });
+}
+
 export function dismissCartNotices(): void {
-  write({ items: read().items, notices: null });
+  write({ ...read(), notices: null });
 }
 
 function subscribe(listener: () => void): () => void {
@@ -116,7 +213,7 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-// Another tab has its own session storage, so only this tab changes the cart.
+// Another tab has its own session storage; it reaches this one through the server cart.
 export function useCart(): CartItem[] {
   return useSyncExternalStore(subscribe, () => read().items);
 }
@@ -127,4 +224,9 @@ export function useCartItem(productId: number): CartItem | undefined {
 
 export function useCartNotices(): CartNotices | null {
   return useSyncExternalStore(subscribe, () => read().notices);
+}
+
+/** What the portal did to a line's quantity and why, if it changed it. */
+export function useCartNote(productId: number): string | undefined {
+  return useSyncExternalStore(subscribe, () => read().notes[String(productId)]);
 }

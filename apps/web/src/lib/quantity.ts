@@ -1,15 +1,30 @@
-/**
- * The pack-quantity rule of SPEC §5, shared by the product page and the cart: below the minimum
- * becomes the minimum, above the maximum the maximum (either way the user is told), and an empty
- * or zero quantity is no quantity at all.
- */
-export type QuantityCheck = { kind: "empty" } | { kind: "ok"; quantity: number; corrected: boolean };
+import { MESSAGES, type QuantityRule, settleQuantity } from "@vetportal/contract";
 
-export function checkQuantity(value: number | string, min: number, max: number): QuantityCheck {
+/**
+ * A typed pack quantity against the product's rule (SPEC §5; the contract's settleQuantity, which
+ * the server's quote applies too): an empty or zero entry is no quantity at all; anything else
+ * becomes the quantity the portal accepts, with what it did and why when that differs
+ * ("Raised to the minimum of 5 packs."), so a quantity is never changed silently.
+ */
+export type QuantityCheck =
+  | { kind: "empty" }
+  | { kind: "ok"; quantity: number; corrected: boolean; message: string | null };
+
+export function checkQuantity(value: number | string, rule: QuantityRule): QuantityCheck {
   const quantity = typeof value === "number" ? value : Number(value.trim());
-  if (value === "" || !Number.isFinite(quantity) || Math.trunc(quantity) <= 0) return { kind: "empty" };
-  const whole = Math.trunc(quantity);
-  if (whole < min) return { kind: "ok", quantity: min, corrected: true };
-  if (whole > max) return { kind: "ok", quantity: max, corrected: true };
-  return { kind: "ok", quantity: whole, corrected: whole !== quantity };
+  if (value === "" || !Number.isFinite(quantity) || quantity <= 0) return { kind: "empty" };
+  const settled = settleQuantity(quantity, rule);
+  if (settled.quantity <= 0) return { kind: "empty" };
+  return {
+    kind: "ok",
+    quantity: settled.quantity,
+    corrected: settled.quantity !== quantity,
+    message: settled.message,
+  };
+}
+
+/** A correction to the product's limits also gives the spec's range message (SPEC §5). */
+export function withRange(message: string | null, min: number, max: number): string | null {
+  if (!message) return null;
+  return /minimum|maximum/.test(message) ? `${message} ${MESSAGES.quantityBetween(min, max)}` : message;
 }

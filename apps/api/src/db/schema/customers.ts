@@ -52,6 +52,8 @@ export const departments = pgTable("departments", {
   is_active: boolean().notNull().default(true),
   is_deleted: boolean().notNull().default(false),
   billing_reports: boolean().notNull().default(false),
+  /** Orders of the department's users must name one of its cost centers (issue 11). */
+  cost_center_required: boolean().notNull().default(false),
   ups_number: text(),
   ltl_freight: text(),
   fedex_number: text(),

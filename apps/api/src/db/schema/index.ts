@@ -1,3 +1,4 @@
+export * from "./cart.ts";
 export * from "./catalog.ts";
 export * from "./customers.ts";
 export * from "./inventory.ts";

@@ -25,7 +25,7 @@ import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
 import type { orders } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { queueEmail } from "../mail/outbox.repository.ts";
+import { queueEmail } from "../mail/mail.service.ts";
 import {
   cancelOrderQuantities,
   formatPst,

@@ -9,6 +9,8 @@ import {
   OrderQueryRequestSchema,
   okSchema,
   PlaceOrderBodySchema,
+  QuoteRequestSchema,
+  QuoteSchema,
   ReorderRequestSchema,
   ReorderResultSchema,
 } from "@vetportal/contract";
@@ -50,6 +52,22 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       const placed = await orders.placeOrder(request.user, request.body, request.headers[IDEMPOTENCY_HEADER]);
       return { result: 1 as const, data: placed.id };
     },
+  );
+
+  app.post(
+    "/order/quote",
+    {
+      schema: {
+        tags: ["orders"],
+        summary:
+          "Price a cart before ordering: per line the accepted quantity (and why it differs), unit price and total; pick fees, shipping, processing, tax and total, as placing it would",
+        body: QuoteRequestSchema,
+        response: { 200: okSchema(QuoteSchema) },
+      },
+      // Reads only: the caches stay valid.
+      config: { invalidatesCaches: false },
+    },
+    async (request) => ({ result: 1 as const, data: await orders.quote(request.user, request.body) }),
   );
 
   app.post(

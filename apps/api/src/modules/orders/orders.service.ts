@@ -14,8 +14,11 @@ import {
   type PlaceOrderBody,
   PORTAL_TIME_ZONE,
   QUICKBOOKS_TYPE_DESTROYABLE,
+  type Quote,
+  type QuoteRequest,
   type Shipment,
   type StatusEvent,
+  settleQuantity,
 } from "@vetportal/contract";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
@@ -31,7 +34,7 @@ import { changeStock } from "../inventory/stock.ts";
 import { shippingProblem } from "../practices/practices.service.ts";
 import * as repo from "./orders.repository.ts";
 import * as placing from "./placing.repository.ts";
-import { orderAmounts, priceLine, unitPriceFor } from "./pricing.ts";
+import { orderAmounts, priceOrder, quantityRuleOf, quoteCart, unitPriceFor } from "./pricing.ts";
 import { inRetriedTransaction, withRetries } from "./retry.ts";
 
 /** A key whose first request has stored no order (yet). */
@@ -358,12 +361,58 @@ export function createOrdersService(db: Database, config: Config) {
     async getCustomer(user: SessionUser) {
       const customer = await repo.findCustomer(db, config.CUSTOMER_ID);
       if (!customer) throw new AppError("NOT_FOUND");
-      const methods = await deliveryMethodsFor(user);
+      const [methods, costCenters] = await Promise.all([
+        deliveryMethodsFor(user),
+        placing.findCheckoutCostCenters(db, user.userId),
+      ]);
       return {
         id: customer.id,
         name: customer.name,
         delivery_methods: methods.map(({ id, name, remarks }) => ({ id, name, remarks })),
+        cost_centers: costCenters.list,
+        // Required only when there is one to choose: a department without any cannot comply.
+        cost_center_required: costCenters.required && costCenters.list.length > 0,
       };
+    },
+
+    /**
+     * The price of a cart before it is ordered (issue 11): per line the quantity the portal would
+     * accept and why it differs, its unit price and total, then pick fees, shipping (once the
+     * delivery method is known: the chosen one, or the only one offered), processing, tax and the
+     * total — priced by the code that prices a placed order (pricing.ts priceOrder), so the receipt
+     * shows the quoted total. Lines the user may not order are listed at quantity 0.
+     */
+    async quote(user: SessionUser, input: QuoteRequest): Promise<Quote> {
+      const isDestroy = input.items.some((i) => i.is_destroy);
+      if (isDestroy && !input.items.every((i) => i.is_destroy)) {
+        throw new AppError("VALIDATION_FAILED", MESSAGES.destroyOnlyCart, { items: MESSAGES.destroyOnlyCart });
+      }
+      const ids = input.items.map((i) => i.id);
+      if (new Set(ids).size !== ids.length) {
+        throw new AppError("VALIDATION_FAILED", "Each product may appear only once in a cart.", {
+          items: "Duplicate product",
+        });
+      }
+      const methods = await deliveryMethodsFor(user);
+      const chosen = input.delivery_method_id;
+      const method =
+        chosen === undefined ? (methods.length === 1 ? methods[0] : undefined) : methods.find((m) => m.id === chosen);
+      if (chosen !== undefined && !method) {
+        throw new AppError("DELIVERY_METHOD_NOT_ALLOWED", undefined, {
+          delivery_method_id: "This delivery method is not available for your account.",
+        });
+      }
+      const scope = await productScopeFor(db, config, user);
+      const read = await placing.readForQuote(db, { scope, productIds: ids });
+      return quoteCart({
+        items: input.items,
+        products: read.products.map((p) => ({ ...p, name: displayProductName(p.name, p.product_category_id) })),
+        ranges: read.ranges,
+        // A destroy order ships nothing and costs nothing (SPEC §4).
+        shippingCents: isDestroy ? 0 : (method?.shipping_cents ?? null),
+        deliveryMethodId: method?.id ?? null,
+        isDestroy,
+      });
     },
 
     /**
@@ -433,44 +482,58 @@ export function createOrdersService(db: Database, config: Config) {
         }
 
         const fields: Record<string, string> = {};
-        let firstCode: "PRODUCT_UNAVAILABLE" | "BELOW_MIN_QUANTITY" | "ABOVE_MAX_QUANTITY" | "OUT_OF_STOCK" | undefined;
-        const fail = (productId: number, code: NonNullable<typeof firstCode>, message: string) => {
-          fields[`items.${productId}`] = message;
+        type RefusalCode =
+          | "PRODUCT_UNAVAILABLE"
+          | "BELOW_MIN_QUANTITY"
+          | "ABOVE_MAX_QUANTITY"
+          | "QUANTITY_NOT_OFFERED"
+          | "OUT_OF_STOCK"
+          | "VALIDATION_FAILED";
+        let firstCode: RefusalCode | undefined;
+        const fail = (field: string, code: RefusalCode, message: string) => {
+          fields[field] = message;
           firstCode ??= code;
         };
         const lines = [];
         for (const item of input.items) {
           const p = read.products.find((x) => x.id === item.id);
           if (!p) {
-            fail(item.id, "PRODUCT_UNAVAILABLE", "This product is no longer available.");
+            fail(`items.${item.id}`, "PRODUCT_UNAVAILABLE", "This product is no longer available.");
             continue;
           }
           const name = displayProductName(p.name, p.product_category_id);
-          if (item.quantity < p.min_quantity)
-            fail(p.id, "BELOW_MIN_QUANTITY", `${name}: the minimum order is ${p.min_quantity} packs.`);
-          else if (item.quantity > p.max_quantity)
-            fail(p.id, "ABOVE_MAX_QUANTITY", `${name}: the maximum order is ${p.max_quantity} packs.`);
-          else if (!canOrder(p)) fail(p.id, "OUT_OF_STOCK", `${name} is out of stock.`);
+          // The quote's rule without its stock cap: stock is checked under the row lock in the write.
+          const settled = settleQuantity(item.quantity, { ...quantityRuleOf(p), in_stock: null });
+          if (settled.reason === "below_min")
+            fail(`items.${p.id}`, "BELOW_MIN_QUANTITY", `${name}: the minimum order is ${p.min_quantity} packs.`);
+          else if (settled.reason === "above_max")
+            fail(`items.${p.id}`, "ABOVE_MAX_QUANTITY", `${name}: the maximum order is ${p.max_quantity} packs.`);
+          else if (settled.reason !== null)
+            fail(`items.${p.id}`, "QUANTITY_NOT_OFFERED", `${name}: ${settled.message}`);
+          else if (!canOrder(p)) fail(`items.${p.id}`, "OUT_OF_STOCK", `${name} is out of stock.`);
           const shipDay = estimatedShipDay(now, p.cutoff_time);
           lines.push({
             product: p,
             name,
-            priced: priceLine(
-              read.ranges.filter((r) => r.product_id === p.id),
-              p.pick_fee_cents,
-              item.quantity,
-            ),
+            ranges: read.ranges.filter((r) => r.product_id === p.id),
+            quantity: item.quantity,
             shipDay,
             deliveryDay: addBusinessDays(shipDay, method.max_business_days),
           });
         }
+        // A cost center of the user's own department (cost_center_departments), when the
+        // department asks for one and has some to choose from.
+        if (input.cost_center_id !== undefined && !read.costCenterIds.includes(input.cost_center_id)) {
+          fail("cost_center_id", "VALIDATION_FAILED", "Choose one of your department's cost centers.");
+        } else if (input.cost_center_id === undefined && orderer.cost_center_required && read.costCenterIds.length) {
+          fail("cost_center_id", "VALIDATION_FAILED", "Choose a cost center: your department requires one.");
+        }
         if (firstCode) return refuse(new AppError(firstCode, Object.values(fields).join(" "), fields));
 
         const orderId = read.order_id;
-        const amounts = orderAmounts(
-          lines.map((l) => l.priced),
-          method.shipping_cents,
-        );
+        const priced = priceOrder(lines, method.shipping_cents);
+        const amounts = priced.amounts;
+        const pricedLines = lines.map((l, i) => ({ ...l, priced: priced.lines[i] as (typeof priced.lines)[number] }));
         const written = await placing.writePlacedOrder(db, {
           order: {
             id: orderId,
@@ -482,6 +545,7 @@ export function createOrdersService(db: Database, config: Config) {
             payment_method_id: 1,
             delivery_method_id: method.id,
             po_number: input.po_number || null,
+            cost_center_id: input.cost_center_id ?? null,
             contact_name: input.contact_name,
             contact_phone: input.contact_phone,
             email: input.email,
@@ -496,7 +560,7 @@ export function createOrdersService(db: Database, config: Config) {
             ship_country: address.country,
             ...amounts,
           },
-          lines: lines.map((l) => ({
+          lines: pricedLines.map((l) => ({
             order_id: orderId,
             product_id: l.product.id,
             product_name: l.name,
@@ -508,7 +572,7 @@ export function createOrdersService(db: Database, config: Config) {
             estimated_delivery_date: isoDay(l.deliveryDay),
           })),
           status: { order_id: orderId, order_status_id: ORDER_STATUS.ACTIVE, user_id: user.userId },
-          sales: lines
+          sales: pricedLines
             .filter((l) => l.product.is_in_inventory)
             .map((l) => ({
               productId: l.product.id,
@@ -528,7 +592,7 @@ export function createOrdersService(db: Database, config: Config) {
             text: [
               `Thank you, ${input.contact_name}. We received order #${orderId} on ${formatPst(read.now)}.`,
               "",
-              ...lines.map(
+              ...pricedLines.map(
                 (l) =>
                   `${l.priced.quantity} x ${l.name} — ${money(l.priced.total_price_cents)} (est. delivery ${isoDay(l.deliveryDay)})`,
               ),
@@ -543,7 +607,7 @@ export function createOrdersService(db: Database, config: Config) {
           },
         });
         if (written.placed) return { id: orderId, replayed: false };
-        const refused = lines.find((l) => l.product.id === written.refused[0]);
+        const refused = pricedLines.find((l) => l.product.id === written.refused[0]);
         if (refused) {
           // A concurrent order took the stock since it was read; the first such line is named.
           const message = `${refused.name}: not enough stock for ${refused.priced.quantity} packs.`;

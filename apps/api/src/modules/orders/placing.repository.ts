@@ -4,7 +4,12 @@ import { PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import {
   addresses,
+  cart_items,
+  carts,
+  cost_center_departments,
+  cost_centers,
   department_cc_emails,
+  departments,
   email_outbox,
   idempotency_keys,
   order_products,
@@ -16,7 +21,7 @@ import {
 } from "../../db/schema/index.ts";
 import { type ProductScope, productScopeWhere } from "../catalog/catalog.repository.ts";
 import { type StockChange, stockApplyCtes, stockCheckCtes } from "../inventory/inventory.repository.ts";
-import type { OutgoingEmail } from "../mail/outbox.repository.ts";
+import type { OutgoingEmail } from "../mail/mail.service.ts";
 
 /*
  * Placing an order takes two statements and no explicit transaction (docs/decisions/018): one reads
@@ -63,11 +68,62 @@ export type OrderedProduct = Pick<
   | "actual_inventory"
   | "cutoff_time"
   | "pick_fee_cents"
+  | "use_quantities_dropdown"
+  | "quantity_list"
 >;
 export type OrderPriceRange = Pick<
   typeof product_price_ranges.$inferSelect,
   "product_id" | "min_quantity" | "max_quantity" | "price_cents"
 >;
+
+/** The products among those asked for that the user may order (the catalogue's scope). */
+function orderableProducts(db: Database, scope: ProductScope, productIds: number[]) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      product_category_id: products.product_category_id,
+      min_quantity: products.min_quantity,
+      max_quantity: products.max_quantity,
+      is_in_inventory: products.is_in_inventory,
+      no_order_below_zero_inventory: products.no_order_below_zero_inventory,
+      actual_inventory: products.actual_inventory,
+      cutoff_time: products.cutoff_time,
+      pick_fee_cents: products.pick_fee_cents,
+      use_quantities_dropdown: products.use_quantities_dropdown,
+      quantity_list: products.quantity_list,
+    })
+    .from(products)
+    .where(and(sql`${products.id} in ${idsIn(productIds)}`, productScopeWhere(scope)));
+}
+
+function priceRangesOf(db: Database, productIds: number[]) {
+  return db
+    .select({
+      product_id: product_price_ranges.product_id,
+      min_quantity: product_price_ranges.min_quantity,
+      max_quantity: product_price_ranges.max_quantity,
+      price_cents: product_price_ranges.price_cents,
+    })
+    .from(product_price_ranges)
+    .where(sql`${product_price_ranges.product_id} in ${idsIn(productIds)}`);
+}
+
+/**
+ * What a quote reads, in one statement: the products asked for that the user may order and their
+ * price ranges — the same reads as placing an order, without drawing an order id.
+ */
+export async function readForQuote(db: Database, input: { scope: ProductScope; productIds: number[] }) {
+  const [row] = await runPrepared<{ read: { products: OrderedProduct[]; ranges: OrderPriceRange[] } }>(
+    db,
+    sql`select json_build_object(
+      'products', ${jsonRows(orderableProducts(db, input.scope, input.productIds))},
+      'ranges', ${jsonRows(priceRangesOf(db, input.productIds))}
+    ) as read`,
+  );
+  if (!row) throw new Error("the quote's read returned no row");
+  return row.read;
+}
 
 /**
  * Everything placing an order reads, in one statement: an id for the order (drawn from its
@@ -104,33 +160,18 @@ export async function readForOrder(
     .orderBy(asc(addresses.id))
     .limit(1);
   const orderer = db
-    .select({ department_id: users.department_id, representation: users.representation })
+    .select({
+      department_id: users.department_id,
+      representation: users.representation,
+      cost_center_required: sql<boolean>`coalesce(${departments.cost_center_required}, false)`.as(
+        "cost_center_required",
+      ),
+    })
     .from(users)
+    .leftJoin(departments, eq(departments.id, users.department_id))
     .where(eq(users.id, userId));
-  const ordered = db
-    .select({
-      id: products.id,
-      name: products.name,
-      product_category_id: products.product_category_id,
-      min_quantity: products.min_quantity,
-      max_quantity: products.max_quantity,
-      is_in_inventory: products.is_in_inventory,
-      no_order_below_zero_inventory: products.no_order_below_zero_inventory,
-      actual_inventory: products.actual_inventory,
-      cutoff_time: products.cutoff_time,
-      pick_fee_cents: products.pick_fee_cents,
-    })
-    .from(products)
-    .where(and(sql`${products.id} in ${idsIn(productIds)}`, productScopeWhere(scope)));
-  const ranges = db
-    .select({
-      product_id: product_price_ranges.product_id,
-      min_quantity: product_price_ranges.min_quantity,
-      max_quantity: product_price_ranges.max_quantity,
-      price_cents: product_price_ranges.price_cents,
-    })
-    .from(product_price_ranges)
-    .where(sql`${product_price_ranges.product_id} in ${idsIn(productIds)}`);
+  const ordered = orderableProducts(db, scope, productIds);
+  const ranges = priceRangesOf(db, productIds);
   const cc = db
     .select({ email: department_cc_emails.email })
     .from(department_cc_emails)
@@ -145,22 +186,66 @@ export async function readForOrder(
       order_id: number;
       now: string;
       address: OrderAddress | null;
-      orderer: Pick<typeof users.$inferSelect, "department_id" | "representation"> | null;
+      orderer:
+        | (Pick<typeof users.$inferSelect, "department_id" | "representation"> & { cost_center_required: boolean })
+        | null;
       products: OrderedProduct[];
       ranges: OrderPriceRange[];
       cc: { email: string }[];
+      cost_centers: { id: number }[];
     };
   }>(
     db,
     sql`select json_build_object(
       'order_id', nextval('orders_id_seq'), 'now', now(),
       'address', ${jsonRow(address)}, 'orderer', ${jsonRow(orderer)},
-      'products', ${jsonRows(ordered)}, 'ranges', ${jsonRows(ranges)}, 'cc', ${jsonRows(cc)}
+      'products', ${jsonRows(ordered)}, 'ranges', ${jsonRows(ranges)}, 'cc', ${jsonRows(cc)},
+      'cost_centers', ${jsonRows(departmentCostCenters(db, userId))}
     ) as read`,
   );
   if (!row) throw new Error("the order's read returned no row");
   const { read } = row;
-  return { ...read, now: new Date(read.now), cc: read.cc.map((r) => r.email) };
+  return {
+    ...read,
+    now: new Date(read.now),
+    cc: read.cc.map((r) => r.email),
+    costCenterIds: read.cost_centers.map((c) => c.id),
+  };
+}
+
+/** The cost centers checkout offers the user, and whether the user's department requires one. */
+export async function findCheckoutCostCenters(db: Database, userId: number) {
+  const [list, required] = await Promise.all([
+    departmentCostCenters(db, userId),
+    db
+      .select({ required: departments.cost_center_required })
+      .from(users)
+      .innerJoin(departments, eq(departments.id, users.department_id))
+      .where(eq(users.id, userId)),
+  ]);
+  return { list, required: required[0]?.required ?? false };
+}
+
+/**
+ * The active cost centers of the user's department (cost_center_departments), by name: the ones an
+ * order of the user may name.
+ */
+export function departmentCostCenters(db: Database, userId: number) {
+  return db
+    .select({ id: cost_centers.id, name: cost_centers.name })
+    .from(cost_centers)
+    .innerJoin(cost_center_departments, eq(cost_center_departments.cost_center_id, cost_centers.id))
+    .where(
+      and(
+        eq(
+          cost_center_departments.department_id,
+          sql`(select ${users.department_id} from ${users} where ${users.id} = ${userId})`,
+        ),
+        eq(cost_centers.is_active, true),
+        eq(cost_centers.is_deleted, false),
+      ),
+    )
+    .orderBy(asc(cost_centers.name), asc(cost_centers.id));
 }
 
 /**
@@ -225,6 +310,13 @@ export async function writePlacedOrder(
     sql`placed_lines as (${insertRows(order_products, lines, go)})`,
     sql`placed_status as (${insertRows(order_status_history, [status], go)})`,
     sql`confirmation as (${insertRows(email_outbox, [{ ...confirmation, cc: confirmation.cc ?? [] }], go)})`,
+    // The ordered products leave the user's server cart with the order (decision 021): the cart's
+    // row first, as every cart change takes it, then its lines.
+    sql`cart_touched as (update ${carts} set revision = ${carts.revision} + 1, updated = now()
+      where ${carts.user_id} = ${order.user_id} and ${go} returning 1)`,
+    sql`cart_cleared as (delete from ${cart_items} where ${cart_items.user_id} = ${order.user_id}
+      and ${cart_items.product_id} in ${idsIn(lines.map((l) => l.product_id))}
+      and exists (select 1 from cart_touched))`,
   );
   const refused = sales.length
     ? sql`coalesce((select json_agg(product_id order by product_id) from stock_refused), '[]'::json)`

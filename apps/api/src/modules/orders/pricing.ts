@@ -1,27 +1,27 @@
+import {
+  allowedQuantities,
+  PRODUCT_UNAVAILABLE_MESSAGE,
+  type PriceTier,
+  type QuantityRule,
+  type Quote,
+  type QuoteLine,
+  type SettledQuantity,
+  settleQuantity,
+  unitPriceFor,
+} from "@vetportal/contract";
+
 /**
  * Order amounts, all in integer cents and computed on the server only (DESIGN §6).
- * total = items + pick fees + shipping + processing + tax.
+ * total = items + pick fees + shipping + processing + tax. The cart's quote and a placed order are
+ * both priced by priceOrder below, so the receipt's total is the quoted total (decision 021).
  */
-export interface PriceRange {
-  min_quantity: number;
-  max_quantity: number | null;
-  price_cents: number;
-}
+export type PriceRange = PriceTier;
+export { unitPriceFor };
 
 /** Flat processing charge per order, in cents. */
 export const PROCESSING_FEE_CENTS = 150;
 /** Sales tax in basis points of items + pick fees (7.25 %). */
 export const TAX_RATE_BPS = 725;
-
-/** Unit price per pack for an ordered quantity: the range that contains it, else the closest below. */
-export function unitPriceFor(ranges: readonly PriceRange[], quantity: number): number {
-  const sorted = [...ranges].sort((a, b) => a.min_quantity - b.min_quantity);
-  const inRange = sorted.find(
-    (r) => quantity >= r.min_quantity && (r.max_quantity === null || quantity <= r.max_quantity),
-  );
-  const fallback = sorted.filter((r) => r.min_quantity <= quantity).at(-1) ?? sorted[0];
-  return (inRange ?? fallback)?.price_cents ?? 0;
-}
 
 export interface PricedLine {
   quantity: number;
@@ -52,5 +52,100 @@ export function orderAmounts(lines: readonly PricedLine[], shippingCents: number
     processing_amount: processing,
     tax_amount: tax,
     total_order_amount: items + pick + shippingCents + processing + tax,
+  };
+}
+
+/** What pricing and the quantity rule need of a product. */
+export interface PricedProduct {
+  id: number;
+  min_quantity: number;
+  max_quantity: number;
+  is_in_inventory: boolean;
+  no_order_below_zero_inventory: boolean;
+  actual_inventory: number;
+  pick_fee_cents: number;
+  use_quantities_dropdown: boolean;
+  quantity_list: string | null;
+}
+
+/**
+ * The quantity rule of a product (SPEC §5): its limits, the quantities it is offered in, and its
+ * stock when it may not go below zero.
+ */
+export function quantityRuleOf(p: PricedProduct): QuantityRule {
+  return {
+    min_quantity: p.min_quantity,
+    max_quantity: p.max_quantity,
+    allowed: allowedQuantities(p),
+    in_stock: p.is_in_inventory && p.no_order_below_zero_inventory ? p.actual_inventory : null,
+  };
+}
+
+/**
+ * Prices an order: each line at its quantity with its product's price ranges and pick fee, then the
+ * order's amounts. The one pricing path of both the quote and placing an order (decision 021).
+ */
+export function priceOrder(
+  lines: readonly { product: PricedProduct; ranges: readonly PriceRange[]; quantity: number }[],
+  shippingCents: number,
+) {
+  const priced = lines.map((l) => priceLine(l.ranges, l.product.pick_fee_cents, l.quantity));
+  return { lines: priced, amounts: orderAmounts(priced, shippingCents) };
+}
+
+/**
+ * The quote of a cart (POST /api/order/quote): each line settled to the quantity the portal would
+ * accept (settleQuantity, with the reason), priced by priceOrder at that quantity; lines that
+ * cannot be ordered (quantity 0) are listed but not charged. A destroy cart costs nothing. Shipping
+ * is left out (null) until a delivery method is known.
+ */
+export function quoteCart(input: {
+  items: readonly { id: number; quantity: number }[];
+  products: readonly (PricedProduct & { name: string })[];
+  ranges: readonly (PriceRange & { product_id: number })[];
+  shippingCents: number | null;
+  deliveryMethodId: number | null;
+  isDestroy: boolean;
+}): Quote {
+  const settled = input.items.map((item) => {
+    const product = input.products.find((p) => p.id === item.id);
+    if (!product) {
+      const gone = { quantity: 0, reason: "unavailable" as const, message: PRODUCT_UNAVAILABLE_MESSAGE };
+      return { item, product, name: "", settled: gone };
+    }
+    // A destroy line is the product's whole stock (SPEC §4): its quantity is not the shop's rule.
+    const settled: SettledQuantity = input.isDestroy
+      ? { quantity: Math.max(0, Math.floor(item.quantity)), reason: null, message: null }
+      : settleQuantity(item.quantity, quantityRuleOf(product));
+    return { item, product, name: product.name, settled };
+  });
+  const charged = input.isDestroy ? [] : settled.filter((s) => s.product && s.settled.quantity > 0);
+  const { lines, amounts } = priceOrder(
+    charged.map((s) => ({
+      product: s.product as PricedProduct,
+      ranges: input.ranges.filter((r) => r.product_id === s.item.id),
+      quantity: s.settled.quantity,
+    })),
+    input.shippingCents ?? 0,
+  );
+  const quoteLines: QuoteLine[] = settled.map((s) => {
+    const priced = lines[charged.indexOf(s)];
+    return {
+      id: s.item.id,
+      product_name: s.name,
+      requested_quantity: s.item.quantity,
+      quantity: s.settled.quantity,
+      reason: s.settled.reason,
+      message: s.settled.message,
+      unit_price_cents: priced?.unit_price_cents ?? 0,
+      total_price_cents: priced?.total_price_cents ?? 0,
+      pick_fee_cents: priced?.pick_fee_cents ?? 0,
+    };
+  });
+  return {
+    lines: quoteLines,
+    delivery_method_id: input.deliveryMethodId,
+    ...amounts,
+    shipping_amount: input.shippingCents,
   };
 }

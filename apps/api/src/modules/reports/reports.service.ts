@@ -129,7 +129,11 @@ export function createReportsService(database: DatabaseHandle) {
       const product = await repo.findProduct(db, user.customerId, request.product_id);
       if (!product) throw new AppError("NOT_FOUND", "This product does not exist.");
       const { rows, totals } = await repo.runReport(db, inventoryDetailsSql(request, product.id, request));
-      const data: InventoryDetailsData = { product_id: product.id, product_name: product.name, rows: rows as InventoryDetailsData["rows"] };
+      const data: InventoryDetailsData = {
+        product_id: product.id,
+        product_name: product.name,
+        rows: rows as InventoryDetailsData["rows"],
+      };
       return { data, found_rows: Number(totals.found_rows ?? 0) };
     },
 

@@ -4,6 +4,7 @@ import { ModalsProvider } from "@mantine/modals";
 import { Outlet } from "react-router";
 import { useLogout } from "../../features/auth/api/logout.ts";
 import { SessionExpiry } from "../../features/auth/components/session-expiry.tsx";
+import { CartSync } from "../../features/cart/components/cart-sync.tsx";
 import { CustomerServiceModal } from "../../features/support/components/customer-service-modal.tsx";
 import { useFocusHeadingOnArrival } from "../../lib/focus-heading.ts";
 import { ActivityProgress } from "./activity-progress.tsx";
@@ -26,6 +27,7 @@ export function AppLayout() {
     <ModalsProvider modalProps={{ size: 478 }}>
       <ActivityProgress />
       <SessionExpiry />
+      <CartSync />
       <a href="#main" className={classes.skipLink} data-print="hide">
         Skip to content
       </a>

@@ -1,34 +1,42 @@
 import { ActionIcon, Group, NumberInput, Stack, Text } from "@mantine/core";
 import { IconMinus, IconPlus } from "@tabler/icons-react";
-import { type CartItem, MESSAGES } from "@vetportal/contract";
+import { type CartItem, MESSAGES, packs } from "@vetportal/contract";
 import { useState } from "react";
-import { decrementCartQuantity, incrementCartQuantity, setCartQuantity } from "../../../lib/cart-store.ts";
-import { checkQuantity } from "../../../lib/quantity.ts";
+import { decrementCartQuantity, incrementCartQuantity, setCartQuantity, useCartNote } from "../../../lib/cart-store.ts";
+import { checkQuantity, withRange } from "../../../lib/quantity.ts";
 import classes from "./cart-quantity.module.css";
 
 /**
  * A cart line's quantity: − and + step by one pack within the product's limits, and a typed value
  * is settled on blur or Enter by the product page's rule (SPEC §5); an empty or 0 entry goes back
- * to the minimum, since a line must keep a quantity (removing is the remove icon's job).
+ * to the minimum, since a line must keep a quantity (removing is the remove icon's job). Whenever
+ * the portal chooses the quantity — here, or the server's quote (stock, the quantities a product
+ * comes in) — the line's note says what it did and why, until the line changes again.
  */
 export function CartQuantity({ item }: { item: CartItem }) {
   const { min_quantity: min, max_quantity: max } = item;
   /** What is being typed; null shows the cart's quantity. */
   const [draft, setDraft] = useState<number | string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const notice = useCartNote(item.id);
   const outOfRange = item.quantity < min || item.quantity > max;
 
   function commit() {
     if (draft === null) return;
-    const check = checkQuantity(draft, min, max);
-    const quantity = check.kind === "empty" ? min : check.quantity;
-    setNotice(check.kind === "empty" || check.corrected ? MESSAGES.quantityBetween(min, max) : null);
-    setCartQuantity(item.id, quantity);
+    const check = checkQuantity(draft, { min_quantity: min, max_quantity: max });
+    if (check.kind === "empty") {
+      setCartQuantity(
+        item.id,
+        min,
+        `Set to the minimum of ${packs(min)}: a line needs a quantity (remove it with the bin).`,
+      );
+    } else {
+      const note = check.corrected ? withRange(check.message, min, max) : null;
+      setCartQuantity(item.id, check.quantity, note);
+    }
     setDraft(null);
   }
 
   function step(direction: 1 | -1) {
-    setNotice(null);
     setDraft(null);
     if (direction === 1) incrementCartQuantity(item.id);
     else decrementCartQuantity(item.id);
@@ -79,9 +87,10 @@ export function CartQuantity({ item }: { item: CartItem }) {
           <IconPlus size={16} aria-hidden />
         </ActionIcon>
       </Group>
+      {/* Always present, so screen readers announce a correction when it appears. */}
       <div role="status">
         {(notice || outOfRange) && (
-          <Text size="xs" c={outOfRange ? "red.9" : undefined} fw={600} maw={180}>
+          <Text size="xs" c={outOfRange ? "red.9" : undefined} fw={600} maw={200}>
             {notice ?? MESSAGES.quantityBetween(min, max)}
           </Text>
         )}

@@ -1,10 +1,17 @@
 import { Alert, Anchor, Button, NativeSelect, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
-import { type DeliveryMethod, formatPhone, MESSAGES, PlaceOrderRequestSchema } from "@vetportal/contract";
+import {
+  type CheckoutCostCenterSchema,
+  type DeliveryMethod,
+  formatPhone,
+  MESSAGES,
+  PlaceOrderRequestSchema,
+} from "@vetportal/contract";
 import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
+import type { z } from "zod";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { useCart } from "../../../lib/cart-store.ts";
 import { useSession } from "../../../lib/session.ts";
@@ -17,6 +24,7 @@ const ShippingFormSchema = PlaceOrderRequestSchema.pick({
   email: true,
   delivery_method_id: true,
   shipping_instruction: true,
+  po_number: true,
 });
 
 // A type alias, not an interface: the form resolver wants a plain record.
@@ -26,6 +34,8 @@ type ShippingValues = {
   email: string;
   delivery_method_id: string;
   shipping_instruction: string;
+  po_number: string;
+  cost_center_id: string;
 };
 const FIELDS = new Set<string>([
   "contact_name",
@@ -33,7 +43,13 @@ const FIELDS = new Set<string>([
   "email",
   "delivery_method_id",
   "shipping_instruction",
+  "po_number",
+  "cost_center_id",
 ]);
+const COST_CENTER_REQUIRED = "Choose a cost center: your department requires one.";
+
+// "first": an empty field says it is required rather than badly formatted.
+const validateFields = zod4Resolver(ShippingFormSchema, { errorPriority: "first" });
 
 /** An Idempotency-Key (8–200 characters); randomUUID needs a secure context, so there is a fallback. */
 export function newIdempotencyKey(): string {
@@ -49,6 +65,13 @@ export interface PlaceOrderFailure {
 
 interface ShippingFormProps {
   deliveryMethods: DeliveryMethod[];
+  /** The cost centers of the user's department; none: the field is not shown. */
+  costCenters: z.infer<typeof CheckoutCostCenterSchema>[];
+  costCenterRequired: boolean;
+  /** Why the order cannot be placed as the cart stands (lines the portal cannot sell), if so. */
+  blocked: string | null;
+  /** The chosen delivery method (the quote's shipping depends on it). */
+  onDeliveryMethodChange: (id: number | undefined) => void;
   /** The chosen delivery address; the practice's own address when undefined. */
   shippingAddressId: number | undefined;
   onFailure: (failure: PlaceOrderFailure | null) => void;
@@ -56,11 +79,22 @@ interface ShippingFormProps {
 }
 
 /**
- * Contact_Name, Contact_Phone, Delivery_Method, Email and the optional note (SPEC §2, §5). Place
- * Order is disabled while the order is being placed and enabled again after a failure (DESIGN §7);
- * one Idempotency-Key is kept for the whole attempt, so a retry can never place a second order.
+ * Contact_Name, Contact_Phone, Delivery_Method, Email and the optional note (SPEC §2, §5), an
+ * optional PO number, and a cost center of the user's department when it has some (required when
+ * the department says so; issue 11). Place Order is disabled while the order is being placed and
+ * enabled again after a failure (DESIGN §7); one Idempotency-Key is kept for the whole attempt,
+ * so a retry can never place a second order.
  */
-export function ShippingForm({ deliveryMethods, shippingAddressId, onFailure, onPlaced }: ShippingFormProps) {
+export function ShippingForm({
+  deliveryMethods,
+  costCenters,
+  costCenterRequired,
+  blocked,
+  onDeliveryMethodChange,
+  shippingAddressId,
+  onFailure,
+  onPlaced,
+}: ShippingFormProps) {
   const profile = useSession()?.profile;
   const items = useCart();
   const placeOrder = usePlaceOrder();
@@ -74,9 +108,17 @@ export function ShippingForm({ deliveryMethods, shippingAddressId, onFailure, on
       email: profile?.email ?? "",
       delivery_method_id: deliveryMethods.length === 1 ? String(deliveryMethods[0]?.id) : "",
       shipping_instruction: "",
+      po_number: "",
+      cost_center_id: costCenters.length === 1 && costCenterRequired ? String(costCenters[0]?.id) : "",
     },
-    // "first": an empty field says it is required rather than badly formatted.
-    validate: zod4Resolver(ShippingFormSchema, { errorPriority: "first" }),
+    validate: (values) => ({
+      ...validateFields(values),
+      ...(costCenterRequired && !values.cost_center_id ? { cost_center_id: COST_CENTER_REQUIRED } : {}),
+    }),
+    onValuesChange: (values, previous) => {
+      if (values.delivery_method_id !== previous.delivery_method_id)
+        onDeliveryMethodChange(Number(values.delivery_method_id) || undefined);
+    },
   });
 
   function submit(values: ShippingValues) {
@@ -89,6 +131,7 @@ export function ShippingForm({ deliveryMethods, shippingAddressId, onFailure, on
     onFailure(null);
     idempotencyKey.current ??= newIdempotencyKey();
     const note = values.shipping_instruction.trim();
+    const po = values.po_number.trim();
     placeOrder.mutate(
       {
         idempotencyKey: idempotencyKey.current,
@@ -99,6 +142,8 @@ export function ShippingForm({ deliveryMethods, shippingAddressId, onFailure, on
           delivery_method_id: Number(values.delivery_method_id),
           shipping_instruction: note || undefined,
           shipping_address_id: shippingAddressId,
+          po_number: po || undefined,
+          cost_center_id: values.cost_center_id ? Number(values.cost_center_id) : undefined,
           items: items.map((item) => ({
             id: item.id,
             quantity: item.quantity,
@@ -183,6 +228,25 @@ export function ShippingForm({ deliveryMethods, shippingAddressId, onFailure, on
           data={methodOptions}
           {...form.getInputProps("delivery_method_id")}
         />
+        {costCenters.length > 0 && (
+          <NativeSelect
+            label="Cost Center"
+            description={costCenterRequired ? "Your department requires a cost center on every order." : "Optional."}
+            withAsterisk={costCenterRequired}
+            data={[
+              { value: "", label: costCenterRequired ? "Select a cost center" : "None" },
+              ...costCenters.map((c) => ({ value: String(c.id), label: c.name })),
+            ]}
+            {...form.getInputProps("cost_center_id")}
+          />
+        )}
+        <TextInput
+          label="PO Number"
+          description="Optional: your purchase order number, printed on the receipt."
+          maxLength={50}
+          autoComplete="off"
+          {...form.getInputProps("po_number")}
+        />
         <TextInput
           label="Email"
           type="email"
@@ -201,11 +265,21 @@ export function ShippingForm({ deliveryMethods, shippingAddressId, onFailure, on
           maxLength={1000}
           {...form.getInputProps("shipping_instruction")}
         />
+        {blocked && (
+          <Alert color="orange" variant="light" icon={<IconAlertCircle aria-hidden />}>
+            <Text size="sm">
+              {blocked}{" "}
+              <Anchor component={Link} to="/cart/preview" size="sm" underline="always">
+                Edit your cart
+              </Anchor>
+            </Text>
+          </Alert>
+        )}
         <Button
           type="submit"
           size="md"
           loading={placeOrder.isPending}
-          disabled={placeOrder.isPending || items.length === 0}
+          disabled={placeOrder.isPending || items.length === 0 || blocked !== null}
         >
           Place Order
         </Button>

@@ -6,8 +6,12 @@ import type { MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { ProductImage } from "../../../components/product-image.tsx";
 import { emptyCart, removeFromCart, useCart } from "../../../lib/cart-store.ts";
+import { formatMoney } from "../../../lib/format.ts";
+import { useQuote } from "../api/get-quote.ts";
 import { CartNotices } from "../components/cart-notices.tsx";
 import { CartQuantity } from "../components/cart-quantity.tsx";
+import { OrderSummary } from "../components/order-summary.tsx";
+import { useQuoteCorrections } from "../components/use-quote-corrections.ts";
 import classes from "./cart-preview.module.css";
 
 function EmptyCart() {
@@ -30,14 +34,28 @@ function EmptyCart() {
 
 /**
  * /cart/preview (SPEC §2): the Preview Order table — picture, name, quantity, remove — with
- * Empty Cart (clears it and goes home), Continue Shopping and Check Out.
+ * Empty Cart (clears it and goes home), Continue Shopping and Check Out. Each line shows its price
+ * per pack and total and the page the order's amounts, all from the server's quote (issue 11);
+ * a quantity the quote would not accept is changed in the cart with the reason next to it.
  */
 export function CartPreviewRoute() {
   const items = useCart();
   const navigate = useNavigate();
+  const quote = useQuote(items);
+  useQuoteCorrections(quote.data);
+  const quoted = (id: number) => quote.data?.lines.find((l) => l.id === id);
+  const unsellable = quote.data?.lines.filter((l) => l.quantity === 0) ?? [];
 
   // A destroy order holds only destroy lines (SPEC §4): a mixed cart gets the error dialog.
   function checkOut(event: MouseEvent) {
+    if (unsellable.length) {
+      event.preventDefault();
+      modals.open({
+        title: "Some products cannot be ordered",
+        children: <Text>Remove the products marked in your cart, then check out.</Text>,
+      });
+      return;
+    }
     if (items.some((i) => i.is_destroy) && items.some((i) => !i.is_destroy)) {
       event.preventDefault();
       modals.open({ title: "Oops", children: <Text>{MESSAGES.destroyOnlyCart}</Text> });
@@ -67,50 +85,88 @@ export function CartPreviewRoute() {
                 <Table.Tr>
                   <Table.Th scope="col">Product</Table.Th>
                   <Table.Th scope="col">Quantity (packs)</Table.Th>
+                  <Table.Th scope="col" ta="right" className={classes.amountColumn}>
+                    Total
+                  </Table.Th>
                   <Table.Th scope="col">
                     <VisuallyHidden>Remove</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {items.map((item) => (
-                  <Table.Tr key={item.id}>
-                    <Table.Td>
-                      <div className={classes.product}>
-                        <ProductImage src={item.image_url} alt="" radius="sm" bg="gray.0" className={classes.thumb} />
-                        <Stack gap={2} style={{ minWidth: 0 }}>
-                          <Text component={Link} to={`/product/${item.id}`} fw={600} className={classes.productLink}>
-                            {item.display_name}
-                          </Text>
+                {items.map((item) => {
+                  const line = quoted(item.id);
+                  return (
+                    <Table.Tr key={item.id}>
+                      <Table.Td>
+                        <div className={classes.product}>
+                          <ProductImage src={item.image_url} alt="" radius="sm" bg="gray.0" className={classes.thumb} />
+                          <Stack gap={2} style={{ minWidth: 0 }}>
+                            <Text component={Link} to={`/product/${item.id}`} fw={600} className={classes.productLink}>
+                              {item.display_name}
+                            </Text>
+                            <Text size="xs" c="dimmed">
+                              Packs of {item.package_quantity} · order {item.min_quantity}–{item.max_quantity}
+                            </Text>
+                            {line && line.quantity > 0 && (
+                              <Text size="xs">
+                                {formatMoney(line.unit_price_cents)} per pack
+                                {/* Phones have no Total column: the line's total is given here. */}
+                                <span className={classes.inlineTotal}>
+                                  {" "}
+                                  · total {formatMoney(line.total_price_cents)}
+                                </span>
+                              </Text>
+                            )}
+                            {line?.quantity === 0 && (
+                              <Text size="xs" c="red.9" fw={600}>
+                                {line.message}
+                              </Text>
+                            )}
+                          </Stack>
+                        </div>
+                      </Table.Td>
+                      <Table.Td>
+                        <CartQuantity item={item} />
+                      </Table.Td>
+                      <Table.Td ta="right" className={`${classes.amount} ${classes.amountColumn}`}>
+                        {line ? formatMoney(line.total_price_cents) : "…"}
+                        {line && line.pick_fee_cents > 0 && (
                           <Text size="xs" c="dimmed">
-                            Packs of {item.package_quantity} · order {item.min_quantity}–{item.max_quantity}
+                            + {formatMoney(line.pick_fee_cents)} pick fee
                           </Text>
-                        </Stack>
-                      </div>
-                    </Table.Td>
-                    <Table.Td>
-                      <CartQuantity item={item} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size={36}
-                        className={classes.remove}
-                        onClick={() => removeFromCart(item.id)}
-                        aria-label={`Remove ${item.display_name}`}
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
+                        )}
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          size={36}
+                          className={classes.remove}
+                          onClick={() => removeFromCart(item.id)}
+                          aria-label={`Remove ${item.display_name}`}
+                        >
+                          <IconTrash size={18} aria-hidden />
+                        </ActionIcon>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
               </Table.Tbody>
             </Table>
           </Paper>
-          <Text size="sm" c="dimmed">
-            Prices, fees and tax are calculated when you place the order; they appear on your receipt.
-          </Text>
+          <Paper withBorder radius="md" p="md" className={classes.summary}>
+            <Title order={2} size="h4" mb="xs">
+              Order Summary
+            </Title>
+            <OrderSummary
+              quote={quote.data}
+              isPending={quote.isPending}
+              isFetching={quote.isFetching}
+              error={quote.error}
+              onRetry={() => void quote.refetch()}
+            />
+          </Paper>
           <div className={classes.actions}>
             <Button
               variant="subtle"

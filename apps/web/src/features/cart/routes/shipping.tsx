@@ -5,15 +5,19 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AddressBlock } from "../../../components/address-block.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
-import { dismissCartNotices, emptyCart, useCart } from "../../../lib/cart-store.ts";
+import { dismissCartNotices, dropLocalLines, useCart } from "../../../lib/cart-store.ts";
 import { FOCUS_HEADING_STATE } from "../../../lib/focus-heading.ts";
 import { useAddresses } from "../../../lib/list-addresses.ts";
 import { useLogEvent } from "../../../lib/log-event.ts";
 import { useSession } from "../../../lib/session.ts";
 import { useCustomer } from "../api/get-customer.ts";
+import { useQuote } from "../api/get-quote.ts";
 import { CartLineSummary } from "../components/cart-line-summary.tsx";
+import { refreshServerCart } from "../components/cart-sync.tsx";
 import { DestroyConfirmation } from "../components/destroy-confirmation.tsx";
+import { OrderSummary } from "../components/order-summary.tsx";
 import { type PlaceOrderFailure, ShippingForm } from "../components/shipping-form.tsx";
+import { useQuoteCorrections } from "../components/use-quote-corrections.ts";
 
 /**
  * The delivery address: the practice's address from the profile, or another of the user's own
@@ -62,8 +66,9 @@ function DeliverTo({ addressId, onChange }: { addressId: number | undefined; onC
 
 /**
  * /cart/shipping (SPEC §2): the cart's lines, the profile's delivery address and the shipping form.
- * A placed order empties the cart and opens /order/{id}/1; a refused one keeps the cart and shows
- * each reason next to its line or field.
+ * The lines and the order's amounts are the server's quote for the chosen delivery method (issue
+ * 11): the receipt will show the same total. A placed order empties the cart and opens
+ * /order/{id}/1; a refused one keeps the cart and shows each reason next to its line or field.
  */
 export function ShippingRoute() {
   const items = useCart();
@@ -72,12 +77,19 @@ export function ShippingRoute() {
   const [failure, setFailure] = useState<PlaceOrderFailure | null>(null);
   const [placedOrderId, setPlacedOrderId] = useState<number | null>(null);
   const [addressId, setAddressId] = useState<number | undefined>(useSession()?.profile?.address?.address_id);
+  const [deliveryMethodId, setDeliveryMethodId] = useState<number | undefined>();
+  const quote = useQuote(items, deliveryMethodId);
+  useQuoteCorrections(quote.data);
+  const unsellable = quote.data?.lines.filter((l) => l.quantity === 0 && items.some((i) => i.id === l.id)) ?? [];
   useLogEvent({ event: "checkout" });
 
   function onPlaced(orderId: number) {
     // Shown while the confirmation page loads, instead of the now empty cart.
     setPlacedOrderId(orderId);
-    emptyCart();
+    // The server took the ordered lines out of the user's cart with the order; anything another
+    // tab added meanwhile stays there and comes back with the server's cart.
+    dropLocalLines(items.map((i) => i.id));
+    refreshServerCart();
     dismissCartNotices();
     // Focus then moves to the confirmation's heading (lib/focus-heading.ts).
     navigate(`/order/${orderId}/1`, { replace: true, state: FOCUS_HEADING_STATE });
@@ -126,16 +138,24 @@ export function ShippingRoute() {
                   <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: "none" }} aria-label="Products">
                     {items.map((item) => (
                       <li key={item.id}>
-                        <CartLineSummary item={item} error={failure?.lines[item.id]} />
+                        <CartLineSummary
+                          item={item}
+                          line={quote.data?.lines.find((l) => l.id === item.id)}
+                          error={failure?.lines[item.id]}
+                        />
                       </li>
                     ))}
                   </Stack>
                   <Anchor component={Link} to="/cart/preview" size="sm">
                     Edit cart
                   </Anchor>
-                  <Text size="xs" c="dimmed">
-                    Payment: On Invoice. Prices, fees and tax are calculated when the order is placed.
-                  </Text>
+                  <OrderSummary
+                    quote={quote.data}
+                    isPending={quote.isPending}
+                    isFetching={quote.isFetching}
+                    error={quote.error}
+                    onRetry={() => void quote.refetch()}
+                  />
                 </Stack>
               </Paper>
             </Stack>
@@ -169,6 +189,14 @@ export function ShippingRoute() {
               ) : (
                 <ShippingForm
                   deliveryMethods={customer.data.delivery_methods}
+                  costCenters={customer.data.cost_centers}
+                  costCenterRequired={customer.data.cost_center_required}
+                  blocked={
+                    unsellable.length
+                      ? `${unsellable.length === 1 ? "A product" : "Some products"} in your cart cannot be ordered: remove ${unsellable.length === 1 ? "it" : "them"} first.`
+                      : null
+                  }
+                  onDeliveryMethodChange={setDeliveryMethodId}
                   shippingAddressId={addressId}
                   onFailure={setFailure}
                   onPlaced={onPlaced}

@@ -1,18 +1,20 @@
 import { Alert, Button, Group, NumberInput, Stack, Text } from "@mantine/core";
 import { IconInfoCircle, IconPackageOff, IconShoppingCartPlus } from "@tabler/icons-react";
-import { MESSAGES, type ProductDetail } from "@vetportal/contract";
+import { allowedQuantities, MESSAGES, type ProductDetail, type QuantityRule, unitPriceFor } from "@vetportal/contract";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { addToCart, useCartItem } from "../../../lib/cart-store.ts";
 import { logEvent } from "../../../lib/log-event.ts";
-import { checkQuantity } from "../../../lib/quantity.ts";
-import { PriceTable, priceRangeFor } from "./price-table.tsx";
+import { checkQuantity, withRange } from "../../../lib/quantity.ts";
+import { PriceTable } from "./price-table.tsx";
 
 /**
  * Quantity entry and Add To Cart (SPEC §5 "Product quantity"): the quantity starts at what the cart
  * already holds, else the minimum; below the minimum or above the maximum it is reset with the
- * 'Quantity must be between' message; empty or 0 marks the field and adds nothing. Add To Cart is
- * offered only when the product may be ordered now.
+ * 'Quantity must be between' message; empty or 0 marks the field and adds nothing. The portal
+ * also moves a quantity to one the product comes in and lowers it to the stock when it may not go
+ * below zero — each time saying what it did and why (the contract's settleQuantity, the server's
+ * rule too). Add To Cart is offered only when the product may be ordered now.
  */
 export function AddToCartForm({ product }: { product: ProductDetail }) {
   const { min_quantity: min, max_quantity: max } = product;
@@ -22,14 +24,20 @@ export function AddToCartForm({ product }: { product: ProductDetail }) {
   const [error, setError] = useState<string | null>(null);
   const navigate = useNavigate();
   const rangeMessage = MESSAGES.quantityBetween(min, max);
+  const rule: QuantityRule = {
+    min_quantity: min,
+    max_quantity: max,
+    allowed: allowedQuantities(product),
+    in_stock: product.is_in_inventory && product.no_order_below_zero_inventory ? product.actual_inventory : null,
+  };
 
   /** Applies the rule to what was typed; the quantity to add, or null when there is none. */
-  function settle(): { quantity: number; corrected: boolean } | null {
-    const check = checkQuantity(value, min, max);
+  function settle(): { quantity: number; corrected: boolean; message: string | null } | null {
+    const check = checkQuantity(value, rule);
     if (check.kind === "empty") return null;
     if (check.corrected) {
       setValue(check.quantity);
-      setNotice(rangeMessage);
+      setNotice(withRange(check.message, min, max) ?? rangeMessage);
     }
     setError(null);
     return check;
@@ -46,23 +54,26 @@ export function AddToCartForm({ product }: { product: ProductDetail }) {
     // A quantity corrected just now is shown first; the next click adds it.
     if (settled.corrected) return;
     const { quantity } = settled;
-    addToCart({
-      id: product.id,
-      name: product.name,
-      display_name: product.display_name,
-      image_url: product.image_url,
-      package_quantity: product.package_quantity,
-      min_quantity: min,
-      max_quantity: max,
-      quantity,
-      price: priceRangeFor(product.price_ranges, quantity)?.price_cents ?? 0,
-      is_destroy: false,
-    });
+    addToCart(
+      {
+        id: product.id,
+        name: product.name,
+        display_name: product.display_name,
+        image_url: product.image_url,
+        package_quantity: product.package_quantity,
+        min_quantity: min,
+        max_quantity: max,
+        quantity,
+        price: unitPriceFor(product.price_ranges, quantity),
+        is_destroy: false,
+      },
+      notice,
+    );
     logEvent({ event: "add_to_cart", product_id: product.id, quantity });
     navigate("/cart/preview");
   }
 
-  const shown = checkQuantity(value, min, max);
+  const shown = checkQuantity(value, rule);
   return (
     <Stack gap="md">
       {product.price_ranges.length > 0 && (

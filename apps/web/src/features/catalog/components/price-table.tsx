@@ -1,13 +1,8 @@
 import { Table } from "@mantine/core";
-import type { ProductDetail } from "@vetportal/contract";
+import { type ProductDetail, priceTierFor } from "@vetportal/contract";
 import { formatMoney } from "../../../lib/format.ts";
 
 type PriceRange = ProductDetail["price_ranges"][number];
-
-/** The price tier of a quantity (the range it falls in), or undefined when none applies. */
-export function priceRangeFor(ranges: PriceRange[], quantity: number): PriceRange | undefined {
-  return ranges.find((r) => quantity >= r.min_quantity && (r.max_quantity === null || quantity <= r.max_quantity));
-}
 
 function rangeLabel(range: PriceRange): string {
   if (range.max_quantity === null) return `${range.min_quantity}+ packs`;
@@ -15,9 +10,12 @@ function rangeLabel(range: PriceRange): string {
   return `${range.min_quantity}–${range.max_quantity} packs`;
 }
 
-/** Price per pack by quantity (price_ranges, in dollars); the tier of the chosen quantity is marked. */
+/**
+ * Price per pack by quantity (price_ranges, in dollars); the tier the server charges the chosen
+ * quantity at (the contract's priceTierFor, the rule the server prices with) is marked.
+ */
 export function PriceTable({ ranges, quantity }: { ranges: PriceRange[]; quantity: number | undefined }) {
-  const current = quantity === undefined ? undefined : priceRangeFor(ranges, quantity);
+  const current = quantity === undefined ? undefined : priceTierFor(ranges, quantity);
   return (
     <Table withTableBorder verticalSpacing={6} fz="sm" captionSide="top">
       <Table.Caption style={{ textAlign: "left", fontWeight: 600, color: "var(--mantine-color-text)" }}>

@@ -30,6 +30,7 @@ type DepartmentValues = {
   fedex_number: string;
   ltl_freight: string;
   billing_reports: boolean;
+  cost_center_required: boolean;
   is_active: boolean;
   user_list: string[];
   cc_order_emails: string[];
@@ -43,6 +44,7 @@ function toValues(department: DepartmentDetail | undefined): DepartmentValues {
     fedex_number: department?.fedex_number ?? "",
     ltl_freight: department?.ltl_freight ?? "",
     billing_reports: department?.billing_reports ?? false,
+    cost_center_required: department?.cost_center_required ?? false,
     is_active: department?.is_active ?? true,
     user_list: department?.user_list.map((user) => String(user.id)) ?? [],
     cc_order_emails: department?.cc_order_emails ?? [],
@@ -188,6 +190,11 @@ export function DepartmentForm({ department, isSaving, onSave }: DepartmentFormP
             <Group gap="xl">
               <Switch label="Active" {...form.getInputProps("is_active", { type: "checkbox" })} />
               <Switch label="Billing reports" {...form.getInputProps("billing_reports", { type: "checkbox" })} />
+              <Switch
+                label="Cost center required"
+                description="Orders of this department's users must name one of its cost centers."
+                {...form.getInputProps("cost_center_required", { type: "checkbox" })}
+              />
             </Group>
           </Stack>
         </Paper>

@@ -1,0 +1,261 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createTestApp, NY_PRACTICE, queryRows, signInPractice } from "../../../test/helpers.ts";
+import { products } from "../../db/schema/index.ts";
+
+/**
+ * The cart kept on the server (issue 11, decision 021): read, replace, merge at sign-in, update,
+ * and cleared of the ordered lines by the order itself.
+ */
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let practice: { token: string; userId: number };
+beforeAll(async () => {
+  t = await createTestApp();
+  const login = await signInPractice(t.app);
+  practice = { token: login.access_token, userId: login.profile.user_id };
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: unknown, token = practice.token) =>
+  t.app.inject({ method: "POST", url, payload: payload as never, headers: bearer(token) });
+
+let nextProductId = 996_000;
+async function makeProduct(values: Partial<typeof products.$inferInsert> = {}) {
+  const id = nextProductId++;
+  await t.db.insert(products).values({
+    id,
+    customer_id: 1850,
+    product_category_id: 2101,
+    name: `Cart Leaflet ${id}`,
+    package_quantity: 25,
+    min_quantity: 1,
+    max_quantity: 40,
+    is_in_inventory: true,
+    no_order_below_zero_inventory: true,
+    actual_inventory: 200,
+    ...values,
+  });
+  await t.db.execute(
+    sql`insert into product_price_ranges (product_id, min_quantity, max_quantity, price_cents) values (${id}, 1, 9, 900), (${id}, 10, null, 700)`,
+  );
+  return id;
+}
+
+type Cart = {
+  items: { id: number; quantity: number; price: number; name: string }[];
+  revision: number;
+  dropped: { id: number }[];
+};
+const cartOf = async (token = practice.token): Promise<Cart> => {
+  const res = await post("/api/cart/query", {}, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+};
+const lines = (cart: Cart) => cart.items.map((i) => [i.id, i.quantity]);
+
+describe("the server cart", () => {
+  it("is empty at first, keeps what is saved, and gives it to another session of the same user", async () => {
+    await post("/api/cart/replace", { items: [] });
+    expect((await cartOf()).items).toEqual([]);
+    const a = await makeProduct();
+    const b = await makeProduct();
+    const saved = await post("/api/cart/replace", {
+      items: [
+        { id: b, quantity: 12 },
+        { id: a, quantity: 3 },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const cart = saved.json().data as Cart;
+    // In the order given, with the product's record and the unit price of the line's tier.
+    expect(lines(cart)).toEqual([
+      [b, 12],
+      [a, 3],
+    ]);
+    expect(cart.items.map((i) => i.price)).toEqual([700, 900]);
+    expect(cart.items[0]?.name).toBe(`Cart Leaflet ${b}`);
+
+    // Another computer: a new sign-in of the same practice, after the first signed out.
+    await post("/api/auth/logout", {});
+    const again = await signInPractice(t.app);
+    practice.token = again.access_token;
+    expect(lines(await cartOf())).toEqual([
+      [b, 12],
+      [a, 3],
+    ]);
+  });
+
+  it("merges the browser's lines at sign-in: every line kept, the larger quantity of a product in both", async () => {
+    const a = await makeProduct();
+    const b = await makeProduct();
+    const c = await makeProduct();
+    await post("/api/cart/replace", {
+      items: [
+        { id: a, quantity: 5 },
+        { id: b, quantity: 2 },
+      ],
+    });
+    const merged = await post("/api/cart/merge", {
+      items: [
+        { id: b, quantity: 4 },
+        { id: a, quantity: 1 },
+        { id: c, quantity: 7 },
+      ],
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(lines(merged.json().data)).toEqual([
+      [a, 5],
+      [b, 4],
+      [c, 7],
+    ]);
+    // Merging the same lines again changes nothing (a sign-in repeated in another tab).
+    const twice = await post("/api/cart/merge", { items: [{ id: c, quantity: 7 }] });
+    expect(lines(twice.json().data)).toEqual([
+      [a, 5],
+      [b, 4],
+      [c, 7],
+    ]);
+    expect(twice.json().data.revision).toBeGreaterThan(merged.json().data.revision);
+  });
+
+  it("updates lines: sets a quantity, adds a product, and removes a line at quantity 0", async () => {
+    const a = await makeProduct();
+    const b = await makeProduct();
+    await post("/api/cart/replace", { items: [{ id: a, quantity: 5 }] });
+    const res = await post("/api/cart/update", {
+      items: [
+        { id: a, quantity: 0 },
+        { id: b, quantity: 10 },
+      ],
+    });
+    expect(lines(res.json().data)).toEqual([[b, 10]]);
+    const set = await post("/api/cart/update", { items: [{ id: b, quantity: 3 }] });
+    expect(lines(set.json().data)).toEqual([[b, 3]]);
+    expect(set.json().data.items[0].price).toBe(900);
+  });
+
+  it("keeps no line of a product the user may not order, and says so", async () => {
+    const a = await makeProduct();
+    const withdrawn = await makeProduct({ is_active: false });
+    // 144518 is the New York programme: a California practice may not order it.
+    const res = await post("/api/cart/replace", {
+      items: [
+        { id: a, quantity: 1 },
+        { id: withdrawn, quantity: 1 },
+        { id: 144518, quantity: 1 },
+        { id: 2_000_000_000, quantity: 1 },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(lines(res.json().data)).toEqual([[a, 1]]);
+    expect(res.json().data.dropped.map((d: { id: number }) => d.id)).toEqual([withdrawn, 144518, 2_000_000_000]);
+    // A practice cannot put destroy lines in its cart.
+    const destroy = await post("/api/cart/update", { items: [{ id: a, quantity: 1, is_destroy: true }] });
+    expect(destroy.json().data.dropped).toEqual([{ id: a, reason: "Only administrators can destroy stock." }]);
+  });
+
+  it("hides a line whose product was withdrawn since, without deleting it", async () => {
+    const a = await makeProduct();
+    const b = await makeProduct();
+    await post("/api/cart/replace", {
+      items: [
+        { id: a, quantity: 2 },
+        { id: b, quantity: 2 },
+      ],
+    });
+    await t.db.update(products).set({ is_active: false }).where(eq(products.id, b));
+    expect(lines(await cartOf())).toEqual([[a, 2]]);
+    await t.db.update(products).set({ is_active: true }).where(eq(products.id, b));
+    expect(lines(await cartOf())).toEqual([
+      [a, 2],
+      [b, 2],
+    ]);
+  });
+
+  it("is each user's own: another practice neither sees nor changes it", async () => {
+    const a = await makeProduct();
+    await post("/api/cart/replace", { items: [{ id: a, quantity: 6 }] });
+    const other = (await signInPractice(t.app, NY_PRACTICE)).access_token;
+    expect((await cartOf(other)).items).toEqual([]);
+    await post("/api/cart/replace", { items: [] }, other);
+    expect(lines(await cartOf())).toEqual([[a, 6]]);
+  });
+
+  it("refuses bad lines with a 400 and changes nothing", async () => {
+    const a = await makeProduct();
+    await post("/api/cart/replace", { items: [{ id: a, quantity: 4 }] });
+    const before = await cartOf();
+    for (const items of [
+      [{ id: a, quantity: -1 }],
+      [{ id: a, quantity: 1.5 }],
+      [{ id: 0, quantity: 1 }],
+      [{ id: a, quantity: 2_000_000 }],
+      Array.from({ length: 101 }, (_, i) => ({ id: i + 1, quantity: 1 })),
+    ]) {
+      const res = await post("/api/cart/replace", { items });
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await post("/api/cart/update", { items: [] })).statusCode).toBe(400);
+    expect(await cartOf()).toEqual(before);
+    expect((await t.app.inject({ method: "POST", url: "/api/cart/query", payload: {} })).statusCode).toBe(401);
+  });
+});
+
+describe("the server cart and placing an order", () => {
+  const orderBody = (items: { id: number; quantity: number }[]) => ({
+    contact_name: "Maria Lopez",
+    contact_phone: "415-555-0101",
+    email: "maria@happypaws.test",
+    delivery_method_id: 1,
+    items,
+  });
+
+  it("loses the ordered lines with the order itself; other lines stay", async () => {
+    const a = await makeProduct();
+    const b = await makeProduct();
+    const later = await makeProduct();
+    const saved = (
+      await post("/api/cart/replace", {
+        items: [
+          { id: a, quantity: 2 },
+          { id: b, quantity: 3 },
+        ],
+      })
+    ).json().data as Cart;
+    // Another tab adds a product while this one checks out the two it shows.
+    await post("/api/cart/update", { items: [{ id: later, quantity: 1 }] });
+    const placed = await post(
+      "/api/order/add",
+      orderBody([
+        { id: a, quantity: 2 },
+        { id: b, quantity: 3 },
+      ]),
+    );
+    expect(placed.statusCode, placed.body).toBe(200);
+    const after = await cartOf();
+    expect(lines(after)).toEqual([[later, 1]]);
+    expect(after.revision).toBeGreaterThan(saved.revision + 1);
+  });
+
+  it("keeps the cart when the order is refused", async () => {
+    const a = await makeProduct({ actual_inventory: 0 });
+    await post("/api/cart/replace", { items: [{ id: a, quantity: 2 }] });
+    const refused = await post("/api/order/add", orderBody([{ id: a, quantity: 2 }]));
+    expect(refused.statusCode).toBe(409);
+    expect(lines(await cartOf())).toEqual([[a, 2]]);
+  });
+
+  it("places an order for a user who never had a server cart, and makes none", async () => {
+    // The Hudson Valley practice is New York's: a product of the programme it may order.
+    const other = await signInPractice(t.app, NY_PRACTICE);
+    await t.db.execute(sql`delete from carts where user_id = ${other.profile.user_id}`);
+    const a = await makeProduct({ product_category_id: 2102 });
+    const res = await post("/api/order/add", orderBody([{ id: a, quantity: 1 }]), other.access_token);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from carts where user_id = ${other.profile.user_id}`,
+    );
+    expect(rows[0]?.n).toBe(0);
+  });
+});

@@ -1,0 +1,47 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { type CartItem, okSchema, type QuoteRequest, QuoteSchema } from "@vetportal/contract";
+import { apiRequest } from "../../../lib/api-client.ts";
+
+const QuoteResponseSchema = okSchema(QuoteSchema);
+
+/** What is quoted: only ids, quantities and the destroy mark count (the server prices them). */
+function quoteRequest(items: CartItem[], deliveryMethodId: number | undefined): QuoteRequest {
+  return {
+    items: items.map((i) => ({ id: i.id, quantity: i.quantity, ...(i.is_destroy ? { is_destroy: true } : {}) })),
+    ...(deliveryMethodId ? { delivery_method_id: deliveryMethodId } : {}),
+  };
+}
+
+/**
+ * POST /api/order/quote (issue 11): the cart priced by the server as the order would be — per line
+ * the accepted quantity and why it differs, unit price and total; pick fees, shipping, processing,
+ * tax and total. The key holds the lines and the delivery method, so any change asks again.
+ */
+export function getQuote(request: QuoteRequest, signal?: AbortSignal) {
+  return apiRequest("/api/order/quote", { body: request, schema: QuoteResponseSchema, signal }).then(
+    (response) => response.data,
+  );
+}
+
+export function quoteQueryOptions(items: CartItem[], deliveryMethodId: number | undefined) {
+  const request = quoteRequest(items, deliveryMethodId);
+  return queryOptions({
+    queryKey: ["order-quote", request],
+    queryFn: ({ signal }) => getQuote(request, signal),
+    // Stock and prices move: a quote is asked again when the page comes back into view.
+    staleTime: 30 * 1000,
+  });
+}
+
+/**
+ * The quote of the cart; the last answer stays on screen while a changed cart is priced again.
+ * The pages show their own error state, so no toast.
+ */
+export function useQuote(items: CartItem[], deliveryMethodId?: number) {
+  return useQuery({
+    ...quoteQueryOptions(items, deliveryMethodId),
+    enabled: items.length > 0,
+    placeholderData: keepPreviousData,
+    meta: { handlesErrors: true },
+  });
+}

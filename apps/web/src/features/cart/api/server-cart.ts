@@ -1,0 +1,38 @@
+import { type CartItem, type CartLineInput, okSchema, ServerCartSchema } from "@vetportal/contract";
+import { apiRequest } from "../../../lib/api-client.ts";
+
+const ServerCartResponseSchema = okSchema(ServerCartSchema);
+
+const lineOf = (item: CartItem): CartLineInput => ({
+  id: item.id,
+  quantity: item.quantity,
+  ...(item.is_destroy ? { is_destroy: true } : {}),
+});
+
+/**
+ * The server cart's calls (decision 021): each answers the whole cart with its revision. They run
+ * from the cart sync (components/cart-sync.tsx), outside React Query: the cart's state is the cart
+ * store's, which the answers update.
+ */
+export const serverCart = {
+  /** POST /api/cart/query. */
+  get: () =>
+    apiRequest("/api/cart/query", { body: {}, schema: ServerCartResponseSchema }).then((response) => response.data),
+  /** POST /api/cart/merge: at sign-in, this browser's lines join the server's (larger quantity wins). */
+  merge: (items: CartItem[]) =>
+    apiRequest("/api/cart/merge", {
+      body: { items: items.filter((i) => i.quantity > 0).map(lineOf) },
+      schema: ServerCartResponseSchema,
+    }).then((response) => response.data),
+  /** POST /api/cart/update: these lines set; quantity 0 removes one. */
+  update: (items: CartItem[]) =>
+    apiRequest("/api/cart/update", { body: { items: items.map(lineOf) }, schema: ServerCartResponseSchema }).then(
+      (response) => response.data,
+    ),
+  /** POST /api/cart/replace: the whole cart becomes these lines. */
+  replace: (items: CartItem[]) =>
+    apiRequest("/api/cart/replace", {
+      body: { items: items.filter((i) => i.quantity > 0).map(lineOf) },
+      schema: ServerCartResponseSchema,
+    }).then((response) => response.data),
+};

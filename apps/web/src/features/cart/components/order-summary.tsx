@@ -1,0 +1,80 @@
+import { Alert, Button, Group, Loader, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import type { Quote } from "@vetportal/contract";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { formatMoney } from "../../../lib/format.ts";
+
+interface OrderSummaryProps {
+  quote: Quote | undefined;
+  isPending: boolean;
+  isFetching: boolean;
+  error: unknown;
+  onRetry: () => void;
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group
+      justify="space-between"
+      gap="sm"
+      wrap="nowrap"
+      // The total's rule is a border: a definition list holds only its groups.
+      style={strong ? { borderTop: "1px solid var(--mantine-color-gray-3)", paddingTop: 8, marginTop: 4 } : undefined}
+    >
+      <Text size={strong ? "md" : "sm"} fw={strong ? 700 : undefined} component="dt">
+        {label}
+      </Text>
+      <Text size={strong ? "md" : "sm"} fw={strong ? 700 : undefined} component="dd" m={0} ta="right">
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * The order's amounts as the server quotes them (POST /api/order/quote, the pricing of a placed
+ * order): items, pick fees, shipping, processing, tax and the total the receipt will show.
+ */
+export function OrderSummary({ quote, isPending, isFetching, error, onRetry }: OrderSummaryProps) {
+  if (error && !quote) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Prices could not be loaded">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(error)}</Text>
+          <Button size="xs" variant="light" color="red" onClick={onRetry} loading={isFetching}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (isPending || !quote) {
+    return (
+      <Group gap="xs">
+        <Loader size="sm" aria-hidden />
+        <Text size="sm" c="dimmed" role="status">
+          Calculating prices…
+        </Text>
+      </Group>
+    );
+  }
+  return (
+    <Stack gap={6} aria-busy={isFetching}>
+      <Stack component="dl" gap={6} m={0} aria-label="Order amounts">
+        <Row label="Items" value={formatMoney(quote.total_items_amount)} />
+        <Row label="Pick Fees" value={formatMoney(quote.pick_fee_amount)} />
+        <Row
+          label="Shipping"
+          value={quote.shipping_amount === null ? "Choose a delivery method" : formatMoney(quote.shipping_amount)}
+        />
+        <Row label="Processing" value={formatMoney(quote.processing_amount)} />
+        <Row label="Tax" value={formatMoney(quote.tax_amount)} />
+        <Row label="Total" value={formatMoney(quote.total_order_amount)} strong />
+      </Stack>
+      <Text size="xs" c="dimmed">
+        Payment: On Invoice.{quote.shipping_amount === null ? " The total does not include shipping yet." : ""}
+      </Text>
+      {isFetching && <VisuallyHidden role="status">Updating prices…</VisuallyHidden>}
+    </Stack>
+  );
+}
