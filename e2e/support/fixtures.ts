@@ -15,7 +15,19 @@ interface Fixtures {
   /** Console errors a test expects (for example the browser's own line for an expected 401). */
   allowedConsoleErrors: RegExp | undefined;
   failOnConsoleErrors: undefined;
+  emptyCarts: undefined;
 }
+
+/** The demo users the journeys sign in as, in the API's sign-in shapes. */
+const DEMO_SIGN_INS = [
+  ...Object.values(PRACTICES).map((p) => ({
+    method: "address",
+    address_name: p.name,
+    line1: p.address,
+    zip_code: p.zip,
+  })),
+  { method: "password", ...ADMIN },
+];
 
 /** A stray console error or uncaught page error fails the test (STYLE §8). */
 export const test = base.extend<Fixtures>({
@@ -31,6 +43,24 @@ export const test = base.extend<Fixtures>({
       page.on("pageerror", (error) => errors.push(error.message));
       await use(undefined);
       expect(errors, "console errors during the test").toEqual([]);
+    },
+    { auto: true },
+  ],
+  // The cart is kept on the server and follows a user to every browser (issue 11), so a line one
+  // journey leaves would appear in the next one's cart: each journey starts with them empty.
+  emptyCarts: [
+    async ({ request }, use) => {
+      for (const signIn of DEMO_SIGN_INS) {
+        const auth = await request.post("/api/auth", { data: signIn });
+        expect(auth.ok(), `sign-in of ${JSON.stringify(signIn)}`).toBe(true);
+        const { access_token } = (await auth.json()) as { access_token: string };
+        const emptied = await request.post("/api/cart/replace", {
+          data: { items: [] },
+          headers: { authorization: `Bearer ${access_token}` },
+        });
+        expect(emptied.ok(), "emptying the demo user's server cart").toBe(true);
+      }
+      await use(undefined);
     },
     { auto: true },
   ],

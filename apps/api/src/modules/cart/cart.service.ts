@@ -81,10 +81,13 @@ export function createCartService(db: Database, config: Config) {
         min_quantity: p.min_quantity,
         max_quantity: p.max_quantity,
         quantity: line.quantity,
-        price: unitPriceFor(
-          ranges.filter((r) => r.product_id === p.id),
-          line.quantity,
-        ),
+        // A destroy line costs nothing: stock is written off, not sold (SPEC §4).
+        price: line.is_destroy
+          ? 0
+          : unitPriceFor(
+              ranges.filter((r) => r.product_id === p.id),
+              line.quantity,
+            ),
         is_destroy: line.is_destroy,
       });
     }

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, NY_PRACTICE, queryRows, signInPractice } from "../../../test/helpers.ts";
+import { bearer, createTestApp, NY_PRACTICE, queryRows, signInAdmin, signInPractice } from "../../../test/helpers.ts";
 import { products } from "../../db/schema/index.ts";
 
 /**
@@ -152,6 +152,17 @@ describe("the server cart", () => {
     // A practice cannot put destroy lines in its cart.
     const destroy = await post("/api/cart/update", { items: [{ id: a, quantity: 1, is_destroy: true }] });
     expect(destroy.json().data.dropped).toEqual([{ id: a, reason: "Only administrators can destroy stock." }]);
+  });
+
+  it("keeps an administrator's destroy lines at no price: destroyed stock is not sold", async () => {
+    const a = await makeProduct();
+    const admin = (await signInAdmin(t.app)).access_token;
+    const res = await post("/api/cart/replace", { items: [{ id: a, quantity: 12, is_destroy: true }] }, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.items).toEqual([
+      expect.objectContaining({ id: a, quantity: 12, is_destroy: true, price: 0 }),
+    ]);
+    await post("/api/cart/replace", { items: [] }, admin);
   });
 
   it("hides a line whose product was withdrawn since, without deleting it", async () => {
