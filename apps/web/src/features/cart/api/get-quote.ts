@@ -40,7 +40,9 @@ export function quoteQueryOptions(items: CartItem[], deliveryMethodId: number | 
 export function useQuote(items: CartItem[], deliveryMethodId?: number) {
   return useQuery({
     ...quoteQueryOptions(items, deliveryMethodId),
-    enabled: items.length > 0,
+    // A cart mixing destroy and ordinary lines cannot be ordered: the page says so (SPEC §4), and
+    // the server would refuse to price it.
+    enabled: items.length > 0 && new Set(items.map((i) => Boolean(i.is_destroy))).size === 1,
     placeholderData: keepPreviousData,
     meta: { handlesErrors: true },
   });

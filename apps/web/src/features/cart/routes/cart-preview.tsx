@@ -45,6 +45,8 @@ export function CartPreviewRoute() {
   useQuoteCorrections(quote.data);
   const quoted = (id: number) => quote.data?.lines.find((l) => l.id === id);
   const unsellable = quote.data?.lines.filter((l) => l.quantity === 0) ?? [];
+  // A destroy order holds only destroy lines (SPEC §4); a mixed cart is not priced (get-quote.ts).
+  const mixed = items.some((i) => i.is_destroy) && items.some((i) => !i.is_destroy);
 
   // A destroy order holds only destroy lines (SPEC §4): a mixed cart gets the error dialog.
   function checkOut(event: MouseEvent) {
@@ -56,7 +58,7 @@ export function CartPreviewRoute() {
       });
       return;
     }
-    if (items.some((i) => i.is_destroy) && items.some((i) => !i.is_destroy)) {
+    if (mixed) {
       event.preventDefault();
       modals.open({ title: "Oops", children: <Text>{MESSAGES.destroyOnlyCart}</Text> });
     }
@@ -159,13 +161,19 @@ export function CartPreviewRoute() {
             <Title order={2} size="h4" mb="xs">
               Order Summary
             </Title>
-            <OrderSummary
-              quote={quote.data}
-              isPending={quote.isPending}
-              isFetching={quote.isFetching}
-              error={quote.error}
-              onRetry={() => void quote.refetch()}
-            />
+            {mixed ? (
+              <Text size="sm" role="status">
+                {MESSAGES.destroyOnlyCart} Remove the products to destroy, or the others, to see the order's amounts.
+              </Text>
+            ) : (
+              <OrderSummary
+                quote={quote.data}
+                isPending={quote.isPending}
+                isFetching={quote.isFetching}
+                error={quote.error}
+                onRetry={() => void quote.refetch()}
+              />
+            )}
           </Paper>
           <div className={classes.actions}>
             <Button
