@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { ORDER_STATUS, ORDER_STATUS_CANCELLED, ORDER_STATUSES } from "./orders.ts";
+import {
+  ORDER_STATUS,
+  ORDER_STATUS_CANCELLED,
+  ORDER_STATUSES,
+  OrderAmountsShape,
+  ShippingAddressSchema,
+} from "./orders.ts";
 import { dbInt, dbText, IdSchema, IsoDateSchema } from "./primitives.ts";
 import {
   CarrierSchema,
@@ -170,22 +176,10 @@ export const DeskOrderSchema = z.object({
   contact_phone: z.string(),
   email: z.string(),
   po_number: z.string().nullable(),
-  shipping_address: z.object({
-    name: z.string(),
-    line1: z.string(),
-    line2: z.string().nullable(),
-    city: z.string(),
-    state: z.string(),
-    zip_code: z.string(),
-  }),
+  shipping_address: ShippingAddressSchema,
   shipping_instruction: z.string().nullable(),
   lines: z.array(DeskOrderLineSchema),
-  total_items_amount: z.number().int(),
-  pick_fee_amount: z.number().int(),
-  shipping_amount: z.number().int(),
-  processing_amount: z.number().int(),
-  tax_amount: z.number().int(),
-  total_order_amount: z.number().int(),
+  ...OrderAmountsShape,
   date_shipped: z.string().nullable(),
   tracking_number: z.string().nullable(),
   history: z.array(StatusEventSchema),

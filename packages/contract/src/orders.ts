@@ -174,6 +174,26 @@ export const CancelledLineSchema = z.object({
   total_price_cents: z.number().int(),
 });
 
+/** The ship-to copied onto an order when it was placed. */
+export const ShippingAddressSchema = z.object({
+  name: z.string(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string(),
+});
+
+/** An order's amounts in integer cents (orders/pricing.ts). */
+export const OrderAmountsShape = {
+  total_items_amount: z.number().int(),
+  pick_fee_amount: z.number().int(),
+  shipping_amount: z.number().int(),
+  processing_amount: z.number().int(),
+  tax_amount: z.number().int(),
+  total_order_amount: z.number().int(),
+};
+
 /** POST /api/order/query data (SPEC §3 "Order (detail)"), amounts in cents. */
 export const OrderDetailSchema = z.object({
   id: z.number().int(),
@@ -193,23 +213,11 @@ export const OrderDetailSchema = z.object({
   contact_phone: z.string(),
   email: z.string(),
   po_number: z.string().nullable(),
-  shipping_address: z.object({
-    name: z.string(),
-    line1: z.string(),
-    line2: z.string().nullable(),
-    city: z.string(),
-    state: z.string(),
-    zip_code: z.string(),
-  }),
+  shipping_address: ShippingAddressSchema,
   shipping_instruction: z.string().nullable(),
   order_products: z.array(OrderLineSchema),
   cancel_products: z.array(CancelledLineSchema),
-  total_items_amount: z.number().int(),
-  pick_fee_amount: z.number().int(),
-  shipping_amount: z.number().int(),
-  processing_amount: z.number().int(),
-  tax_amount: z.number().int(),
-  total_order_amount: z.number().int(),
+  ...OrderAmountsShape,
   date_shipped: z.string().nullable(),
   tracking_number: z.string().nullable(),
   /** True while the signed-in user may still cancel it. */

@@ -34,6 +34,7 @@ import {
   personName,
   portalDay,
   remainingOf,
+  shipToOf,
 } from "../orders/orders.service.ts";
 import { inRetriedTransaction } from "../orders/retry.ts";
 import * as repo from "./fulfilment.repository.ts";
@@ -328,14 +329,7 @@ export function createFulfilmentService(db: Database, config: Config) {
       contact_phone: order.contact_phone,
       email: order.email,
       po_number: order.po_number,
-      shipping_address: {
-        name: order.ship_name,
-        line1: order.ship_line1,
-        line2: order.ship_line2,
-        city: order.ship_city,
-        state: order.ship_state,
-        zip_code: order.ship_zip_code,
-      },
+      shipping_address: shipToOf(order),
       shipping_instruction: order.shipping_instruction,
       lines: lines.map((l) => ({
         id: l.id,

@@ -88,6 +88,23 @@ const portalDayFormat = new Intl.DateTimeFormat("en-CA", {
 /** The portal-calendar day of an instant, YYYY-MM-DD. */
 export const portalDay = (d: Date) => portalDayFormat.format(d);
 
+/** The ship-to copied onto an order, as the order pages show it. */
+export function shipToOf(
+  order: Pick<
+    typeof orders.$inferSelect,
+    "ship_name" | "ship_line1" | "ship_line2" | "ship_city" | "ship_state" | "ship_zip_code"
+  >,
+) {
+  return {
+    name: order.ship_name,
+    line1: order.ship_line1,
+    line2: order.ship_line2,
+    city: order.ship_city,
+    state: order.ship_state,
+    zip_code: order.ship_zip_code,
+  };
+}
+
 const NO_AMOUNTS: repo.OrderAmounts = {
   total_items_amount: 0,
   pick_fee_amount: 0,
@@ -683,14 +700,7 @@ export function createOrdersService(db: Database, config: Config) {
         contact_phone: order.contact_phone,
         email: order.email,
         po_number: order.po_number,
-        shipping_address: {
-          name: order.ship_name,
-          line1: order.ship_line1,
-          line2: order.ship_line2,
-          city: order.ship_city,
-          state: order.ship_state,
-          zip_code: order.ship_zip_code,
-        },
+        shipping_address: shipToOf(order),
         shipping_instruction: order.shipping_instruction,
         order_products: lines
           .filter((l) => l.quantity > l.cancelled_quantity)
