@@ -76,6 +76,14 @@ export function okSchema<T extends z.ZodType>(data: T) {
   return z.object({ result: z.literal(1), data, found_rows: z.number().int().nonnegative().optional() });
 }
 
+/** The answer of every create or update: the row's id (`{ result: 1, data: { id } }`). */
+export const IdResultSchema = z.object({ id: z.number().int() });
+export type IdResult = z.infer<typeof IdResultSchema>;
+
+/** A named choice in a list (departments, cost centers, statuses, categories). */
+export const IdNameSchema = z.object({ id: z.number().int(), name: z.string() });
+export type IdName = z.infer<typeof IdNameSchema>;
+
 /** Numeric flags on the wire are 0/1 as in the legacy calls; booleans and "1"/"0" from forms are accepted. */
 export const FlagSchema = z
   .union([z.literal(0), z.literal(1), z.boolean(), z.enum(["0", "1", "true", "false"])])
