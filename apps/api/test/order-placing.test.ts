@@ -11,6 +11,7 @@ import {
 } from "../src/db/schema/index.ts";
 import { bearer, createTestApp, queryRows, signInAdmin, signInPractice } from "./helpers.ts";
 import { rollupsAgainstRawRows } from "./rollups.ts";
+import { insertProduct, orderBody } from "./support/fixtures.ts";
 
 /**
  * An order is read in one statement and written in another, with no transaction around them
@@ -38,33 +39,24 @@ const post = (url: string, payload: unknown, token = practice, key?: string) =>
 let nextId = 980_000;
 async function product(values: Partial<typeof products.$inferInsert> = {}) {
   const id = nextId++;
-  await t.db.insert(products).values({
-    id,
-    customer_id: 1850,
-    product_category_id: 2101,
-    name: `Placing Brochure ${id}`,
-    customer_sku: `PL-${id}`,
-    min_quantity: 1,
-    max_quantity: 50,
-    is_in_inventory: true,
-    no_order_below_zero_inventory: true,
-    actual_inventory: 100,
-    pick_fee_cents: 10,
-    ...values,
-  });
-  await t.db.execute(
-    sql`insert into product_price_ranges (product_id, min_quantity, price_cents) values (${id}, 1, 500)`,
+  return insertProduct(
+    t.db,
+    {
+      id,
+      name: `Placing Brochure ${id}`,
+      customer_sku: `PL-${id}`,
+      max_quantity: 50,
+      is_in_inventory: true,
+      no_order_below_zero_inventory: true,
+      actual_inventory: 100,
+      pick_fee_cents: 10,
+      ...values,
+    },
+    [[1, null, 500]],
   );
-  return id;
 }
 
-const order = (items: { id: number; quantity: number }[]) => ({
-  contact_name: "Maria Lopez",
-  contact_phone: "415-555-0101",
-  email: "maria@happypaws.test",
-  delivery_method_id: 1,
-  items,
-});
+const order = (items: { id: number; quantity: number }[]) => orderBody(items);
 const stockOf = async (id: number) =>
   (await t.db.select({ n: products.actual_inventory }).from(products).where(eq(products.id, id)))[0]?.n;
 const orderCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]?.n;

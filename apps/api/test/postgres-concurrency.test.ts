@@ -3,6 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inventory_transactions, order_products, orders, products } from "../src/db/schema/index.ts";
 import { bearer, createTestApp, queryRows, signInPractice } from "./helpers.ts";
+import { insertProduct, orderBody } from "./support/fixtures.ts";
 
 /**
  * Races that only a real server can show: PGlite runs one transaction at a time. The stock rule
@@ -17,19 +18,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function product(id: number, stock: number) {
-  await t.db.insert(products).values({
-    id,
-    customer_id: 1850,
-    product_category_id: 2101,
-    name: `Race Brochure ${id}`,
-    min_quantity: 1,
-    max_quantity: 10,
-    is_in_inventory: true,
-    no_order_below_zero_inventory: true,
-    actual_inventory: stock,
-  });
-  await t.db.execute(
-    sql`insert into product_price_ranges (product_id, min_quantity, price_cents) values (${id}, 1, 500)`,
+  await insertProduct(
+    t.db,
+    {
+      id,
+      name: `Race Brochure ${id}`,
+      max_quantity: 10,
+      is_in_inventory: true,
+      no_order_below_zero_inventory: true,
+      actual_inventory: stock,
+    },
+    [[1, null, 500]],
   );
 }
 
@@ -38,13 +37,7 @@ const place = (productId: number, headers: Record<string, string> = {}) =>
     method: "POST",
     url: "/api/order/add",
     headers: { ...bearer(token), ...headers },
-    payload: {
-      contact_name: "Maria Lopez",
-      contact_phone: "415-555-0101",
-      email: "maria@happypaws.test",
-      delivery_method_id: 1,
-      items: [{ id: productId, quantity: 1 }],
-    },
+    payload: orderBody([{ id: productId, quantity: 1 }]),
   });
 
 describe("concurrent orders on PostgreSQL", () => {

@@ -1,8 +1,9 @@
 import { ORDER_STATUS, ORDER_STATUS_CANCELLED } from "@vetportal/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { email_outbox, inventory_transactions, orders, products, shipments } from "../src/db/schema/index.ts";
+import { email_outbox, inventory_transactions, orders, shipments } from "../src/db/schema/index.ts";
 import { bearer, createTestApp, signInAdmin, signInPractice } from "./helpers.ts";
+import { insertProduct, orderBody } from "./support/fixtures.ts";
 
 /**
  * Order desk races that only a real server can show (PGlite runs one transaction at a time): two
@@ -27,34 +28,22 @@ const today = () => new Date().toLocaleDateString("en-CA", { timeZone: "America/
 
 const PRODUCT = 960_001;
 beforeAll(async () => {
-  await t.db.insert(products).values({
-    id: PRODUCT,
-    customer_id: 1850,
-    product_category_id: 2101,
-    name: `Race Desk Brochure ${PRODUCT}`,
-    min_quantity: 1,
-    max_quantity: 10,
-    is_in_inventory: true,
-    no_order_below_zero_inventory: true,
-    actual_inventory: 1000,
-  });
-  await t.db.execute(
-    sql`insert into product_price_ranges (product_id, min_quantity, price_cents) values (${PRODUCT}, 1, 500)`,
+  await insertProduct(
+    t.db,
+    {
+      id: PRODUCT,
+      name: `Race Desk Brochure ${PRODUCT}`,
+      max_quantity: 10,
+      is_in_inventory: true,
+      no_order_below_zero_inventory: true,
+      actual_inventory: 1000,
+    },
+    [[1, null, 500]],
   );
 });
 
 async function placeOrder(): Promise<number> {
-  const res = await post(
-    "/api/order/add",
-    {
-      contact_name: "Maria Lopez",
-      contact_phone: "415-555-0101",
-      email: "maria@happypaws.test",
-      delivery_method_id: 1,
-      items: [{ id: PRODUCT, quantity: 2 }],
-    },
-    practice,
-  );
+  const res = await post("/api/order/add", orderBody([{ id: PRODUCT, quantity: 2 }]), practice);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products } from "../src/db/schema/index.ts";
 import { bearer, createTestApp, queryRows, signInAdmin, signInPractice } from "./helpers.ts";
 import { rollupsAgainstRawRows } from "./rollups.ts";
+import { insertProduct, orderBody } from "./support/fixtures.ts";
 
 /**
  * The report rollups kept by deltas (decision 010): a write changes only the rollup rows of its own
@@ -23,30 +23,22 @@ const post = (url: string, payload: unknown, token = practice) =>
   t.app.inject({ method: "POST", url, payload: payload as never, headers: bearer(token) });
 
 async function product(id: number, tracked: boolean) {
-  await t.db.insert(products).values({
-    id,
-    customer_id: 1850,
-    product_category_id: 2101,
-    name: `Rollup Brochure ${id}`,
-    min_quantity: 1,
-    max_quantity: 20,
-    is_in_inventory: tracked,
-    actual_inventory: 500,
-    pick_fee_cents: 40,
-  });
-  await t.db.execute(
-    sql`insert into product_price_ranges (product_id, min_quantity, price_cents) values (${id}, 1, ${700 + (id % 100)})`,
+  await insertProduct(
+    t.db,
+    {
+      id,
+      name: `Rollup Brochure ${id}`,
+      max_quantity: 20,
+      is_in_inventory: tracked,
+      actual_inventory: 500,
+      pick_fee_cents: 40,
+    },
+    [[1, null, 700 + (id % 100)]],
   );
 }
 
 async function place(items: { id: number; quantity: number }[]): Promise<number> {
-  const res = await post("/api/order/add", {
-    contact_name: "Maria Lopez",
-    contact_phone: "415-555-0101",
-    email: "maria@happypaws.test",
-    delivery_method_id: 1,
-    items,
-  });
+  const res = await post("/api/order/add", orderBody(items));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }

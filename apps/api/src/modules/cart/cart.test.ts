@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestApp, NY_PRACTICE, queryRows, signInAdmin, signInPractice } from "../../../test/helpers.ts";
+import { insertProduct, orderBody } from "../../../test/support/fixtures.ts";
 import { products } from "../../db/schema/index.ts";
 
 /**
@@ -22,23 +23,23 @@ const post = (url: string, payload: unknown, token = practice.token) =>
 let nextProductId = 996_000;
 async function makeProduct(values: Partial<typeof products.$inferInsert> = {}) {
   const id = nextProductId++;
-  await t.db.insert(products).values({
-    id,
-    customer_id: 1850,
-    product_category_id: 2101,
-    name: `Cart Leaflet ${id}`,
-    package_quantity: 25,
-    min_quantity: 1,
-    max_quantity: 40,
-    is_in_inventory: true,
-    no_order_below_zero_inventory: true,
-    actual_inventory: 200,
-    ...values,
-  });
-  await t.db.execute(
-    sql`insert into product_price_ranges (product_id, min_quantity, max_quantity, price_cents) values (${id}, 1, 9, 900), (${id}, 10, null, 700)`,
+  return insertProduct(
+    t.db,
+    {
+      id,
+      name: `Cart Leaflet ${id}`,
+      package_quantity: 25,
+      max_quantity: 40,
+      is_in_inventory: true,
+      no_order_below_zero_inventory: true,
+      actual_inventory: 200,
+      ...values,
+    },
+    [
+      [1, 9, 900],
+      [10, null, 700],
+    ],
   );
-  return id;
 }
 
 type Cart = {
@@ -213,14 +214,6 @@ describe("the server cart", () => {
 });
 
 describe("the server cart and placing an order", () => {
-  const orderBody = (items: { id: number; quantity: number }[]) => ({
-    contact_name: "Maria Lopez",
-    contact_phone: "415-555-0101",
-    email: "maria@happypaws.test",
-    delivery_method_id: 1,
-    items,
-  });
-
   it("loses the ordered lines with the order itself; other lines stay", async () => {
     const a = await makeProduct();
     const b = await makeProduct();

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestApp, queryRows, signInAdmin, signInPractice } from "../../../test/helpers.ts";
 import { rollupsAgainstRawRows } from "../../../test/rollups.ts";
+import { insertProduct, orderBody } from "../../../test/support/fixtures.ts";
 import {
   email_outbox,
   inventory_transactions,
@@ -38,40 +39,29 @@ let nextProductId = 970_000;
 /** A product in stock (100 packs), $10 a pack from 1, $8 from 5, 25¢ pick fee per pack. */
 async function makeProduct(tracked = true) {
   const id = nextProductId++;
-  await t.db.insert(products).values({
-    id,
-    customer_id: 1850,
-    product_category_id: 2101,
-    name: `Desk Brochure ${id}`,
-    min_quantity: 1,
-    max_quantity: 20,
-    is_in_inventory: tracked,
-    no_order_below_zero_inventory: tracked,
-    actual_inventory: 100,
-    pick_fee_cents: 25,
-  });
-  await t.db.execute(
-    sql`insert into product_price_ranges (product_id, min_quantity, max_quantity, price_cents) values (${id}, 1, 4, 1000), (${id}, 5, null, 800)`,
+  return insertProduct(
+    t.db,
+    {
+      id,
+      name: `Desk Brochure ${id}`,
+      max_quantity: 20,
+      is_in_inventory: tracked,
+      no_order_below_zero_inventory: tracked,
+      actual_inventory: 100,
+      pick_fee_cents: 25,
+    },
+    [
+      [1, 4, 1000],
+      [5, null, 800],
+    ],
   );
-  return id;
 }
 const stockOf = async (id: number) =>
   (await t.db.select().from(products).where(eq(products.id, id)))[0]?.actual_inventory;
 
 /** The practice places an order; answers its id and its lines. */
 async function placeOrder(items: { id: number; quantity: number }[], extra: Record<string, unknown> = {}) {
-  const res = await post(
-    "/api/order/add",
-    {
-      contact_name: "Maria Lopez",
-      contact_phone: "415-555-0101",
-      email: "maria@happypaws.test",
-      delivery_method_id: 1,
-      items,
-      ...extra,
-    },
-    practice,
-  );
+  const res = await post("/api/order/add", orderBody(items, extra), practice);
   expect(res.statusCode, res.body).toBe(200);
   const id = res.json().data as number;
   const lines = await t.db

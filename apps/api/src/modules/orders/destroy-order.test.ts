@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestApp, signInAdmin, signInPractice } from "../../../test/helpers.ts";
 import { rollupsAgainstRawRows } from "../../../test/rollups.ts";
+import { insertProduct, orderBody } from "../../../test/support/fixtures.ts";
 import { addresses, inventory_transactions, orders, products } from "../../db/schema/index.ts";
 
 /**
@@ -25,31 +26,23 @@ const post = (url: string, payload: unknown, token: string, headers: Record<stri
 
 /** A destroyable product (in inventory, type 5) with this stock, sold at $9 a pack. */
 async function destroyable(id: number, stock: number) {
-  await t.db.insert(products).values({
-    id,
-    customer_id: 1850,
-    product_category_id: 2101,
-    name: `Old Brochure ${id}`,
-    customer_sku: `OLD-${id}`,
-    quickbooks_type_id: 5,
-    min_quantity: 1,
-    max_quantity: 20,
-    is_in_inventory: true,
-    no_order_below_zero_inventory: true,
-    actual_inventory: stock,
-  });
-  await t.db.execute(
-    sql`insert into product_price_ranges (product_id, min_quantity, price_cents) values (${id}, 1, 900)`,
+  await insertProduct(
+    t.db,
+    {
+      id,
+      name: `Old Brochure ${id}`,
+      customer_sku: `OLD-${id}`,
+      quickbooks_type_id: 5,
+      max_quantity: 20,
+      is_in_inventory: true,
+      no_order_below_zero_inventory: true,
+      actual_inventory: stock,
+    },
+    [[1, null, 900]],
   );
 }
 
-const sale = (items: { id: number; quantity: number }[]) => ({
-  contact_name: "Maria Lopez",
-  contact_phone: "415-555-0101",
-  email: "maria@happypaws.test",
-  delivery_method_id: 1,
-  items,
-});
+const sale = (items: { id: number; quantity: number }[]) => orderBody(items);
 
 /** The portal's today, with a day either side (the report's days are portal time). */
 function around(now = new Date()) {

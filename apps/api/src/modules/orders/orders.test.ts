@@ -10,6 +10,7 @@ import {
   signInAdmin,
   signInPractice,
 } from "../../../test/helpers.ts";
+import { insertProduct, orderBody } from "../../../test/support/fixtures.ts";
 import {
   email_outbox,
   inventory_transactions,
@@ -37,39 +38,32 @@ const post = (url: string, payload: unknown, token = practice.token, headers: Re
 let nextProductId = 990_000;
 async function makeProduct(values: Partial<typeof products.$inferInsert> = {}) {
   const id = nextProductId++;
-  await t.db.insert(products).values({
-    id,
-    customer_id: 1850,
-    product_category_id: 2101,
-    name: `Test Brochure ${id}`,
-    package_quantity: 50,
-    min_quantity: 1,
-    max_quantity: 10,
-    is_in_inventory: true,
-    no_order_below_zero_inventory: true,
-    actual_inventory: 100,
-    pick_fee_cents: 25,
-    cutoff_time: 2,
-    ...values,
-  });
-  await t.db.execute(
-    sql`insert into product_price_ranges (product_id, min_quantity, max_quantity, price_cents) values (${id}, 1, 4, 1000), (${id}, 5, null, 800)`,
+  return insertProduct(
+    t.db,
+    {
+      id,
+      name: `Test Brochure ${id}`,
+      package_quantity: 50,
+      max_quantity: 10,
+      is_in_inventory: true,
+      no_order_below_zero_inventory: true,
+      actual_inventory: 100,
+      pick_fee_cents: 25,
+      cutoff_time: 2,
+      ...values,
+    },
+    [
+      [1, 4, 1000],
+      [5, null, 800],
+    ],
   );
-  return id;
 }
 const stockOf = async (id: number) =>
   (await t.db.select().from(products).where(eq(products.id, id)))[0]?.actual_inventory;
 const orderCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]?.n;
 
-const order = (items: { id: number; quantity: number }[], extra: Record<string, unknown> = {}) => ({
-  contact_name: "Maria Lopez",
-  contact_phone: "415-555-0101",
-  email: "maria@happypaws.test",
-  delivery_method_id: 1,
-  shipping_instruction: "Back door",
-  items,
-  ...extra,
-});
+const order = (items: { id: number; quantity: number }[], extra: Record<string, unknown> = {}) =>
+  orderBody(items, { shipping_instruction: "Back door", ...extra });
 
 describe("POST /api/customer/query (delivery methods)", () => {
   it("offers a practice only UPS Ground", async () => {

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestApp, queryRows, signInAdmin, signInPractice } from "../../../test/helpers.ts";
-import { cost_centers, departments, orders, products, users } from "../../db/schema/index.ts";
+import { insertProduct, orderBody, type PriceTier } from "../../../test/support/fixtures.ts";
+import { cost_centers, departments, orders, type products, users } from "../../db/schema/index.ts";
 
 /**
  * The checkout's price (issue 11): POST /api/order/quote prices a cart with the code that prices a
@@ -24,45 +25,28 @@ const post = (url: string, payload: unknown, token = practice.token) =>
 
 let nextProductId = 995_000;
 /** A product of its own: 1–50 packs, in stock, $12 a pack, $10 from 10, $7.50 from 25; 30 ¢ pick fee. */
-async function makeProduct(
-  values: Partial<typeof products.$inferInsert> = {},
-  ranges?: [number, number | null, number][],
-) {
+async function makeProduct(values: Partial<typeof products.$inferInsert> = {}, ranges?: PriceTier[]) {
   const id = nextProductId++;
-  await t.db.insert(products).values({
-    id,
-    customer_id: 1850,
-    product_category_id: 2101,
-    name: `Quote Leaflet ${id}`,
-    package_quantity: 50,
-    min_quantity: 1,
-    max_quantity: 50,
-    is_in_inventory: true,
-    no_order_below_zero_inventory: true,
-    actual_inventory: 500,
-    pick_fee_cents: 30,
-    ...values,
-  });
-  for (const [min, max, cents] of ranges ?? [
-    [1, 9, 1200],
-    [10, 24, 1000],
-    [25, null, 750],
-  ]) {
-    await t.db.execute(
-      sql`insert into product_price_ranges (product_id, min_quantity, max_quantity, price_cents) values (${id}, ${min}, ${max}, ${cents})`,
-    );
-  }
-  return id;
+  return insertProduct(
+    t.db,
+    {
+      id,
+      name: `Quote Leaflet ${id}`,
+      package_quantity: 50,
+      max_quantity: 50,
+      is_in_inventory: true,
+      no_order_below_zero_inventory: true,
+      actual_inventory: 500,
+      pick_fee_cents: 30,
+      ...values,
+    },
+    ranges ?? [
+      [1, 9, 1200],
+      [10, 24, 1000],
+      [25, null, 750],
+    ],
+  );
 }
-
-const orderBody = (items: { id: number; quantity: number }[], extra: Record<string, unknown> = {}) => ({
-  contact_name: "Maria Lopez",
-  contact_phone: "415-555-0101",
-  email: "maria@happypaws.test",
-  delivery_method_id: 1,
-  items,
-  ...extra,
-});
 
 describe("POST /api/order/quote", () => {
   it("quotes exactly what the placed order then costs, for mixed products and price ranges", async () => {

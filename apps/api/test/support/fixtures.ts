@@ -1,0 +1,41 @@
+import type { Database } from "../../src/db/client.ts";
+import { product_price_ranges, products } from "../../src/db/schema/index.ts";
+
+/**
+ * Set-up steps many API tests share: a product of a test's own in the demo catalogue, and the body
+ * of an order the demo practice places. Each test still says what it needs (stock, price tiers,
+ * quantities), so its assertions read on their own.
+ */
+
+/** A price tier: from `min` packs, up to `max` (null: no upper end), at `cents` a pack. */
+export type PriceTier = [min: number, max: number | null, cents: number];
+
+type ProductValues = typeof products.$inferInsert;
+
+/** Inserts a product for the demo practice's customer (1850, category 2101) with its price tiers. */
+export async function insertProduct(
+  db: Database,
+  values: Omit<ProductValues, "customer_id" | "product_category_id"> & Partial<ProductValues>,
+  tiers: PriceTier[],
+) {
+  await db.insert(products).values({ customer_id: 1850, product_category_id: 2101, min_quantity: 1, ...values });
+  await db.insert(product_price_ranges).values(
+    tiers.map(([min_quantity, max_quantity, price_cents]) => ({
+      product_id: values.id,
+      min_quantity,
+      max_quantity,
+      price_cents,
+    })),
+  );
+  return values.id;
+}
+
+/** The body of POST /api/order/add as the demo practice's contact fills it in. */
+export const orderBody = (items: { id: number; quantity: number }[], extra: Record<string, unknown> = {}) => ({
+  contact_name: "Maria Lopez",
+  contact_phone: "415-555-0101",
+  email: "maria@happypaws.test",
+  delivery_method_id: 1,
+  items,
+  ...extra,
+});
