@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
 import { products } from "./catalog.ts";
-import { timestamps } from "./columns.ts";
+import { refersTo, timestamps } from "./columns.ts";
 import { users } from "./users.ts";
 
 /**
@@ -21,12 +21,8 @@ export const carts = pgTable("carts", {
 export const cart_items = pgTable(
   "cart_items",
   {
-    user_id: integer()
-      .notNull()
-      .references(() => carts.user_id, { onDelete: "cascade" }),
-    product_id: integer()
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    user_id: refersTo(() => carts.user_id, "cascade"),
+    product_id: refersTo(() => products.id, "cascade"),
     quantity: integer().notNull(),
     /** Where the line is listed: lines keep the order they were added in. */
     position: integer().notNull().default(0),

@@ -1,12 +1,10 @@
 import { boolean, customType, index, integer, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
-import { timestamps } from "./columns.ts";
+import { refersTo, timestamps } from "./columns.ts";
 import { customers, departments } from "./customers.ts";
 
 export const product_categories = pgTable("product_categories", {
   id: integer().primaryKey(),
-  customer_id: integer()
-    .notNull()
-    .references(() => customers.id),
+  customer_id: refersTo(() => customers.id),
   name: text().notNull(),
   subtitle: text(),
   sort_order: integer().notNull().default(0),
@@ -18,12 +16,8 @@ export const products = pgTable(
   "products",
   {
     id: integer().primaryKey(),
-    customer_id: integer()
-      .notNull()
-      .references(() => customers.id),
-    product_category_id: integer()
-      .notNull()
-      .references(() => product_categories.id),
+    customer_id: refersTo(() => customers.id),
+    product_category_id: refersTo(() => product_categories.id),
     name: text().notNull(),
     customer_sku: text(),
     quickbooks_type_id: integer().notNull().default(1),
@@ -62,9 +56,7 @@ export const product_price_ranges = pgTable(
   "product_price_ranges",
   {
     id: serial().primaryKey(),
-    product_id: integer()
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    product_id: refersTo(() => products.id, "cascade"),
     min_quantity: integer().notNull(),
     max_quantity: integer(),
     price_cents: integer().notNull(),
@@ -77,12 +69,8 @@ export const product_price_ranges = pgTable(
 export const product_departments = pgTable(
   "product_departments",
   {
-    product_id: integer()
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    department_id: integer()
-      .notNull()
-      .references(() => departments.id, { onDelete: "cascade" }),
+    product_id: refersTo(() => products.id, "cascade"),
+    department_id: refersTo(() => departments.id, "cascade"),
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.product_id, t.department_id] })],
@@ -96,9 +84,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 /** Uploaded product images, served at /media/uploads/{id}. Kept in the database so every API process sees them. */
 export const product_images = pgTable("product_images", {
   id: serial().primaryKey(),
-  product_id: integer()
-    .notNull()
-    .references(() => products.id, { onDelete: "cascade" }),
+  product_id: refersTo(() => products.id, "cascade"),
   content_type: text().notNull(),
   data: bytea().notNull(),
   ...timestamps,

@@ -1,4 +1,4 @@
-import { timestamp } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, integer, timestamp } from "drizzle-orm/pg-core";
 
 /** Every table carries created/updated times (STYLE §6). */
 export const timestamps = {
@@ -8,3 +8,12 @@ export const timestamps = {
     .notNull()
     .$onUpdate(() => new Date()),
 };
+
+/**
+ * A required integer reference to another table's column, e.g. `customer_id: refersTo(() => customers.id)`;
+ * `onDelete` is the foreign key's rule when the row it points at goes (none: the delete is refused).
+ */
+export const refersTo = (column: () => AnyPgColumn, onDelete?: "cascade" | "set null") =>
+  integer()
+    .notNull()
+    .references(column, onDelete ? { onDelete } : {});

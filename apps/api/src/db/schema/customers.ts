@@ -1,5 +1,5 @@
 import { boolean, integer, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
-import { timestamps } from "./columns.ts";
+import { refersTo, timestamps } from "./columns.ts";
 
 /** The sponsoring customer account(s). The portal serves one (CUSTOMER_ID, default 1850). */
 export const customers = pgTable("customers", {
@@ -24,12 +24,8 @@ export const delivery_methods = pgTable("delivery_methods", {
 export const customer_delivery_methods = pgTable(
   "customer_delivery_methods",
   {
-    customer_id: integer()
-      .notNull()
-      .references(() => customers.id),
-    delivery_method_id: integer()
-      .notNull()
-      .references(() => delivery_methods.id),
+    customer_id: refersTo(() => customers.id),
+    delivery_method_id: refersTo(() => delivery_methods.id),
     sort_order: integer().notNull().default(0),
     ...timestamps,
   },
@@ -44,9 +40,7 @@ export const user_levels = pgTable("user_levels", {
 
 export const departments = pgTable("departments", {
   id: serial().primaryKey(),
-  customer_id: integer()
-    .notNull()
-    .references(() => customers.id),
+  customer_id: refersTo(() => customers.id),
   name: text().notNull(),
   department_code: text(),
   is_active: boolean().notNull().default(true),
@@ -64,9 +58,7 @@ export const departments = pgTable("departments", {
 export const department_cc_emails = pgTable(
   "department_cc_emails",
   {
-    department_id: integer()
-      .notNull()
-      .references(() => departments.id, { onDelete: "cascade" }),
+    department_id: refersTo(() => departments.id, "cascade"),
     email: text().notNull(),
     ...timestamps,
   },
@@ -75,9 +67,7 @@ export const department_cc_emails = pgTable(
 
 export const cost_centers = pgTable("cost_centers", {
   id: serial().primaryKey(),
-  customer_id: integer()
-    .notNull()
-    .references(() => customers.id),
+  customer_id: refersTo(() => customers.id),
   name: text().notNull(),
   is_active: boolean().notNull().default(true),
   is_deleted: boolean().notNull().default(false),
@@ -87,12 +77,8 @@ export const cost_centers = pgTable("cost_centers", {
 export const cost_center_departments = pgTable(
   "cost_center_departments",
   {
-    cost_center_id: integer()
-      .notNull()
-      .references(() => cost_centers.id, { onDelete: "cascade" }),
-    department_id: integer()
-      .notNull()
-      .references(() => departments.id, { onDelete: "cascade" }),
+    cost_center_id: refersTo(() => cost_centers.id, "cascade"),
+    department_id: refersTo(() => departments.id, "cascade"),
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.cost_center_id, t.department_id] })],

@@ -1,7 +1,7 @@
 import { INVENTORY_ACTIONS } from "@vetportal/contract";
 import { date, index, integer, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
 import { products } from "./catalog.ts";
-import { timestamps } from "./columns.ts";
+import { refersTo, timestamps } from "./columns.ts";
 import { orders } from "./orders.ts";
 import { users } from "./users.ts";
 
@@ -13,9 +13,7 @@ export const inventory_transactions = pgTable(
   "inventory_transactions",
   {
     id: serial().primaryKey(),
-    product_id: integer()
-      .notNull()
-      .references(() => products.id),
+    product_id: refersTo(() => products.id),
     action: text({ enum: INVENTORY_ACTIONS }).notNull(),
     /** Signed change in packs: + replenish/cancel, − sale/destroy, either sign for adjust. */
     quantity: integer().notNull(),

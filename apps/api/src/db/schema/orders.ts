@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { products } from "./catalog.ts";
-import { timestamps } from "./columns.ts";
+import { refersTo, timestamps } from "./columns.ts";
 import { cost_centers, customers, delivery_methods, departments } from "./customers.ts";
 import { addresses, users } from "./users.ts";
 
@@ -30,12 +30,8 @@ export const orders = pgTable(
   "orders",
   {
     id: serial().primaryKey(),
-    customer_id: integer()
-      .notNull()
-      .references(() => customers.id),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id),
+    customer_id: refersTo(() => customers.id),
+    user_id: refersTo(() => users.id),
     department_id: integer().references(() => departments.id),
     cost_center_id: integer().references(() => cost_centers.id),
     order_status_id: integer()
@@ -46,9 +42,7 @@ export const orders = pgTable(
     order_type_id: integer().notNull().default(1),
     /** 1 On Invoice, the only method. */
     payment_method_id: integer().notNull().default(1),
-    delivery_method_id: integer()
-      .notNull()
-      .references(() => delivery_methods.id),
+    delivery_method_id: refersTo(() => delivery_methods.id),
     is_destroy: boolean().notNull().default(false),
     po_number: text(),
     contact_name: text().notNull(),
@@ -88,12 +82,8 @@ export const order_products = pgTable(
   "order_products",
   {
     id: serial().primaryKey(),
-    order_id: integer()
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
-    product_id: integer()
-      .notNull()
-      .references(() => products.id),
+    order_id: refersTo(() => orders.id, "cascade"),
+    product_id: refersTo(() => products.id),
     product_name: text().notNull(),
     quantity: integer().notNull(),
     cancelled_quantity: integer().notNull().default(0),
@@ -114,12 +104,8 @@ export const order_status_history = pgTable(
   "order_status_history",
   {
     id: serial().primaryKey(),
-    order_id: integer()
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
-    order_status_id: integer()
-      .notNull()
-      .references(() => order_statuses.id),
+    order_id: refersTo(() => orders.id, "cascade"),
+    order_status_id: refersTo(() => order_statuses.id),
     user_id: integer().references(() => users.id),
     note: text(),
     ...timestamps,
@@ -136,9 +122,7 @@ export const shipments = pgTable(
   "shipments",
   {
     id: serial().primaryKey(),
-    order_id: integer()
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    order_id: refersTo(() => orders.id, "cascade"),
     carrier: text().notNull(),
     tracking_number: text().notNull(),
     shipped_on: date({ mode: "string" }).notNull(),

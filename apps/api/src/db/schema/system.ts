@@ -1,5 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { timestamps } from "./columns.ts";
+import { refersTo, timestamps } from "./columns.ts";
 import { customers } from "./customers.ts";
 import { orders } from "./orders.ts";
 import { users } from "./users.ts";
@@ -9,12 +9,8 @@ export const sessions = pgTable(
   "sessions",
   {
     id: serial().primaryKey(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    customer_id: integer()
-      .notNull()
-      .references(() => customers.id),
+    user_id: refersTo(() => users.id, "cascade"),
+    customer_id: refersTo(() => customers.id),
     id_token_hash: text().notNull(),
     refresh_token_hash: text().notNull(),
     auth_method: text({ enum: ["address", "password"] }).notNull(),
@@ -42,9 +38,7 @@ export const idempotency_keys = pgTable(
   "idempotency_keys",
   {
     id: serial().primaryKey(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    user_id: refersTo(() => users.id, "cascade"),
     key: text().notNull(),
     /** SHA-256 of the request it was first used with: the same key with another payload is refused (422). */
     request_hash: text(),
@@ -63,9 +57,7 @@ export const password_tokens = pgTable(
   "password_tokens",
   {
     id: serial().primaryKey(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    user_id: refersTo(() => users.id, "cascade"),
     token_hash: text().notNull(),
     expires_at: timestamp({ withTimezone: true }).notNull(),
     used_at: timestamp({ withTimezone: true }),
@@ -76,9 +68,7 @@ export const password_tokens = pgTable(
 
 export const support_requests = pgTable("support_requests", {
   id: serial().primaryKey(),
-  customer_id: integer()
-    .notNull()
-    .references(() => customers.id),
+  customer_id: refersTo(() => customers.id),
   /** 0 when sent before sign-in (SPEC §3). */
   user_id: integer().notNull().default(0),
   method: text().notNull().default("EMAIL"),
@@ -119,9 +109,7 @@ export const event_log = pgTable(
   "event_log",
   {
     id: serial().primaryKey(),
-    customer_id: integer()
-      .notNull()
-      .references(() => customers.id),
+    customer_id: refersTo(() => customers.id),
     user_id: integer().references(() => users.id, { onDelete: "set null" }),
     event: text().notNull(),
     details: jsonb(),
@@ -139,12 +127,8 @@ export const report_exports = pgTable(
   {
     id: serial().primaryKey(),
     code_hash: text().notNull(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    customer_id: integer()
-      .notNull()
-      .references(() => customers.id),
+    user_id: refersTo(() => users.id, "cascade"),
+    customer_id: refersTo(() => customers.id),
     request: jsonb().notNull(),
     file_name: text().notNull(),
     expires_at: timestamp({ withTimezone: true }).notNull(),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { timestamps } from "./columns.ts";
+import { refersTo, timestamps } from "./columns.ts";
 import { customers, departments, user_levels } from "./customers.ts";
 
 /** A practice is a user; `representation` is the practice name (DESIGN §3). */
@@ -8,9 +8,7 @@ export const users = pgTable(
   "users",
   {
     id: serial().primaryKey(),
-    customer_id: integer()
-      .notNull()
-      .references(() => customers.id),
+    customer_id: refersTo(() => customers.id),
     first_name: text(),
     last_name: text(),
     email: text(),
@@ -42,12 +40,8 @@ export const users = pgTable(
 export const department_users = pgTable(
   "department_users",
   {
-    department_id: integer()
-      .notNull()
-      .references(() => departments.id, { onDelete: "cascade" }),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    department_id: refersTo(() => departments.id, "cascade"),
+    user_id: refersTo(() => users.id, "cascade"),
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.department_id, t.user_id] })],
@@ -61,9 +55,7 @@ export const addresses = pgTable(
   "addresses",
   {
     id: serial().primaryKey(),
-    customer_id: integer()
-      .notNull()
-      .references(() => customers.id),
+    customer_id: refersTo(() => customers.id),
     belong_to: text({ enum: ["user", "department"] }).notNull(),
     owner_id: integer().notNull(),
     dropdown_name: text(),
