@@ -10,13 +10,14 @@ import {
   DepartmentRowSchema,
   DepartmentUpdateSchema,
   IdRequestSchema,
+  IdResultSchema,
   okSchema,
 } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { DepartmentsService } from "./departments.service.ts";
 
-const IdResult = okSchema(z.object({ id: z.number().int() }));
+const IdResult = okSchema(IdResultSchema);
 
 /** Departments and cost centers (SPEC §7): administrators only. */
 export const departmentsRoutes: FastifyPluginAsyncZod<{ departments: DepartmentsService }> = async (

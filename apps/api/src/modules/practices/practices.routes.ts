@@ -1,4 +1,4 @@
-import { AddressValidateRequestSchema, okSchema, PracticeSchema } from "@vetportal/contract";
+import { AddressValidateRequestSchema, IdResultSchema, okSchema, PracticeSchema } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { assertDeliverable, type PracticesService } from "./practices.service.ts";
@@ -29,7 +29,7 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ practices: PracticesServic
         tags: ["sign-up"],
         summary: "Create a practice account with its delivery address (sign-up)",
         body: PracticeSchema,
-        response: { 200: okSchema(z.object({ id: z.number().int() })) },
+        response: { 200: okSchema(IdResultSchema) },
       },
     },
     async (request) => ({ result: 1 as const, data: await practices.addPractice(request.body) }),

@@ -4,6 +4,7 @@ import {
   CartItemSchema,
   dbInt,
   IdRequestSchema,
+  IdResultSchema,
   IdSchema,
   LedgerRequestSchema,
   LedgerRowSchema,
@@ -20,7 +21,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { MAX_IMAGE_BYTES, type ProductsService } from "./products.service.ts";
 
 const admin = { access: "admin" as const };
-const IdResult = okSchema(z.object({ id: z.number().int() }));
+const IdResult = okSchema(IdResultSchema);
 
 const ImageUploadSchema = z.object({
   id: dbInt("Product id is required").positive("Product id is required"),

@@ -1,6 +1,5 @@
-import { okSchema, SupportRequestSchema } from "@vetportal/contract";
+import { IdResultSchema, okSchema, SupportRequestSchema } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { SupportService } from "./support.service.ts";
 
 export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> = async (app, { support }) => {
@@ -13,7 +12,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> =
         tags: ["support"],
         summary: "Send a Customer Service request; queues an email to the support team",
         body: SupportRequestSchema,
-        response: { 200: okSchema(z.object({ id: z.number().int() })) },
+        response: { 200: okSchema(IdResultSchema) },
       },
     },
     async (request) => {

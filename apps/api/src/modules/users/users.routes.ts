@@ -4,6 +4,7 @@ import {
   AddressSchema,
   AddUserRequestSchema,
   ChangePasswordRequestSchema,
+  IdResultSchema,
   okSchema,
   SendPasswordLinkRequestSchema,
   UpdatePracticeRequestSchema,
@@ -63,7 +64,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; practices
         tags: ["users"],
         summary: "Add a practice (admin)",
         body: AddUserRequestSchema,
-        response: { 200: okSchema(z.object({ id: z.number().int() })) },
+        response: { 200: okSchema(IdResultSchema) },
       },
     },
     async (request) => {
@@ -84,7 +85,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; practices
         tags: ["users"],
         summary: "Modify a practice and its address (admin)",
         body: UpdatePracticeRequestSchema,
-        response: { 200: okSchema(z.object({ id: z.number().int() })) },
+        response: { 200: okSchema(IdResultSchema) },
       },
     },
     async (request) => {
