@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   email_outbox,
   idempotency_keys,
@@ -9,8 +9,9 @@ import {
   orders,
   products,
 } from "../src/db/schema/index.ts";
-import { bearer, createTestApp, queryRows, signInAdmin, signInPractice } from "./helpers.ts";
+import { bearer, queryRows } from "./helpers.ts";
 import { rollupsAgainstRawRows } from "./rollups.ts";
+import { useSignedInApp } from "./support/app.ts";
 import { insertProduct, orderBody } from "./support/fixtures.ts";
 
 /**
@@ -18,17 +19,9 @@ import { insertProduct, orderBody } from "./support/fixtures.ts";
  * (decision 018): the write is all or nothing, a request that cannot be placed first looks for its
  * Idempotency-Key, and the stock, ledger, low-stock alert and rollups come out as they did.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let practice: string;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp({ OPERATIONS_EMAIL: "ops@warehouse.test" });
-  practice = (await signInPractice(t.app)).access_token;
-  admin = (await signInAdmin(t.app)).access_token;
-});
-afterAll(() => t.close());
+const t = useSignedInApp({ OPERATIONS_EMAIL: "ops@warehouse.test" });
 
-const post = (url: string, payload: unknown, token = practice, key?: string) =>
+const post = (url: string, payload: unknown, token = t.practice, key?: string) =>
   t.app.inject({
     method: "POST",
     url,
@@ -46,8 +39,6 @@ async function product(values: Partial<typeof products.$inferInsert> = {}) {
       name: `Placing Brochure ${id}`,
       customer_sku: `PL-${id}`,
       max_quantity: 50,
-      is_in_inventory: true,
-      no_order_below_zero_inventory: true,
       actual_inventory: 100,
       pick_fee_cents: 10,
       ...values,
@@ -95,7 +86,7 @@ describe("placing an order", () => {
     const id = await product({ actual_inventory: 3 });
     const before = await orderCount();
     // Three packs left: the read finds the product orderable, the write refuses five.
-    const refused = await post("/api/order/add", order([{ id, quantity: 5 }]), practice, "placing-refused-1");
+    const refused = await post("/api/order/add", order([{ id, quantity: 5 }]), t.practice, "placing-refused-1");
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatchObject({
       code: "OUT_OF_STOCK",
@@ -106,26 +97,26 @@ describe("placing an order", () => {
     const keys = await t.db.select().from(idempotency_keys).where(eq(idempotency_keys.key, "placing-refused-1"));
     expect(keys).toEqual([]);
 
-    await post("/api/inventory/replenish", { product_id: id, quantity: 10 }, admin);
-    const placed = await post("/api/order/add", order([{ id, quantity: 5 }]), practice, "placing-refused-1");
+    await post("/api/inventory/replenish", { product_id: id, quantity: 10 }, t.admin);
+    const placed = await post("/api/order/add", order([{ id, quantity: 5 }]), t.practice, "placing-refused-1");
     expect(placed.statusCode).toBe(200);
     expect(await stockOf(id)).toBe(8);
   });
 
   it("answers a retried key with its order even when the order could no longer be placed", async () => {
     const id = await product({ actual_inventory: 4 });
-    const first = await post("/api/order/add", order([{ id, quantity: 4 }]), practice, "placing-replay-1");
+    const first = await post("/api/order/add", order([{ id, quantity: 4 }]), t.practice, "placing-replay-1");
     expect(first.statusCode).toBe(200);
     // The stock is gone: a new order is refused, the retry of the first is answered.
     expect((await post("/api/order/add", order([{ id, quantity: 4 }]))).statusCode).toBe(409);
-    const again = await post("/api/order/add", order([{ id, quantity: 4 }]), practice, "placing-replay-1");
+    const again = await post("/api/order/add", order([{ id, quantity: 4 }]), t.practice, "placing-replay-1");
     expect(again.statusCode).toBe(200);
     expect(again.json().data).toBe(first.json().data);
     // Withdrawn since: still answered, and another request with the key is still refused.
     await t.db.update(products).set({ is_active: false }).where(eq(products.id, id));
-    const withdrawn = await post("/api/order/add", order([{ id, quantity: 4 }]), practice, "placing-replay-1");
+    const withdrawn = await post("/api/order/add", order([{ id, quantity: 4 }]), t.practice, "placing-replay-1");
     expect(withdrawn.json().data).toBe(first.json().data);
-    const other = await post("/api/order/add", order([{ id, quantity: 3 }]), practice, "placing-replay-1");
+    const other = await post("/api/order/add", order([{ id, quantity: 3 }]), t.practice, "placing-replay-1");
     expect(other.statusCode).toBe(422);
     expect(await stockOf(id)).toBe(0);
   });

@@ -1,21 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { inventory_transactions, order_products, orders, products } from "../src/db/schema/index.ts";
-import { bearer, createTestApp, queryRows, signInPractice } from "./helpers.ts";
+import { bearer, queryRows } from "./helpers.ts";
+import { useSignedInApp } from "./support/app.ts";
 import { insertProduct, orderBody } from "./support/fixtures.ts";
 
 /**
  * Races that only a real server can show: PGlite runs one transaction at a time. The stock rule
  * must hold under 50 simultaneous orders (DESIGN §6).
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = (await signInPractice(t.app)).access_token;
-});
-afterAll(() => t.close());
+const t = useSignedInApp();
 
 async function product(id: number, stock: number) {
   await insertProduct(
@@ -24,8 +19,6 @@ async function product(id: number, stock: number) {
       id,
       name: `Race Brochure ${id}`,
       max_quantity: 10,
-      is_in_inventory: true,
-      no_order_below_zero_inventory: true,
       actual_inventory: stock,
     },
     [[1, null, 500]],
@@ -36,7 +29,7 @@ const place = (productId: number, headers: Record<string, string> = {}) =>
   t.app.inject({
     method: "POST",
     url: "/api/order/add",
-    headers: { ...bearer(token), ...headers },
+    headers: { ...bearer(t.practice), ...headers },
     payload: orderBody([{ id: productId, quantity: 1 }]),
   });
 

@@ -34,8 +34,6 @@ beforeAll(async () => {
       id: PRODUCT,
       name: `Race Desk Brochure ${PRODUCT}`,
       max_quantity: 10,
-      is_in_inventory: true,
-      no_order_below_zero_inventory: true,
       actual_inventory: 1000,
     },
     [[1, null, 500]],

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, queryRows, signInAdmin, signInPractice } from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import { bearer, queryRows } from "./helpers.ts";
 import { rollupsAgainstRawRows } from "./rollups.ts";
+import { useSignedInApp } from "./support/app.ts";
 import { insertProduct, orderBody } from "./support/fixtures.ts";
 
 /**
@@ -9,17 +10,9 @@ import { insertProduct, orderBody } from "./support/fixtures.ts";
  * lines and ledger rows, and every kind of write — including hand-run SQL — keeps them equal to the
  * figures computed from the raw rows.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let practice: string;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  practice = (await signInPractice(t.app)).access_token;
-  admin = (await signInAdmin(t.app)).access_token;
-});
-afterAll(() => t.close());
+const t = useSignedInApp();
 
-const post = (url: string, payload: unknown, token = practice) =>
+const post = (url: string, payload: unknown, token = t.practice) =>
   t.app.inject({ method: "POST", url, payload: payload as never, headers: bearer(token) });
 
 async function product(id: number, tracked: boolean) {
@@ -118,8 +111,8 @@ describe("report rollups kept by deltas", () => {
     expect(cancel.statusCode, cancel.body).toBe(200);
     await expectExact("an order cancelled");
 
-    await post("/api/inventory/replenish", { product_id: 970_012, quantity: 40, comment: "Fill" }, admin);
-    await post("/api/inventory/adjust", { product_id: 970_012, quantity: -6, comment: "Count" }, admin);
+    await post("/api/inventory/replenish", { product_id: 970_012, quantity: 40, comment: "Fill" }, t.admin);
+    await post("/api/inventory/adjust", { product_id: 970_012, quantity: -6, comment: "Count" }, t.admin);
     await expectExact("a fill and an adjustment");
     await t.db.execute(
       sql`update inventory_transactions set created = created - interval '1 day' where product_id = 970012 and action = 'adjust'`,
@@ -140,7 +133,7 @@ describe("report rollups kept by deltas", () => {
     const destroyed = await post(
       "/api/order/add",
       { items: [{ id: 970_021, quantity: 497, is_destroy: true }] },
-      admin,
+      t.admin,
     );
     expect(destroyed.statusCode, destroyed.body).toBe(200);
     const quantity = async () =>

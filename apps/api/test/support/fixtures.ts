@@ -12,13 +12,23 @@ export type PriceTier = [min: number, max: number | null, cents: number];
 
 type ProductValues = typeof products.$inferInsert;
 
-/** Inserts a product for the demo practice's customer (1850, category 2101) with its price tiers. */
+/**
+ * Inserts a product for the demo practice's customer (1850, category 2101) with its price tiers:
+ * from 1 pack, tracked in inventory and never sold below zero unless `values` say otherwise.
+ */
 export async function insertProduct(
   db: Database,
   values: Omit<ProductValues, "customer_id" | "product_category_id"> & Partial<ProductValues>,
   tiers: PriceTier[],
 ) {
-  await db.insert(products).values({ customer_id: 1850, product_category_id: 2101, min_quantity: 1, ...values });
+  await db.insert(products).values({
+    customer_id: 1850,
+    product_category_id: 2101,
+    min_quantity: 1,
+    is_in_inventory: true,
+    no_order_below_zero_inventory: true,
+    ...values,
+  });
   await db.insert(product_price_ranges).values(
     tiers.map(([min_quantity, max_quantity, price_cents]) => ({
       product_id: values.id,

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, NY_PRACTICE, queryRows, signInAdmin, signInPractice } from "../../../test/helpers.ts";
+import { describe, expect, it } from "vitest";
+import { bearer, NY_PRACTICE, queryRows, signInAdmin, signInPractice } from "../../../test/helpers.ts";
+import { useSignedInApp } from "../../../test/support/app.ts";
 import { insertProduct, orderBody } from "../../../test/support/fixtures.ts";
 import { products } from "../../db/schema/index.ts";
 
@@ -8,16 +9,9 @@ import { products } from "../../db/schema/index.ts";
  * The cart kept on the server (issue 11, decision 021): read, replace, merge at sign-in, update,
  * and cleared of the ordered lines by the order itself.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let practice: { token: string; userId: number };
-beforeAll(async () => {
-  t = await createTestApp();
-  const login = await signInPractice(t.app);
-  practice = { token: login.access_token, userId: login.profile.user_id };
-});
-afterAll(() => t.close());
+const t = useSignedInApp();
 
-const post = (url: string, payload: unknown, token = practice.token) =>
+const post = (url: string, payload: unknown, token = t.practice) =>
   t.app.inject({ method: "POST", url, payload: payload as never, headers: bearer(token) });
 
 let nextProductId = 996_000;
@@ -30,8 +24,6 @@ async function makeProduct(values: Partial<typeof products.$inferInsert> = {}) {
       name: `Cart Leaflet ${id}`,
       package_quantity: 25,
       max_quantity: 40,
-      is_in_inventory: true,
-      no_order_below_zero_inventory: true,
       actual_inventory: 200,
       ...values,
     },
@@ -47,7 +39,7 @@ type Cart = {
   revision: number;
   dropped: { id: number }[];
 };
-const cartOf = async (token = practice.token): Promise<Cart> => {
+const cartOf = async (token = t.practice): Promise<Cart> => {
   const res = await post("/api/cart/query", {}, token);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
@@ -79,7 +71,7 @@ describe("the server cart", () => {
     // Another computer: a new sign-in of the same practice, after the first signed out.
     await post("/api/auth/logout", {});
     const again = await signInPractice(t.app);
-    practice.token = again.access_token;
+    t.practice = again.access_token;
     expect(lines(await cartOf())).toEqual([
       [b, 12],
       [a, 3],

@@ -1,17 +1,12 @@
 import { MESSAGES } from "@vetportal/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, signInAdmin } from "../../../test/helpers.ts";
+import { describe, expect, it } from "vitest";
+import { bearer } from "../../../test/helpers.ts";
+import { useSignedInApp } from "../../../test/support/app.ts";
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await signInAdmin(t.app)).access_token;
-});
-afterAll(() => t.close());
+const t = useSignedInApp();
 
 const post = (url: string, payload: unknown) =>
-  t.app.inject({ method: "POST", url, payload: payload as never, headers: bearer(admin) });
+  t.app.inject({ method: "POST", url, payload: payload as never, headers: bearer(t.admin) });
 
 describe("departments", () => {
   let id: number;

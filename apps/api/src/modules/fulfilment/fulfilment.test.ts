@@ -1,8 +1,9 @@
 import { ORDER_STATUS, ORDER_STATUS_CANCELLED, trackingUrl } from "@vetportal/contract";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, queryRows, signInAdmin, signInPractice } from "../../../test/helpers.ts";
+import { describe, expect, it } from "vitest";
+import { bearer, queryRows } from "../../../test/helpers.ts";
 import { rollupsAgainstRawRows } from "../../../test/rollups.ts";
+import { useSignedInApp } from "../../../test/support/app.ts";
 import { insertProduct, orderBody } from "../../../test/support/fixtures.ts";
 import {
   email_outbox,
@@ -19,17 +20,9 @@ import {
  * API: the transition table, shipping with packages and the practice's email, cancelling with the
  * restock and the amounts, back orders, the carrier CSV, and who may call it.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let practice: string;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  practice = (await signInPractice(t.app)).access_token;
-  admin = (await signInAdmin(t.app)).access_token;
-});
-afterAll(() => t.close());
+const t = useSignedInApp();
 
-const post = (url: string, payload: unknown, token = admin) =>
+const post = (url: string, payload: unknown, token = t.admin) =>
   t.app.inject({ method: "POST", url, payload: payload as never, headers: bearer(token) });
 
 /** Today in the portal's time zone, as the API checks ship dates. */
@@ -61,7 +54,7 @@ const stockOf = async (id: number) =>
 
 /** The practice places an order; answers its id and its lines. */
 async function placeOrder(items: { id: number; quantity: number }[], extra: Record<string, unknown> = {}) {
-  const res = await post("/api/order/add", orderBody(items, extra), practice);
+  const res = await post("/api/order/add", orderBody(items, extra), t.practice);
   expect(res.statusCode, res.body).toBe(200);
   const id = res.json().data as number;
   const lines = await t.db
@@ -97,7 +90,7 @@ describe("who may use the desk", () => {
       ],
     ];
     for (const [url, body] of calls) {
-      const res = await post(url, body, practice);
+      const res = await post(url, body, t.practice);
       expect([url, res.statusCode, res.json().error.code]).toEqual([url, 403, "FORBIDDEN"]);
     }
     expect((await orderRow(id))?.order_status_id).toBe(ORDER_STATUS.ACTIVE);
@@ -184,7 +177,7 @@ describe("status changes (the contract's transition table)", () => {
     const next = await post("/api/fulfilment/status", { order_id: id, order_status_id: 17 });
     expect(next.json().data.order_status_name).toBe("In Production");
     // The practice sees the timeline too.
-    const detail = (await post("/api/order/query", { id }, practice)).json().data;
+    const detail = (await post("/api/order/query", { id }, t.practice)).json().data;
     expect(detail.status_history.map((e: { order_status: number }) => e.order_status)).toEqual([1, 18, 17]);
   });
 
@@ -266,10 +259,10 @@ describe("POST /api/fulfilment/ship", () => {
     for (const p of packages) expect(email?.text).toContain(trackingUrl(p.carrier, p.tracking_number) as string);
 
     // The practice sees the packages, the Reorder, and the tracking on My Orders.
-    const detail = (await post("/api/order/query", { id }, practice)).json().data;
+    const detail = (await post("/api/order/query", { id }, t.practice)).json().data;
     expect(detail.shipments).toHaveLength(2);
     expect(detail).toMatchObject({ can_reorder: true, can_cancel: false, order_status_name: "Shipped" });
-    const list = (await post("/api/order/list", { limit: 5 }, practice)).json().data;
+    const list = (await post("/api/order/list", { limit: 5 }, t.practice)).json().data;
     expect(list.find((o: { id: number }) => o.id === id)?.shipments).toHaveLength(2);
 
     // The reports' shipped-date filter and tracking column read it.
@@ -383,7 +376,7 @@ describe("POST /api/fulfilment/cancel", () => {
     const row = await orderRow(id);
     expect(row).toMatchObject({ total_items_amount: 0, shipping_amount: 0, tax_amount: 0, total_order_amount: 0 });
 
-    const detail = (await post("/api/order/query", { id }, practice)).json().data;
+    const detail = (await post("/api/order/query", { id }, t.practice)).json().data;
     expect(detail.order_status_name).toBe("Cancelled");
     expect(detail.cancelled_at).toEqual(expect.any(String));
     expect(detail.cancelled_by).not.toBe("");
@@ -450,7 +443,7 @@ describe("POST /api/fulfilment/backorder", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ order_status: 19, order_status_name: "Back Ordered" });
     expect(res.json().data.lines[0].backorder_expected_date).toBe("2099-03-15");
-    const detail = (await post("/api/order/query", { id }, practice)).json().data;
+    const detail = (await post("/api/order/query", { id }, t.practice)).json().data;
     expect(detail.order_products[0].backorder_expected_date).toBe("2099-03-15");
     expect(detail.status_history.at(-1).note).toContain("Reprint at the printer");
 
@@ -565,7 +558,7 @@ describe("My Orders filters", () => {
     const { id } = await placeOrder([{ id: await makeProduct(), quantity: 1 }]);
     await post("/api/fulfilment/status", { order_id: id, order_status_id: 18 });
     const list = async (body: Record<string, unknown>) => {
-      const res = await post("/api/order/list", body, practice);
+      const res = await post("/api/order/list", body, t.practice);
       expect(res.statusCode, res.body).toBe(200);
       return res.json();
     };
@@ -576,7 +569,7 @@ describe("My Orders filters", () => {
     expect((await list({ date_to: "2000-01-01" })).data).toEqual([]);
     const plain = await list({});
     expect(plain.data[0]).toMatchObject({ id, total_order_amount: expect.any(Number), shipments: [] });
-    const reversed = await post("/api/order/list", { date_from: "2026-02-01", date_to: "2026-01-01" }, practice);
+    const reversed = await post("/api/order/list", { date_from: "2026-02-01", date_to: "2026-01-01" }, t.practice);
     expect(reversed.statusCode).toBe(400);
   });
 });

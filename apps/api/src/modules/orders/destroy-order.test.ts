@@ -1,8 +1,9 @@
 import { MESSAGES } from "@vetportal/contract";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, signInAdmin, signInPractice } from "../../../test/helpers.ts";
+import { describe, expect, it } from "vitest";
+import { bearer } from "../../../test/helpers.ts";
 import { rollupsAgainstRawRows } from "../../../test/rollups.ts";
+import { useSignedInApp } from "../../../test/support/app.ts";
 import { insertProduct, orderBody } from "../../../test/support/fixtures.ts";
 import { addresses, inventory_transactions, orders, products } from "../../db/schema/index.ts";
 
@@ -11,15 +12,7 @@ import { addresses, inventory_transactions, orders, products } from "../../db/sc
  * product and item summaries; and every address a user adds passes sign-up's US address check, so
  * an order can never ship to an address sign-up would refuse.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
-let practice: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await signInAdmin(t.app)).access_token;
-  practice = (await signInPractice(t.app)).access_token;
-});
-afterAll(() => t.close());
+const t = useSignedInApp();
 
 const post = (url: string, payload: unknown, token: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: "POST", url, payload: payload as never, headers: { ...bearer(token), ...headers } });
@@ -34,8 +27,6 @@ async function destroyable(id: number, stock: number) {
       customer_sku: `OLD-${id}`,
       quickbooks_type_id: 5,
       max_quantity: 20,
-      is_in_inventory: true,
-      no_order_below_zero_inventory: true,
       actual_inventory: stock,
     },
     [[1, null, 900]],
@@ -53,7 +44,7 @@ function around(now = new Date()) {
 describe("a destroy order", () => {
   it("is placed with its lines alone: no contact, delivery method or address, which come from the user", async () => {
     await destroyable(991_001, 37);
-    const res = await post("/api/order/add", { items: [{ id: 991_001, quantity: 37, is_destroy: true }] }, admin);
+    const res = await post("/api/order/add", { items: [{ id: 991_001, quantity: 37, is_destroy: true }] }, t.admin);
     expect(res.statusCode, res.body).toBe(200);
     const [order] = await t.db.select().from(orders).where(eq(orders.id, res.json().data));
     expect(order).toMatchObject({
@@ -77,7 +68,7 @@ describe("a destroy order", () => {
 
   it("refuses an ordinary order without contact or delivery method, with the shipping form's messages", async () => {
     await destroyable(991_002, 10);
-    const res = await post("/api/order/add", { items: [{ id: 991_002, quantity: 2 }] }, practice);
+    const res = await post("/api/order/add", { items: [{ id: 991_002, quantity: 2 }] }, t.practice);
     expect(res.statusCode).toBe(400);
     const fields = res.json().error.fields;
     expect(Object.keys(fields).sort()).toEqual(["contact_name", "contact_phone", "delivery_method_id", "email"]);
@@ -91,7 +82,7 @@ describe("a destroy order", () => {
           { id: 991_001, quantity: 1, is_destroy: true },
         ],
       },
-      admin,
+      t.admin,
     );
     expect(mixed.statusCode).toBe(400);
     expect(mixed.json().error.fields).toHaveProperty("contact_name");
@@ -101,7 +92,7 @@ describe("a destroy order", () => {
 
   it("stays an administrator's: a practice is refused and nothing changes", async () => {
     await destroyable(991_003, 8);
-    const res = await post("/api/order/add", { items: [{ id: 991_003, quantity: 8, is_destroy: true }] }, practice);
+    const res = await post("/api/order/add", { items: [{ id: 991_003, quantity: 8, is_destroy: true }] }, t.practice);
     expect(res.statusCode).toBe(403);
     const [product] = await t.db.select().from(products).where(eq(products.id, 991_003));
     expect(product?.actual_inventory).toBe(8);
@@ -109,16 +100,20 @@ describe("a destroy order", () => {
 
   it("is no sale: the product and item summaries count only what was sold, rollup or not", async () => {
     await destroyable(991_010, 30);
-    const sold = await post("/api/order/add", sale([{ id: 991_010, quantity: 4 }]), practice);
+    const sold = await post("/api/order/add", sale([{ id: 991_010, quantity: 4 }]), t.practice);
     expect(sold.statusCode, sold.body).toBe(200);
-    const destroyed = await post("/api/order/add", { items: [{ id: 991_010, quantity: 26, is_destroy: true }] }, admin);
+    const destroyed = await post(
+      "/api/order/add",
+      { items: [{ id: 991_010, quantity: 26, is_destroy: true }] },
+      t.admin,
+    );
     expect(destroyed.statusCode, destroyed.body).toBe(200);
 
     const report = async (filter: Record<string, unknown>) => {
       const res = await post(
         "/api/report/orderFrontEnd",
         { ...around(), keyword_search: "Old Brochure 991010", ...filter },
-        admin,
+        t.admin,
       );
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data as { rows: Record<string, unknown>[]; totals: Record<string, number> };
@@ -166,30 +161,30 @@ describe("addresses are checked before they are stored", () => {
     ["another country", { country: 31 }, "country", MESSAGES.shipUsOnly],
   ])("refuses %s with a message under the field, storing nothing", async (_, change, field, message) => {
     const before = await count();
-    const res = await post("/api/address/add", { ...address, ...change }, practice);
+    const res = await post("/api/address/add", { ...address, ...change }, t.practice);
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toMatchObject({ code: "ADDRESS_NOT_DELIVERABLE", fields: { [field]: message } });
     expect(await count()).toBe(before);
   });
 
   it("refuses a department address it could not ship to, too", async () => {
-    const [dept] = (await post("/api/department/list", {}, admin)).json().data;
+    const [dept] = (await post("/api/department/list", {}, t.admin)).json().data;
     const res = await post(
       "/api/address/add",
       { ...address, belong_to: "department", owner_id: dept.id, state: "NV", zip_code: "94105" },
-      admin,
+      t.admin,
     );
     expect(res.statusCode).toBe(422);
     expect(res.json().error.fields).toEqual({ zip_code: MESSAGES.addressNotDeliverable });
   });
 
   it("takes a deliverable address, ZIP+4 included", async () => {
-    const res = await post("/api/address/add", { ...address, zip_code: "94105-1804" }, practice);
+    const res = await post("/api/address/add", { ...address, zip_code: "94105-1804" }, t.practice);
     expect(res.statusCode, res.body).toBe(200);
   });
 
   it("never ships to an address stored before the check: the order is refused under shipping_address_id", async () => {
-    const added = await post("/api/address/add", { ...address, dropdown_name: "Annex" }, practice);
+    const added = await post("/api/address/add", { ...address, dropdown_name: "Annex" }, t.practice);
     const id = added.json().data.id;
     // As an address stored before issue 11 could be.
     await t.db.update(addresses).set({ state: "NY" }).where(eq(addresses.id, id));
@@ -197,7 +192,7 @@ describe("addresses are checked before they are stored", () => {
     const res = await post(
       "/api/order/add",
       { ...sale([{ id: 991_020, quantity: 1 }]), shipping_address_id: id },
-      practice,
+      t.practice,
     );
     expect(res.statusCode).toBe(422);
     expect(res.json().error.fields).toEqual({ shipping_address_id: MESSAGES.addressNotDeliverable });

@@ -1,15 +1,8 @@
 import { MESSAGES } from "@vetportal/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  bearer,
-  createTestApp,
-  NY_PRACTICE,
-  queryRows,
-  signIn,
-  signInAdmin,
-  signInPractice,
-} from "../../../test/helpers.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { bearer, NY_PRACTICE, queryRows, signIn, signInAdmin, signInPractice } from "../../../test/helpers.ts";
+import { useSignedInApp } from "../../../test/support/app.ts";
 import { insertProduct, orderBody } from "../../../test/support/fixtures.ts";
 import {
   email_outbox,
@@ -22,16 +15,9 @@ import {
 } from "../../db/schema/index.ts";
 import { hashPassword } from "../auth/auth.service.ts";
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let practice: { token: string; userId: number };
-beforeAll(async () => {
-  t = await createTestApp();
-  const login = await signInPractice(t.app);
-  practice = { token: login.access_token, userId: login.profile.user_id };
-});
-afterAll(() => t.close());
+const t = useSignedInApp();
 
-const post = (url: string, payload: unknown, token = practice.token, headers: Record<string, string> = {}) =>
+const post = (url: string, payload: unknown, token = t.practice, headers: Record<string, string> = {}) =>
   t.app.inject({ method: "POST", url, payload: payload as never, headers: { ...bearer(token), ...headers } });
 
 /** A product just for one test: in stock, forbids going below zero, 1–10 packs, $10 then $8 from 5 packs. */
@@ -45,8 +31,6 @@ async function makeProduct(values: Partial<typeof products.$inferInsert> = {}) {
       name: `Test Brochure ${id}`,
       package_quantity: 50,
       max_quantity: 10,
-      is_in_inventory: true,
-      no_order_below_zero_inventory: true,
       actual_inventory: 100,
       pick_fee_cents: 25,
       cutoff_time: 2,
@@ -106,7 +90,7 @@ describe("POST /api/order/add", () => {
     const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
     // a: 5 × $8.00 + pick 5 × $0.25; b: 2 × $10.00; UPS Ground $12.50; processing $1.50; tax 7.25 % of items + pick.
     expect(row).toMatchObject({
-      user_id: practice.userId,
+      user_id: t.practiceUserId,
       order_status_id: 1,
       total_items_amount: 6000,
       pick_fee_amount: 125,
@@ -207,8 +191,8 @@ describe("POST /api/order/add", () => {
   it("returns the first order for a repeated Idempotency-Key", async () => {
     const id = await makeProduct();
     const headers = { "idempotency-key": "checkout-7d1f0c2a" };
-    const first = await post("/api/order/add", order([{ id, quantity: 2 }]), practice.token, headers);
-    const second = await post("/api/order/add", order([{ id, quantity: 2 }]), practice.token, headers);
+    const first = await post("/api/order/add", order([{ id, quantity: 2 }]), t.practice, headers);
+    const second = await post("/api/order/add", order([{ id, quantity: 2 }]), t.practice, headers);
     expect(second.json().data).toBe(first.json().data);
     expect(await stockOf(id)).toBe(98);
   });
@@ -216,11 +200,11 @@ describe("POST /api/order/add", () => {
   it("refuses an Idempotency-Key reused with a different order (422) and still replays the first", async () => {
     const id = await makeProduct();
     const headers = { "idempotency-key": "checkout-reuse-41b7e9d0" };
-    const first = await post("/api/order/add", order([{ id, quantity: 2 }]), practice.token, headers);
+    const first = await post("/api/order/add", order([{ id, quantity: 2 }]), t.practice, headers);
     expect(first.statusCode).toBe(200);
     const before = await orderCount();
 
-    const other = await post("/api/order/add", order([{ id, quantity: 3 }]), practice.token, headers);
+    const other = await post("/api/order/add", order([{ id, quantity: 3 }]), t.practice, headers);
     expect(other.statusCode).toBe(422);
     expect(other.json().error).toMatchObject({
       code: "IDEMPOTENCY_KEY_REUSED",
@@ -229,13 +213,13 @@ describe("POST /api/order/add", () => {
     const otherNote = await post(
       "/api/order/add",
       order([{ id, quantity: 2 }], { shipping_instruction: "Front door" }),
-      practice.token,
+      t.practice,
       headers,
     );
     expect(otherNote.json().error.code).toBe("IDEMPOTENCY_KEY_REUSED");
 
     // The same request again (fields ignored by the contract do not count) gives the first order back.
-    const same = await post("/api/order/add", order([{ id, quantity: 2 }], { user_id: 1 }), practice.token, headers);
+    const same = await post("/api/order/add", order([{ id, quantity: 2 }], { user_id: 1 }), t.practice, headers);
     expect(same.statusCode).toBe(200);
     expect(same.json().data).toBe(first.json().data);
     expect(await orderCount()).toBe(before);
@@ -258,7 +242,7 @@ describe("POST /api/order/add", () => {
     const id = await makeProduct();
     const res = await post("/api/order/add", order([{ id, quantity: 1 }], { user_id: 1, customer_id: 9999 }));
     const [row] = await t.db.select().from(orders).where(eq(orders.id, res.json().data));
-    expect(row).toMatchObject({ user_id: practice.userId, customer_id: 1850 });
+    expect(row).toMatchObject({ user_id: t.practiceUserId, customer_id: 1850 });
   });
 });
 
@@ -271,11 +255,11 @@ describe("reading orders", () => {
     const ids = body.data.map((o: { id: number }) => o.id);
     expect(ids).toEqual([...ids].sort((x: number, y: number) => y - x));
     const owners = await t.db.select({ user_id: orders.user_id }).from(orders).where(sql`${orders.id} in ${ids}`);
-    expect(new Set(owners.map((o) => o.user_id))).toEqual(new Set([practice.userId]));
+    expect(new Set(owners.map((o) => o.user_id))).toEqual(new Set([t.practiceUserId]));
     const [own] = await t.db
       .select({ n: sql<number>`count(*)::int` })
       .from(orders)
-      .where(eq(orders.user_id, practice.userId));
+      .where(eq(orders.user_id, t.practiceUserId));
     expect(body.found_rows).toBe(own?.n);
   });
 
@@ -427,7 +411,7 @@ describe("POST /api/order/reorder", () => {
 });
 
 describe("catalogue", () => {
-  const list = async (body: unknown, token = practice.token) => (await post("/api/product/list", body, token)).json();
+  const list = async (body: unknown, token = t.practice) => (await post("/api/product/list", body, token)).json();
 
   it("lists a category's active products by name", async () => {
     const body = await list({ product_category_id: 2101 });

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, queryRows, signInAdmin, signInPractice } from "../../../test/helpers.ts";
+import { describe, expect, it } from "vitest";
+import { bearer, queryRows } from "../../../test/helpers.ts";
+import { useSignedInApp } from "../../../test/support/app.ts";
 import { insertProduct, orderBody, type PriceTier } from "../../../test/support/fixtures.ts";
 import { cost_centers, departments, orders, type products, users } from "../../db/schema/index.ts";
 
@@ -9,18 +10,9 @@ import { cost_centers, departments, orders, type products, users } from "../../d
  * placed order, says which quantity it would accept and why, and the order then placed carries the
  * quoted amounts, its PO number and its cost center.
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let practice: { token: string; userId: number };
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  const login = await signInPractice(t.app);
-  practice = { token: login.access_token, userId: login.profile.user_id };
-  admin = (await signInAdmin(t.app)).access_token;
-});
-afterAll(() => t.close());
+const t = useSignedInApp();
 
-const post = (url: string, payload: unknown, token = practice.token) =>
+const post = (url: string, payload: unknown, token = t.practice) =>
   t.app.inject({ method: "POST", url, payload: payload as never, headers: bearer(token) });
 
 let nextProductId = 995_000;
@@ -34,8 +26,6 @@ async function makeProduct(values: Partial<typeof products.$inferInsert> = {}, r
       name: `Quote Leaflet ${id}`,
       package_quantity: 50,
       max_quantity: 50,
-      is_in_inventory: true,
-      no_order_below_zero_inventory: true,
       actual_inventory: 500,
       pick_fee_cents: 30,
       ...values,
@@ -191,17 +181,17 @@ describe("POST /api/order/quote", () => {
 
   it("leaves shipping out until an administrator with several methods chooses one", async () => {
     const id = await makeProduct();
-    const open = (await post("/api/order/quote", { items: [{ id, quantity: 1 }] }, admin)).json().data;
+    const open = (await post("/api/order/quote", { items: [{ id, quantity: 1 }] }, t.admin)).json().data;
     expect(open).toMatchObject({ delivery_method_id: null, shipping_amount: null });
     expect(open.total_order_amount).toBe(1200 + 30 + 150 + Math.round((1230 * 725) / 10_000));
-    const methods = (await post("/api/customer/query", {}, admin)).json().data.delivery_methods as { id: number }[];
+    const methods = (await post("/api/customer/query", {}, t.admin)).json().data.delivery_methods as { id: number }[];
     const other = methods.find((m) => m.id !== 1)?.id as number;
     const [{ cents } = { cents: -1 }] = await queryRows<{ cents: number }>(
       t.db,
       sql`select shipping_cents as cents from delivery_methods where id = ${other}`,
     );
     const chosen = (
-      await post("/api/order/quote", { items: [{ id, quantity: 1 }], delivery_method_id: other }, admin)
+      await post("/api/order/quote", { items: [{ id, quantity: 1 }], delivery_method_id: other }, t.admin)
     ).json().data;
     expect(chosen).toMatchObject({ delivery_method_id: other, shipping_amount: cents });
     expect(chosen.total_order_amount).toBe(open.total_order_amount + cents);
@@ -239,7 +229,7 @@ describe("POST /api/order/quote", () => {
 
 describe("PO number and cost center at checkout", () => {
   async function practiceDepartment() {
-    const [row] = await t.db.select({ id: users.department_id }).from(users).where(eq(users.id, practice.userId));
+    const [row] = await t.db.select({ id: users.department_id }).from(users).where(eq(users.id, t.practiceUserId));
     return row?.id as number;
   }
 
@@ -266,7 +256,7 @@ describe("PO number and cost center at checkout", () => {
     const report = await post(
       "/api/report/orderFrontEnd",
       { date_from: "2020-01-01", date_to: "2099-12-31", cost_center_id: cc, po_number: "CHK-7781" },
-      admin,
+      t.admin,
     );
     expect(report.statusCode, report.body).toBe(200);
     expect(report.json().data.rows).toEqual([
@@ -293,7 +283,7 @@ describe("PO number and cost center at checkout", () => {
   it("requires a cost center when the department says so, set on the department admin page", async () => {
     const id = await makeProduct();
     const department = await practiceDepartment();
-    const current = (await post("/api/department/query", { id: department }, admin)).json().data;
+    const current = (await post("/api/department/query", { id: department }, t.admin)).json().data;
     expect(current.cost_center_required).toBe(false);
     const updated = await post(
       "/api/department/update",
@@ -307,10 +297,10 @@ describe("PO number and cost center at checkout", () => {
         cc_order_emails: current.cc_order_emails,
         user_list: current.user_list.map((u: { id: number }) => u.id),
       },
-      admin,
+      t.admin,
     );
     expect(updated.statusCode, updated.body).toBe(200);
-    expect((await post("/api/department/query", { id: department }, admin)).json().data.cost_center_required).toBe(
+    expect((await post("/api/department/query", { id: department }, t.admin)).json().data.cost_center_required).toBe(
       true,
     );
     expect((await post("/api/customer/query", {})).json().data.cost_center_required).toBe(true);

@@ -1,20 +1,13 @@
 import { MESSAGES } from "@vetportal/contract";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, signInAdmin, signInPractice } from "../../../test/helpers.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bearer } from "../../../test/helpers.ts";
+import { useSignedInApp } from "../../../test/support/app.ts";
 import { email_outbox, inventory_transactions, orders, products } from "../../db/schema/index.ts";
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
-let practice: string;
-beforeAll(async () => {
-  t = await createTestApp({ OPERATIONS_EMAIL: "ops@warehouse.test" });
-  admin = (await signInAdmin(t.app)).access_token;
-  practice = (await signInPractice(t.app)).access_token;
-});
-afterAll(() => t.close());
+const t = useSignedInApp({ OPERATIONS_EMAIL: "ops@warehouse.test" });
 
-const post = (url: string, payload: unknown, token = admin) =>
+const post = (url: string, payload: unknown, token = t.admin) =>
   t.app.inject({ method: "POST", url, payload: payload as never, headers: bearer(token) });
 
 const form = {
@@ -50,7 +43,7 @@ describe("products", () => {
     const res = await post("/api/product/add", form);
     expect(res.statusCode).toBe(200);
     id = res.json().data.id;
-    const seen = (await post("/api/product/query", { id }, practice)).json().data;
+    const seen = (await post("/api/product/query", { id }, t.practice)).json().data;
     expect(seen).toMatchObject({ name: "Rabbit Care Basics", min_quantity: 2, max_quantity: 20, pick_fees: 30 });
     expect(seen.price_ranges).toEqual(form.price_ranges);
   });
@@ -59,7 +52,7 @@ describe("products", () => {
     expect((await post("/api/product/update", { ...form, id, min_quantity: 5, max_quantity: 40 })).statusCode).toBe(
       200,
     );
-    expect((await post("/api/product/query", { id }, practice)).json().data).toMatchObject({
+    expect((await post("/api/product/query", { id }, t.practice)).json().data).toMatchObject({
       min_quantity: 5,
       max_quantity: 40,
     });
@@ -77,7 +70,7 @@ describe("products", () => {
 
   it("hides a deactivated product from practices but not from the admin list", async () => {
     await post("/api/product/update", { ...form, id, is_active: false });
-    expect((await post("/api/product/query", { id }, practice)).statusCode).toBe(404);
+    expect((await post("/api/product/query", { id }, t.practice)).statusCode).toBe(404);
     const adminList = (await post("/api/product/list", { product_category_id: 2103, limit: 50 })).json();
     expect(adminList.data.map((p: { id: number }) => p.id)).toContain(id);
     await post("/api/product/update", { ...form, id });
@@ -102,7 +95,7 @@ describe("products", () => {
         method: "POST",
         url: "/api/product/image",
         payload: body(file),
-        headers: { ...bearer(admin), "content-type": `multipart/form-data; boundary=${boundary}` },
+        headers: { ...bearer(t.admin), "content-type": `multipart/form-data; boundary=${boundary}` },
       });
     const res = await upload(png);
     expect(res.statusCode).toBe(200);
@@ -110,7 +103,7 @@ describe("products", () => {
     const served = await t.app.inject({ method: "GET", url });
     expect(served.headers["content-type"]).toBe("image/png");
     expect(served.rawPayload.equals(png)).toBe(true);
-    expect((await post("/api/product/query", { id }, practice)).json().data.image_url).toBe(url);
+    expect((await post("/api/product/query", { id }, t.practice)).json().data.image_url).toBe(url);
     const svg = await upload(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"));
     expect(svg.statusCode).toBe(400);
     expect(svg.json().error.fields.file).toMatch(/PNG, JPEG or WebP/);
@@ -184,7 +177,7 @@ describe("inventory", () => {
           delivery_method_id: 1,
           items: [{ id, quantity: qty }],
         },
-        practice,
+        t.practice,
       );
     expect((await order(5)).statusCode).toBe(200); // 9 → 4: still below, no new alert
     expect(await lowStockMails()).toBe(before + 1);
@@ -199,7 +192,7 @@ describe("inventory", () => {
 });
 
 describe("destroy", () => {
-  const checkout = (items: unknown[], token = admin) =>
+  const checkout = (items: unknown[], token = t.admin) =>
     post(
       "/api/order/add",
       {
@@ -232,7 +225,7 @@ describe("destroy", () => {
         ])
       ).json().error.message,
     ).toBe(MESSAGES.destroyOnlyCart);
-    expect((await checkout([{ id, quantity, is_destroy: true }], practice)).statusCode).toBe(403);
+    expect((await checkout([{ id, quantity, is_destroy: true }], t.practice)).statusCode).toBe(403);
     expect((await checkout([{ id, quantity: quantity - 1, is_destroy: true }])).statusCode).toBe(409);
     const res = await checkout([{ id, quantity, is_destroy: true }]);
     expect(res.statusCode).toBe(200);

@@ -1,28 +1,11 @@
 import { MESSAGES } from "@vetportal/contract";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ADMIN,
-  bearer,
-  createTestApp,
-  PRACTICE,
-  queryRows,
-  signIn,
-  signInAdmin,
-  signInPractice,
-} from "../../../test/helpers.ts";
+import { describe, expect, it } from "vitest";
+import { ADMIN, bearer, PRACTICE, queryRows, signIn, signInAdmin, signInPractice } from "../../../test/helpers.ts";
+import { useSignedInApp } from "../../../test/support/app.ts";
 import { users } from "../../db/schema/index.ts";
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let admin: string;
-let practice: { token: string; id: number };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await signInAdmin(t.app)).access_token;
-  const login = await signInPractice(t.app);
-  practice = { token: login.access_token, id: login.profile.user_id };
-});
-afterAll(() => t.close());
+const t = useSignedInApp();
 
 const post = (url: string, payload: unknown, token?: string) =>
   t.app.inject({ method: "POST", url, payload: payload as never, headers: token ? bearer(token) : {} });
@@ -66,7 +49,7 @@ describe("admin endpoints refuse anonymous callers and practices", () => {
     "/api/inventory/ledger",
   ])("%s: 401 without a token, 403 for a practice", async (url) => {
     expect((await post(url, {})).statusCode).toBe(401);
-    const res = await post(url, {}, practice.token);
+    const res = await post(url, {}, t.practice);
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe("FORBIDDEN");
   });
@@ -78,45 +61,47 @@ describe("POST /api/user/list", () => {
       t.db,
       sql`select count(*)::int as n from users where not is_deleted`,
     );
-    const first = (await post("/api/user/list", { limit: 10, offset: 0 }, admin)).json();
-    const second = (await post("/api/user/list", { limit: 10, offset: 10 }, admin)).json();
+    const first = (await post("/api/user/list", { limit: 10, offset: 0 }, t.admin)).json();
+    const second = (await post("/api/user/list", { limit: 10, offset: 10 }, t.admin)).json();
     expect(first.found_rows).toBe(count?.n);
     expect(first.data).toHaveLength(10);
     expect(second.data[0].id).toBeLessThan(first.data[9].id);
     expect(new Set([...first.data, ...second.data].map((u: { id: number }) => u.id)).size).toBe(20);
-    expect((await post("/api/user/list", { limit: 10, offset: 1000 }, admin)).json().data).toEqual([]);
+    expect((await post("/api/user/list", { limit: 10, offset: 1000 }, t.admin)).json().data).toEqual([]);
   });
 
   it("filters by name, email, practice, level and department", async () => {
-    const byPractice = (await post("/api/user/list", { representation: "happy paws" }, admin)).json();
+    const byPractice = (await post("/api/user/list", { representation: "happy paws" }, t.admin)).json();
     expect(byPractice.data.map((u: { representation: string }) => u.representation)).toEqual([PRACTICE.address_name]);
     expect(byPractice.found_rows).toBe(1);
-    const managers = (await post("/api/user/list", { user_level_id: 2, limit: 100 }, admin)).json();
+    const managers = (await post("/api/user/list", { user_level_id: 2, limit: 100 }, t.admin)).json();
     expect(managers.data.every((u: { user_level: string }) => u.user_level === "Manager")).toBe(true);
-    const byEmail = (await post("/api/user/list", { email: "ADMIN@" }, admin)).json();
+    const byEmail = (await post("/api/user/list", { email: "ADMIN@" }, t.admin)).json();
     expect(byEmail.data[0]).toMatchObject({ email: ADMIN.email, user_level: "Administrator" });
-    expect((await post("/api/user/list", { last_name: "Lopez", first_name: "Maria" }, admin)).json().found_rows).toBe(
+    expect((await post("/api/user/list", { last_name: "Lopez", first_name: "Maria" }, t.admin)).json().found_rows).toBe(
       1,
     );
     // One free text over the full name, email and practice (the reports' user suggestions).
     const search = async (text: string) =>
-      (await post("/api/user/list", { search: text, limit: 100 }, admin)).json().data.map((u: { id: number }) => u.id);
-    const [maria] = (await post("/api/user/list", { last_name: "Lopez", first_name: "Maria" }, admin)).json().data;
+      (await post("/api/user/list", { search: text, limit: 100 }, t.admin))
+        .json()
+        .data.map((u: { id: number }) => u.id);
+    const [maria] = (await post("/api/user/list", { last_name: "Lopez", first_name: "Maria" }, t.admin)).json().data;
     expect(await search("maria lopez")).toContain(maria.id);
     expect(await search("happy paws")).toEqual(byPractice.data.map((u: { id: number }) => u.id));
     expect(await search("admin@vetportal")).toEqual([byEmail.data[0].id]);
-    expect((await post("/api/user/list", { limit: 31 }, admin)).statusCode).toBe(200);
-    expect((await post("/api/user/list", { limit: 0 }, admin)).statusCode).toBe(400);
+    expect((await post("/api/user/list", { limit: 31 }, t.admin)).statusCode).toBe(200);
+    expect((await post("/api/user/list", { limit: 0 }, t.admin)).statusCode).toBe(400);
   });
 });
 
 describe("adding and modifying practices", () => {
   let id: number;
   it("adds a practice with its role fields; it can then sign in", async () => {
-    const res = await post("/api/user/add", { ...form, user_level_id: 2, is_approver: true }, admin);
+    const res = await post("/api/user/add", { ...form, user_level_id: 2, is_approver: true }, t.admin);
     expect(res.statusCode).toBe(200);
     id = res.json().data.id;
-    const detail = (await post("/api/user/query", { id }, admin)).json().data;
+    const detail = (await post("/api/user/query", { id }, t.admin)).json().data;
     expect(detail).toMatchObject({
       representation: form.practice_name,
       user_level: "Manager",
@@ -131,25 +116,25 @@ describe("adding and modifying practices", () => {
     const res = await post(
       "/api/user/updatepractice",
       { ...form, id, line1: "410 Maple Avenue", phone: "614-555-0100" },
-      admin,
+      t.admin,
     );
     expect(res.statusCode).toBe(200);
-    const detail = (await post("/api/user/query", { id }, admin)).json().data;
+    const detail = (await post("/api/user/query", { id }, t.admin)).json().data;
     expect(detail).toMatchObject({ line1: "410 Maple Avenue", phone: "614-555-0100", user_level: "Manager" });
   });
 
   it("refuses an undeliverable address, a taken email and unknown users, changing nothing", async () => {
-    const bad = await post("/api/user/updatepractice", { ...form, id, zip_code: "94105" }, admin);
+    const bad = await post("/api/user/updatepractice", { ...form, id, zip_code: "94105" }, t.admin);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.fields).toEqual({ zip_code: MESSAGES.addressNotDeliverable });
-    const taken = await post("/api/user/updatepractice", { ...form, id, email: ADMIN.email }, admin);
+    const taken = await post("/api/user/updatepractice", { ...form, id, email: ADMIN.email }, t.admin);
     expect(taken.statusCode).toBe(409);
-    expect((await post("/api/user/updatepractice", { ...form, id: 999999 }, admin)).statusCode).toBe(404);
-    expect((await post("/api/user/query", { id }, admin)).json().data.email).toBe(form.email);
+    expect((await post("/api/user/updatepractice", { ...form, id: 999999 }, t.admin)).statusCode).toBe(404);
+    expect((await post("/api/user/query", { id }, t.admin)).json().data.email).toBe(form.email);
   });
 
   it("gives each missing field its own message", async () => {
-    const res = await post("/api/user/add", { state: "OH" }, admin);
+    const res = await post("/api/user/add", { state: "OH" }, t.admin);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toMatchObject({
       practice_name: MESSAGES.practiceNameRequired,
@@ -160,7 +145,7 @@ describe("adding and modifying practices", () => {
   });
 
   it("inactivates, then soft-deletes: the user leaves the lists and cannot sign in", async () => {
-    expect((await post("/api/user/update", { id, is_active: 0 }, admin)).json().data.is_active).toBe(false);
+    expect((await post("/api/user/update", { id, is_active: 0 }, t.admin)).json().data.is_active).toBe(false);
     const signInAttempt = () =>
       t.app.inject({
         method: "POST",
@@ -174,17 +159,17 @@ describe("adding and modifying practices", () => {
       });
     expect((await signInAttempt()).statusCode).toBe(401);
     expect(
-      (await post("/api/user/list", { representation: "Maple Grove", is_active: 1 }, admin)).json().found_rows,
+      (await post("/api/user/list", { representation: "Maple Grove", is_active: 1 }, t.admin)).json().found_rows,
     ).toBe(0);
-    expect((await post("/api/user/delete", { id, permanent: 0 }, admin)).statusCode).toBe(200);
-    expect((await post("/api/user/list", { representation: "Maple Grove" }, admin)).json().found_rows).toBe(0);
+    expect((await post("/api/user/delete", { id, permanent: 0 }, t.admin)).statusCode).toBe(200);
+    expect((await post("/api/user/list", { representation: "Maple Grove" }, t.admin)).json().found_rows).toBe(0);
     const [row] = await t.db.select().from(users).where(eq(users.id, id));
     expect(row).toMatchObject({ is_deleted: true });
-    expect((await post("/api/user/delete", { id, permanent: 1 }, admin)).statusCode).toBe(400);
+    expect((await post("/api/user/delete", { id, permanent: 1 }, t.admin)).statusCode).toBe(400);
   });
 
   it("lists practice names for the filter", async () => {
-    const names = (await post("/api/user/vetNameList", {}, admin))
+    const names = (await post("/api/user/vetNameList", {}, t.admin))
       .json()
       .data.map((p: { representation: string }) => p.representation);
     expect(names).toContain(PRACTICE.address_name);
@@ -196,25 +181,25 @@ describe("account (any signed-in user)", () => {
     const res = await post(
       "/api/user/update",
       {
-        id: practice.id,
+        id: t.practiceUserId,
         first_name: "Mara",
         last_name: "Lopez",
         title: "Owner",
         email: "mara@happypaws.test",
         phone: "415-555-0111",
       },
-      practice.token,
+      t.practice,
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ first_name: "Mara", title: "Owner", phone: "415-555-0111" });
-    expect((await post("/api/user/update", { id: 1, first_name: "X" }, practice.token)).statusCode).toBe(403);
-    expect((await post("/api/user/update", { id: practice.id, user_level_id: 3 }, practice.token)).statusCode).toBe(
+    expect((await post("/api/user/update", { id: 1, first_name: "X" }, t.practice)).statusCode).toBe(403);
+    expect((await post("/api/user/update", { id: t.practiceUserId, user_level_id: 3 }, t.practice)).statusCode).toBe(
       403,
     );
     expect(
-      (await post("/api/user/update", { id: practice.id, email: "bad" }, practice.token)).json().error.fields.email,
+      (await post("/api/user/update", { id: t.practiceUserId, email: "bad" }, t.practice)).json().error.fields.email,
     ).toBe(MESSAGES.invalidEmailFormat);
-    expect((await post("/api/user/query", { id: 1 }, practice.token)).statusCode).toBe(404);
+    expect((await post("/api/user/query", { id: 1 }, t.practice)).statusCode).toBe(404);
   });
 
   it("changes the password for real: the new one signs in, the old one does not", async () => {
@@ -237,9 +222,9 @@ describe("account (any signed-in user)", () => {
     ).toBe(401);
     const again = await signIn(t.app, { method: "password", email: ADMIN.email, password: "NewPass2027" });
     // Other sessions were signed out; the one that changed the password goes on.
-    expect((await post("/api/useradmin/previlege", {}, admin)).statusCode).toBe(401);
+    expect((await post("/api/useradmin/previlege", {}, t.admin)).statusCode).toBe(401);
     expect((await post("/api/useradmin/previlege", {}, login.access_token)).statusCode).toBe(200);
-    admin = again.access_token;
+    t.admin = again.access_token;
   });
 
   it("adds an address to oneself and lists it", async () => {
@@ -252,12 +237,12 @@ describe("account (any signed-in user)", () => {
       zip_code: "94105",
       country: 186,
     };
-    const res = await post("/api/address/add", address, practice.token);
+    const res = await post("/api/address/add", address, t.practice);
     expect(res.statusCode).toBe(200);
-    const list = (await post("/api/address/query", { belong_to: "user" }, practice.token)).json().data;
+    const list = (await post("/api/address/query", { belong_to: "user" }, t.practice)).json().data;
     expect(list.map((a: { line1: string }) => a.line1)).toEqual(["120 Market Street", "500 Howard Street"]);
-    expect((await post("/api/address/add", { ...address, owner_id: 1 }, practice.token)).statusCode).toBe(403);
-    const missing = await post("/api/address/add", { belong_to: "user", country: 186 }, practice.token);
+    expect((await post("/api/address/add", { ...address, owner_id: 1 }, t.practice)).statusCode).toBe(403);
+    const missing = await post("/api/address/add", { belong_to: "user", country: 186 }, t.practice);
     expect(missing.json().error.fields).toMatchObject({
       contact: MESSAGES.contactRequired,
       line1: MESSAGES.addressRequired,
