@@ -49,3 +49,21 @@ export const orderBody = (items: { id: number; quantity: number }[], extra: Reco
   items,
   ...extra,
 });
+
+/**
+ * A test file's maker of products of its own: ids count up from `first.id`, each named
+ * `${first.name} ${id}`, with `defaults` and `tiers` unless a call gives other values or tiers.
+ * `t.db` is read at each call, so `t` may be the file's useSignedInApp().
+ */
+export function productMaker(
+  t: { db: Database },
+  first: { id: number; name: string },
+  defaults: Partial<ProductValues>,
+  tiers: PriceTier[],
+) {
+  let nextId = first.id;
+  return (values: Partial<ProductValues> = {}, ownTiers: PriceTier[] = tiers) => {
+    const id = nextId++;
+    return insertProduct(t.db, { id, name: `${first.name} ${id}`, ...defaults, ...values }, ownTiers);
+  };
+}

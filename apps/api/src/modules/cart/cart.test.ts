@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bearer, NY_PRACTICE, queryRows, signInAdmin, signInPractice } from "../../../test/helpers.ts";
 import { useSignedInApp } from "../../../test/support/app.ts";
-import { insertProduct, orderBody } from "../../../test/support/fixtures.ts";
+import { orderBody, productMaker } from "../../../test/support/fixtures.ts";
 import { products } from "../../db/schema/index.ts";
 
 /**
@@ -14,25 +14,15 @@ const t = useSignedInApp();
 const post = (url: string, payload: unknown, token = t.practice) =>
   t.app.inject({ method: "POST", url, payload: payload as never, headers: bearer(token) });
 
-let nextProductId = 996_000;
-async function makeProduct(values: Partial<typeof products.$inferInsert> = {}) {
-  const id = nextProductId++;
-  return insertProduct(
-    t.db,
-    {
-      id,
-      name: `Cart Leaflet ${id}`,
-      package_quantity: 25,
-      max_quantity: 40,
-      actual_inventory: 200,
-      ...values,
-    },
-    [
-      [1, 9, 900],
-      [10, null, 700],
-    ],
-  );
-}
+const makeProduct = productMaker(
+  t,
+  { id: 996_000, name: "Cart Leaflet" },
+  { package_quantity: 25, max_quantity: 40, actual_inventory: 200 },
+  [
+    [1, 9, 900],
+    [10, null, 700],
+  ],
+);
 
 type Cart = {
   items: { id: number; quantity: number; price: number; name: string }[];

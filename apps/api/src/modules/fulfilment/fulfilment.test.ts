@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { bearer, queryRows } from "../../../test/helpers.ts";
 import { rollupsAgainstRawRows } from "../../../test/rollups.ts";
 import { useSignedInApp } from "../../../test/support/app.ts";
-import { insertProduct, orderBody } from "../../../test/support/fixtures.ts";
+import { orderBody, productMaker } from "../../../test/support/fixtures.ts";
 import {
   email_outbox,
   inventory_transactions,
@@ -28,27 +28,18 @@ const post = (url: string, payload: unknown, token = t.admin) =>
 /** Today in the portal's time zone, as the API checks ship dates. */
 const today = () => new Date().toLocaleDateString("en-CA", { timeZone: "America/Los_Angeles" });
 
-let nextProductId = 970_000;
+const newProduct = productMaker(
+  t,
+  { id: 970_000, name: "Desk Brochure" },
+  { max_quantity: 20, actual_inventory: 100, pick_fee_cents: 25 },
+  [
+    [1, 4, 1000],
+    [5, null, 800],
+  ],
+);
 /** A product in stock (100 packs), $10 a pack from 1, $8 from 5, 25¢ pick fee per pack. */
-async function makeProduct(tracked = true) {
-  const id = nextProductId++;
-  return insertProduct(
-    t.db,
-    {
-      id,
-      name: `Desk Brochure ${id}`,
-      max_quantity: 20,
-      is_in_inventory: tracked,
-      no_order_below_zero_inventory: tracked,
-      actual_inventory: 100,
-      pick_fee_cents: 25,
-    },
-    [
-      [1, 4, 1000],
-      [5, null, 800],
-    ],
-  );
-}
+const makeProduct = (tracked = true) =>
+  newProduct({ is_in_inventory: tracked, no_order_below_zero_inventory: tracked });
 const stockOf = async (id: number) =>
   (await t.db.select().from(products).where(eq(products.id, id)))[0]?.actual_inventory;
 

@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { bearer, NY_PRACTICE, queryRows, signIn, signInAdmin, signInPractice } from "../../../test/helpers.ts";
 import { useSignedInApp } from "../../../test/support/app.ts";
-import { insertProduct, orderBody } from "../../../test/support/fixtures.ts";
+import { orderBody, productMaker } from "../../../test/support/fixtures.ts";
 import {
   email_outbox,
   inventory_transactions,
@@ -21,27 +21,15 @@ const post = (url: string, payload: unknown, token = t.practice, headers: Record
   t.app.inject({ method: "POST", url, payload: payload as never, headers: { ...bearer(token), ...headers } });
 
 /** A product just for one test: in stock, forbids going below zero, 1–10 packs, $10 then $8 from 5 packs. */
-let nextProductId = 990_000;
-async function makeProduct(values: Partial<typeof products.$inferInsert> = {}) {
-  const id = nextProductId++;
-  return insertProduct(
-    t.db,
-    {
-      id,
-      name: `Test Brochure ${id}`,
-      package_quantity: 50,
-      max_quantity: 10,
-      actual_inventory: 100,
-      pick_fee_cents: 25,
-      cutoff_time: 2,
-      ...values,
-    },
-    [
-      [1, 4, 1000],
-      [5, null, 800],
-    ],
-  );
-}
+const makeProduct = productMaker(
+  t,
+  { id: 990_000, name: "Test Brochure" },
+  { package_quantity: 50, max_quantity: 10, actual_inventory: 100, pick_fee_cents: 25, cutoff_time: 2 },
+  [
+    [1, 4, 1000],
+    [5, null, 800],
+  ],
+);
 const stockOf = async (id: number) =>
   (await t.db.select().from(products).where(eq(products.id, id)))[0]?.actual_inventory;
 const orderCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]?.n;

@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bearer, queryRows } from "../../../test/helpers.ts";
 import { useSignedInApp } from "../../../test/support/app.ts";
-import { insertProduct, orderBody, type PriceTier } from "../../../test/support/fixtures.ts";
-import { cost_centers, departments, orders, type products, users } from "../../db/schema/index.ts";
+import { orderBody, productMaker } from "../../../test/support/fixtures.ts";
+import { cost_centers, departments, orders, users } from "../../db/schema/index.ts";
 
 /**
  * The checkout's price (issue 11): POST /api/order/quote prices a cart with the code that prices a
@@ -15,28 +15,17 @@ const t = useSignedInApp();
 const post = (url: string, payload: unknown, token = t.practice) =>
   t.app.inject({ method: "POST", url, payload: payload as never, headers: bearer(token) });
 
-let nextProductId = 995_000;
 /** A product of its own: 1–50 packs, in stock, $12 a pack, $10 from 10, $7.50 from 25; 30 ¢ pick fee. */
-async function makeProduct(values: Partial<typeof products.$inferInsert> = {}, ranges?: PriceTier[]) {
-  const id = nextProductId++;
-  return insertProduct(
-    t.db,
-    {
-      id,
-      name: `Quote Leaflet ${id}`,
-      package_quantity: 50,
-      max_quantity: 50,
-      actual_inventory: 500,
-      pick_fee_cents: 30,
-      ...values,
-    },
-    ranges ?? [
-      [1, 9, 1200],
-      [10, 24, 1000],
-      [25, null, 750],
-    ],
-  );
-}
+const makeProduct = productMaker(
+  t,
+  { id: 995_000, name: "Quote Leaflet" },
+  { package_quantity: 50, max_quantity: 50, actual_inventory: 500, pick_fee_cents: 30 },
+  [
+    [1, 9, 1200],
+    [10, 24, 1000],
+    [25, null, 750],
+  ],
+);
 
 describe("POST /api/order/quote", () => {
   it("quotes exactly what the placed order then costs, for mixed products and price ranges", async () => {
