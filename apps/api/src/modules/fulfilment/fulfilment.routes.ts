@@ -14,10 +14,10 @@ import {
 } from "@vetportal/contract";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { postData } from "../../http/post-data.ts";
 import type { FulfilmentService } from "./fulfilment.service.ts";
 
-/** The order desk (issue 11): administrators only, decided by the auth hook before the body is read. */
-const admin = { access: "admin" as const };
+/** The order desk (issue 11): administrators only (`access: "admin"`), decided by the auth hook before the body is read. */
 const read = { access: "admin" as const, invalidatesCaches: false };
 const tags = ["fulfilment"];
 const staff = (request: FastifyRequest) => ({ userId: request.user.userId, customerId: request.user.customerId });
@@ -44,102 +44,95 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{ fulfilment: FulfilmentSer
     },
   );
 
-  app.post(
+  postData(
+    app,
     "/fulfilment/query",
     {
-      config: read,
-      schema: {
-        tags,
-        summary: "Order desk: one order with lines, amounts, status history, shipments and the allowed actions",
-        body: DeskOrderQueryRequestSchema,
-        response: { 200: okSchema(DeskOrderSchema) },
-      },
+      ...read,
+      tags,
+      summary: "Order desk: one order with lines, amounts, status history, shipments and the allowed actions",
+      body: DeskOrderQueryRequestSchema,
+      data: DeskOrderSchema,
     },
-    async (request) => ({ result: 1 as const, data: await fulfilment.getOrder(staff(request), request.body.id) }),
+    (request) => fulfilment.getOrder(staff(request), request.body.id),
   );
 
-  app.post(
+  postData(
+    app,
     "/fulfilment/status",
     {
-      config: admin,
-      schema: {
-        tags,
-        summary: "Change an order's status with a note (never from Shipped or Cancelled; Shipped needs a shipment)",
-        body: SetOrderStatusRequestSchema,
-        response: { 200: okSchema(DeskChangeResultSchema) },
-      },
+      access: "admin",
+      tags,
+      summary: "Change an order's status with a note (never from Shipped or Cancelled; Shipped needs a shipment)",
+      body: SetOrderStatusRequestSchema,
+      data: DeskChangeResultSchema,
     },
-    async (request) => ({ result: 1 as const, data: await fulfilment.setStatus(staff(request), request.body) }),
+    (request) => fulfilment.setStatus(staff(request), request.body),
   );
 
-  app.post(
+  postData(
+    app,
     "/fulfilment/backorder",
     {
-      config: admin,
-      schema: {
-        tags,
-        summary: "Back order lines with the day each is expected; the order becomes Back Ordered",
-        body: BackOrderRequestSchema,
-        response: { 200: okSchema(DeskChangeResultSchema) },
-      },
+      access: "admin",
+      tags,
+      summary: "Back order lines with the day each is expected; the order becomes Back Ordered",
+      body: BackOrderRequestSchema,
+      data: DeskChangeResultSchema,
     },
-    async (request) => ({ result: 1 as const, data: await fulfilment.backOrder(staff(request), request.body) }),
+    (request) => fulfilment.backOrder(staff(request), request.body),
   );
 
-  app.post(
+  postData(
+    app,
     "/fulfilment/ship",
     {
-      config: admin,
-      schema: {
-        tags,
-        summary: "Ship an order on a day in one or more packages (carrier, tracking number); emails the practice",
-        body: ShipOrderRequestSchema,
-        response: { 200: okSchema(DeskChangeResultSchema) },
-      },
+      access: "admin",
+      tags,
+      summary: "Ship an order on a day in one or more packages (carrier, tracking number); emails the practice",
+      body: ShipOrderRequestSchema,
+      data: DeskChangeResultSchema,
     },
-    async (request) => ({ result: 1 as const, data: await fulfilment.ship(staff(request), request.body) }),
+    (request) => fulfilment.ship(staff(request), request.body),
   );
 
-  app.post(
+  postData(
+    app,
     "/fulfilment/cancel",
     {
-      config: admin,
-      schema: {
-        tags,
-        summary:
-          "Cancel an order, or packs of its lines, before it ships: restocked, amounts recomputed, the practice emailed",
-        body: StaffCancelRequestSchema,
-        response: { 200: okSchema(DeskChangeResultSchema) },
-      },
+      access: "admin",
+      tags,
+      summary:
+        "Cancel an order, or packs of its lines, before it ships: restocked, amounts recomputed, the practice emailed",
+      body: StaffCancelRequestSchema,
+      data: DeskChangeResultSchema,
     },
-    async (request) => ({ result: 1 as const, data: await fulfilment.cancel(staff(request), request.body) }),
+    (request) => fulfilment.cancel(staff(request), request.body),
   );
 
-  app.post(
+  postData(
+    app,
     "/fulfilment/importPreview",
     {
-      config: read,
-      schema: {
-        tags,
-        summary: "Check a carrier CSV (order_id, tracking_number, carrier, ship_date): per-row errors; nothing written",
-        body: ShipmentCsvRequestSchema,
-        response: { 200: okSchema(ShipmentCsvResultSchema) },
-      },
+      ...read,
+      tags,
+      summary: "Check a carrier CSV (order_id, tracking_number, carrier, ship_date): per-row errors; nothing written",
+      body: ShipmentCsvRequestSchema,
+      data: ShipmentCsvResultSchema,
     },
-    async (request) => ({ result: 1 as const, data: await fulfilment.previewCsv(staff(request), request.body.csv) }),
+    (request) => fulfilment.previewCsv(staff(request), request.body.csv),
   );
 
-  app.post(
+  postData(
+    app,
     "/fulfilment/importApply",
     {
-      config: admin,
-      schema: {
-        tags,
-        summary: "Ship the good rows of a carrier CSV in one transaction; refused rows say why",
-        body: ShipmentCsvRequestSchema,
-        response: { 200: okSchema(ShipmentCsvResultSchema) },
-      },
+      access: "admin",
+      tags,
+      summary: "Ship the good rows of a carrier CSV in one transaction; refused rows say why",
+      body: ShipmentCsvRequestSchema,
+      data: ShipmentCsvResultSchema,
     },
-    async (request) => ({ result: 1 as const, data: await fulfilment.applyCsv(staff(request), request.body.csv) }),
+    (request) => fulfilment.applyCsv(staff(request), request.body.csv),
   );
 };

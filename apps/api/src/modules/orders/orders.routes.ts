@@ -16,6 +16,7 @@ import {
 } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { postData } from "../../http/post-data.ts";
 import type { OrdersService } from "./orders.service.ts";
 
 const IdempotencyHeaders = z.object({
@@ -23,17 +24,16 @@ const IdempotencyHeaders = z.object({
 });
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
-  app.post(
+  postData(
+    app,
     "/customer/query",
     {
-      schema: {
-        tags: ["orders"],
-        summary: "The portal's customer with the delivery methods the signed-in user may choose",
-        body: CustomerQueryRequestSchema,
-        response: { 200: okSchema(CustomerSchema) },
-      },
+      tags: ["orders"],
+      summary: "The portal's customer with the delivery methods the signed-in user may choose",
+      body: CustomerQueryRequestSchema,
+      data: CustomerSchema,
     },
-    async (request) => ({ result: 1 as const, data: await orders.getCustomer(request.user) }),
+    (request) => orders.getCustomer(request.user),
   );
 
   app.post(
@@ -87,17 +87,16 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     },
   );
 
-  app.post(
+  postData(
+    app,
     "/order/query",
     {
-      schema: {
-        tags: ["orders"],
-        summary: "One order with its lines (404 for an order the user may not see)",
-        body: OrderQueryRequestSchema,
-        response: { 200: okSchema(OrderDetailSchema) },
-      },
+      tags: ["orders"],
+      summary: "One order with its lines (404 for an order the user may not see)",
+      body: OrderQueryRequestSchema,
+      data: OrderDetailSchema,
     },
-    async (request) => ({ result: 1 as const, data: await orders.getOrder(request.user, request.body.id) }),
+    (request) => orders.getOrder(request.user, request.body.id),
   );
 
   app.post(
@@ -117,16 +116,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     async (request) => ({ result: 1 as const, data: await orders.cancelOrder(request.user, request.body.order_id) }),
   );
 
-  app.post(
+  postData(
+    app,
     "/order/reorder",
     {
-      schema: {
-        tags: ["orders"],
-        summary: "A shipped order's lines as cart lines, adjusted to today's limits and stock",
-        body: ReorderRequestSchema,
-        response: { 200: okSchema(ReorderResultSchema) },
-      },
+      tags: ["orders"],
+      summary: "A shipped order's lines as cart lines, adjusted to today's limits and stock",
+      body: ReorderRequestSchema,
+      data: ReorderResultSchema,
     },
-    async (request) => ({ result: 1 as const, data: await orders.reorder(request.user, request.body.order_id) }),
+    (request) => orders.reorder(request.user, request.body.order_id),
   );
 };

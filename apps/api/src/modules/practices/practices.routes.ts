@@ -1,6 +1,7 @@
 import { AddressValidateRequestSchema, IdResultSchema, okSchema, PracticeSchema } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { postData } from "../../http/post-data.ts";
 import { assertDeliverable, type PracticesService } from "./practices.service.ts";
 
 export const practicesRoutes: FastifyPluginAsyncZod<{ practices: PracticesService }> = async (app, { practices }) => {
@@ -21,17 +22,16 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ practices: PracticesServic
     },
   );
 
-  app.post(
+  postData(
+    app,
     "/user/addpractice",
     {
-      config: { access: "public" },
-      schema: {
-        tags: ["sign-up"],
-        summary: "Create a practice account with its delivery address (sign-up)",
-        body: PracticeSchema,
-        response: { 200: okSchema(IdResultSchema) },
-      },
+      access: "public",
+      tags: ["sign-up"],
+      summary: "Create a practice account with its delivery address (sign-up)",
+      body: PracticeSchema,
+      data: IdResultSchema,
     },
-    async (request) => ({ result: 1 as const, data: await practices.addPractice(request.body) }),
+    (request) => practices.addPractice(request.body),
   );
 };

@@ -17,6 +17,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { postData } from "../../http/post-data.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { MAX_IMAGE_BYTES, type ProductsService } from "./products.service.ts";
 
@@ -150,46 +151,43 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
     },
   );
 
-  app.post(
+  postData(
+    app,
     "/product/destroy",
     {
-      config: admin,
-      schema: {
-        tags: ["products"],
-        summary: "The whole stock of a destroyable product as a cart line marked for destruction",
-        body: IdRequestSchema,
-        response: { 200: okSchema(CartItemSchema) },
-      },
+      access: "admin",
+      tags: ["products"],
+      summary: "The whole stock of a destroyable product as a cart line marked for destruction",
+      body: IdRequestSchema,
+      data: CartItemSchema,
     },
-    async (request) => ({ result: 1 as const, data: await products.destroyLine(request.body.id) }),
+    (request) => products.destroyLine(request.body.id),
   );
 
-  app.post(
+  postData(
+    app,
     "/inventory/replenish",
     {
-      config: admin,
-      schema: {
-        tags: ["inventory"],
-        summary: "Receive stock",
-        body: ReplenishRequestSchema,
-        response: { 200: okSchema(StockChangeSchema) },
-      },
+      access: "admin",
+      tags: ["inventory"],
+      summary: "Receive stock",
+      body: ReplenishRequestSchema,
+      data: StockChangeSchema,
     },
-    async (request) => ({ result: 1 as const, data: await products.replenish(request.user, request.body) }),
+    (request) => products.replenish(request.user, request.body),
   );
 
-  app.post(
+  postData(
+    app,
     "/inventory/adjust",
     {
-      config: admin,
-      schema: {
-        tags: ["inventory"],
-        summary: "Correct stock by a signed quantity with a reason",
-        body: AdjustRequestSchema,
-        response: { 200: okSchema(StockChangeSchema) },
-      },
+      access: "admin",
+      tags: ["inventory"],
+      summary: "Correct stock by a signed quantity with a reason",
+      body: AdjustRequestSchema,
+      data: StockChangeSchema,
     },
-    async (request) => ({ result: 1 as const, data: await products.adjust(request.user, request.body) }),
+    (request) => products.adjust(request.user, request.body),
   );
 
   app.post(

@@ -14,6 +14,7 @@ import {
   ReportFiltersSchema,
 } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { postData } from "../../http/post-data.ts";
 import type { ReportsService } from "./reports.service.ts";
 
 const admin = { access: "admin" as const };
@@ -21,17 +22,16 @@ const tags = ["reports"];
 
 /** The administrator's reports (issue 5; SPEC §7 "Reports"). */
 export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (app, { reports }) => {
-  app.post(
+  postData(
+    app,
     "/report/filters",
     {
-      config: admin,
-      schema: {
-        tags,
-        summary: "Selects of the report filter: departments, cost centers, statuses (ALL = 0 first), categories",
-        response: { 200: okSchema(ReportFiltersSchema) },
-      },
+      access: "admin",
+      tags,
+      summary: "Selects of the report filter: departments, cost centers, statuses (ALL = 0 first), categories",
+      data: ReportFiltersSchema,
     },
-    async (request) => ({ result: 1 as const, data: await reports.filters(request.user) }),
+    (request) => reports.filters(request.user),
   );
 
   app.post(
@@ -76,32 +76,30 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
     async (request) => ({ result: 1 as const, ...(await reports.inventoryDetails(request.user, request.body)) }),
   );
 
-  app.post(
+  postData(
+    app,
     "/report/inventoryFrontEnd",
     {
-      config: admin,
-      schema: {
-        tags,
-        summary: "Inventory report: stock as of a day, monthly fills and sales, and an export code",
-        body: InventoryReportRequestSchema,
-        response: { 200: okSchema(InventoryReportDataSchema) },
-      },
+      access: "admin",
+      tags,
+      summary: "Inventory report: stock as of a day, monthly fills and sales, and an export code",
+      body: InventoryReportRequestSchema,
+      data: InventoryReportDataSchema,
     },
-    async (request) => ({ result: 1 as const, data: await reports.inventoryReport(request.user, request.body) }),
+    (request) => reports.inventoryReport(request.user, request.body),
   );
 
-  app.post(
+  postData(
+    app,
     "/report/export",
     {
-      config: admin,
-      schema: {
-        tags,
-        summary: "A short-lived download link for the CSV of every row of a report",
-        body: ReportExportRequestSchema,
-        response: { 200: okSchema(ReportExportSchema) },
-      },
+      access: "admin",
+      tags,
+      summary: "A short-lived download link for the CSV of every row of a report",
+      body: ReportExportRequestSchema,
+      data: ReportExportSchema,
     },
-    async (request) => ({ result: 1 as const, data: await reports.createExport(request.user, request.body) }),
+    (request) => reports.createExport(request.user, request.body),
   );
 
   app.get(

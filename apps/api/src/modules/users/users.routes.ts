@@ -17,6 +17,7 @@ import {
 } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { postData } from "../../http/post-data.ts";
 import type { PracticesService } from "../practices/practices.service.ts";
 import type { UsersService } from "./users.service.ts";
 
@@ -43,17 +44,16 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; practices
     },
   );
 
-  app.post(
+  postData(
+    app,
     "/user/query",
     {
-      schema: {
-        tags: ["users"],
-        summary: "A user with the first address (admin: anyone; others: themselves)",
-        body: UserQueryRequestSchema,
-        response: { 200: okSchema(UserDetailSchema) },
-      },
+      tags: ["users"],
+      summary: "A user with the first address (admin: anyone; others: themselves)",
+      body: UserQueryRequestSchema,
+      data: UserDetailSchema,
     },
-    async (request) => ({ result: 1 as const, data: await users.getUser(request.user, request.body.id) }),
+    (request) => users.getUser(request.user, request.body.id),
   );
 
   app.post(
@@ -98,17 +98,16 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; practices
     },
   );
 
-  app.post(
+  postData(
+    app,
     "/user/update",
     {
-      schema: {
-        tags: ["users"],
-        summary: "Personal info (own); status, level, approver, department (admin)",
-        body: UserUpdateRequestSchema,
-        response: { 200: okSchema(UserDetailSchema) },
-      },
+      tags: ["users"],
+      summary: "Personal info (own); status, level, approver, department (admin)",
+      body: UserUpdateRequestSchema,
+      data: UserDetailSchema,
     },
-    async (request) => ({ result: 1 as const, data: await users.updateUser(request.user, request.body) }),
+    (request) => users.updateUser(request.user, request.body),
   );
 
   app.post(
@@ -175,32 +174,27 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; practices
     },
   );
 
-  app.post(
+  postData(
+    app,
     "/address/query",
     {
-      schema: {
-        tags: ["users"],
-        summary: "Addresses of the signed-in user (admin: of any user or department)",
-        body: AddressQueryRequestSchema,
-        response: { 200: okSchema(z.array(AddressSchema)) },
-      },
+      tags: ["users"],
+      summary: "Addresses of the signed-in user (admin: of any user or department)",
+      body: AddressQueryRequestSchema,
+      data: z.array(AddressSchema),
     },
-    async (request) => ({
-      result: 1 as const,
-      data: await users.listAddresses(request.user, request.body.belong_to, request.body.owner_id),
-    }),
+    (request) => users.listAddresses(request.user, request.body.belong_to, request.body.owner_id),
   );
 
-  app.post(
+  postData(
+    app,
     "/address/add",
     {
-      schema: {
-        tags: ["users"],
-        summary: "Add an address to oneself (admin: to any user or department)",
-        body: AddressRequestSchema,
-        response: { 200: okSchema(AddressSchema) },
-      },
+      tags: ["users"],
+      summary: "Add an address to oneself (admin: to any user or department)",
+      body: AddressRequestSchema,
+      data: AddressSchema,
     },
-    async (request) => ({ result: 1 as const, data: await users.addAddress(request.user, request.body) }),
+    (request) => users.addAddress(request.user, request.body),
   );
 };
