@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../src/db/schema/index.ts";
 import { bearer, createTestApp, NY_PRACTICE, PRACTICE, queryRows, signIn, signInAdmin } from "./helpers.ts";
 import { listOperations } from "./openapi-routes.ts";
+import { SF_ADDRESS } from "./support/fixtures.ts";
 
 /**
  * Every route of the OpenAPI document, called as anonymous, practice A, practice B on A's
@@ -251,16 +252,7 @@ const ROUTES: Record<string, Route> = {
   "POST /api/address/add": {
     access: "user",
     request: (c) => ({
-      body: {
-        belong_to: "user",
-        owner_id: c.a.id,
-        contact: "Maria Lopez",
-        line1: "500 Howard Street",
-        city: "San Francisco",
-        state: "CA",
-        zip_code: "94105",
-        country: 186,
-      },
+      body: { ...SF_ADDRESS, owner_id: c.a.id },
     }),
     ownedByA: true,
   },

@@ -67,3 +67,14 @@ export function productMaker(
     return insertProduct(t.db, { id, name: `${first.name} ${id}`, ...defaults, ...values }, ownTiers);
   };
 }
+
+/** A deliverable address a user adds to themselves (POST /api/address/add), in San Francisco. */
+export const SF_ADDRESS = {
+  belong_to: "user",
+  contact: "Maria Lopez",
+  line1: "500 Howard Street",
+  city: "San Francisco",
+  state: "CA",
+  zip_code: "94105",
+  country: 186,
+};

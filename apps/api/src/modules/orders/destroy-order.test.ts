@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { bearer } from "../../../test/helpers.ts";
 import { rollupsAgainstRawRows } from "../../../test/rollups.ts";
 import { useSignedInApp } from "../../../test/support/app.ts";
-import { insertProduct, orderBody } from "../../../test/support/fixtures.ts";
+import { insertProduct, orderBody, SF_ADDRESS } from "../../../test/support/fixtures.ts";
 import { addresses, inventory_transactions, orders, products } from "../../db/schema/index.ts";
 
 /**
@@ -138,15 +138,7 @@ describe("a destroy order", () => {
 });
 
 describe("addresses are checked before they are stored", () => {
-  const address = {
-    belong_to: "user",
-    contact: "Maria Lopez",
-    line1: "500 Howard Street",
-    city: "San Francisco",
-    state: "CA",
-    zip_code: "94105",
-    country: 186,
-  };
+  const address = SF_ADDRESS;
   const count = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(addresses))[0]?.n;
 
   it.each([

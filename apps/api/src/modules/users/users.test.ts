@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ADMIN, bearer, PRACTICE, queryRows, signIn, signInAdmin, signInPractice } from "../../../test/helpers.ts";
 import { useSignedInApp } from "../../../test/support/app.ts";
+import { SF_ADDRESS } from "../../../test/support/fixtures.ts";
 import { users } from "../../db/schema/index.ts";
 
 const t = useSignedInApp();
@@ -228,15 +229,7 @@ describe("account (any signed-in user)", () => {
   });
 
   it("adds an address to oneself and lists it", async () => {
-    const address = {
-      belong_to: "user",
-      contact: "Maria Lopez",
-      line1: "500 Howard Street",
-      city: "San Francisco",
-      state: "CA",
-      zip_code: "94105",
-      country: 186,
-    };
+    const address = SF_ADDRESS;
     const res = await post("/api/address/add", address, t.practice);
     expect(res.statusCode).toBe(200);
     const list = (await post("/api/address/query", { belong_to: "user" }, t.practice)).json().data;
