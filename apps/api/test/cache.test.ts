@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "../src/db/schema/index.ts";
 import { bearer, createTestApp, signInAdmin, signInPractice } from "./helpers.ts";
+import { orderBody } from "./support/fixtures.ts";
 
 /**
  * The caches of decision 017 with the longest staleness allowed (other tests check on every use):
@@ -74,13 +75,11 @@ describe("caches in one process", () => {
       (p: { is_in_inventory: boolean; actual_inventory: number; min_quantity: number }) =>
         p.is_in_inventory && p.actual_inventory > p.min_quantity,
     );
-    const order = await post("/api/order/add", practice, {
-      contact_name: "Maria Lopez",
-      contact_phone: "415-555-0101",
-      email: "maria@happypaws.test",
-      delivery_method_id: 1,
-      items: [{ id: product.id, quantity: product.min_quantity }],
-    });
+    const order = await post(
+      "/api/order/add",
+      practice,
+      orderBody([{ id: product.id, quantity: product.min_quantity }]),
+    );
     expect(order.statusCode).toBe(200);
     expect((await listed(practice, product.id)).actual_inventory).toBe(product.actual_inventory - product.min_quantity);
   });

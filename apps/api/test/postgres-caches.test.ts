@@ -5,6 +5,7 @@ import { type Database, type DatabaseHandle, openPostgres } from "../src/db/clie
 import { product_categories, products, sessions } from "../src/db/schema/index.ts";
 import { hashToken } from "../src/modules/auth/auth.service.ts";
 import { bearer, createPostgresCopy, signInAdmin, signInPractice, testConfig } from "./helpers.ts";
+import { orderBody } from "./support/fixtures.ts";
 
 /**
  * Two API processes on one PostgreSQL database, each with its caches (decision 017) at the default
@@ -135,13 +136,12 @@ describe("caches across two API processes on PostgreSQL", () => {
     const stock = async (app: App) =>
       (await post(app, "/api/product/list", practice)).json().data.find((p: { id: number }) => p.id === product.id)
         .actual_inventory;
-    const order = await post(a, "/api/order/add", practice, {
-      contact_name: "Maria Lopez",
-      contact_phone: "415-555-0101",
-      email: "maria@happypaws.test",
-      delivery_method_id: 1,
-      items: [{ id: product.id, quantity: product.min_quantity }],
-    });
+    const order = await post(
+      a,
+      "/api/order/add",
+      practice,
+      orderBody([{ id: product.id, quantity: product.min_quantity }]),
+    );
     expect(order.statusCode).toBe(200);
     const left = product.actual_inventory - product.min_quantity;
     expect(await stock(a)).toBe(left);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { type DatabaseHandle, openPostgres, type PostgresLimits } from "../src/db/client.ts";
 import { bearer, createPostgresCopy, freePort, signInAdmin, signInPractice, testConfig } from "./helpers.ts";
+import { orderBody } from "./support/fixtures.ts";
 import { TcpProxy } from "./tcp-proxy.ts";
 
 /**
@@ -74,14 +75,7 @@ const placeOrder = (key = randomUUID()) =>
     method: "POST",
     url: "/api/order/add",
     headers: { ...bearer(practice), "idempotency-key": key },
-    payload: {
-      contact_name: "Maria Lopez",
-      contact_phone: "415-555-0101",
-      email: "maria@happypaws.test",
-      delivery_method_id: 1,
-      shipping_instruction: key,
-      items: [{ id: PRODUCT, quantity: 1 }],
-    },
+    payload: orderBody([{ id: PRODUCT, quantity: 1 }], { shipping_instruction: key }),
   });
 
 /** A download link for the item view of every seeded order (a few hundred KB of CSV). */

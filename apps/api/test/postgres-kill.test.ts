@@ -6,6 +6,7 @@ import { build } from "esbuild";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresCopy, freePort, PRACTICE } from "./helpers.ts";
+import { orderBody } from "./support/fixtures.ts";
 
 /**
  * `kill -9` of real API processes during an order storm (issue 9 §2): every order answered 200
@@ -104,14 +105,7 @@ async function placeOrder(base: string, token: string, key: string): Promise<Ans
     const res = await fetch(`${base}/api/order/add`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "idempotency-key": key },
-      body: JSON.stringify({
-        contact_name: "Maria Lopez",
-        contact_phone: "415-555-0101",
-        email: "maria@happypaws.test",
-        delivery_method_id: 1,
-        shipping_instruction: key,
-        items: [{ id: PRODUCT, quantity: 1 }],
-      }),
+      body: JSON.stringify(orderBody([{ id: PRODUCT, quantity: 1 }], { shipping_instruction: key })),
     });
     const body = (await res.json()) as { data?: number };
     return { status: res.status, id: body.data };
