@@ -4,9 +4,10 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { type DatabaseHandle, openPostgres, type PostgresLimits } from "../src/db/client.ts";
-import { bearer, createPostgresCopy, freePort, signInAdmin, signInPractice, testConfig } from "./helpers.ts";
+import { bearer, type createPostgresCopy, signInAdmin, signInPractice, testConfig } from "./helpers.ts";
 import { orderBody } from "./support/fixtures.ts";
-import { TcpProxy } from "./tcp-proxy.ts";
+import { proxiedPostgresCopy } from "./support/postgres-proxy.ts";
+import type { TcpProxy } from "./tcp-proxy.ts";
 
 /**
  * Database faults on a PostgreSQL server (issue 9 §2, docs/decisions/011): connections terminated
@@ -39,13 +40,9 @@ let practice: string;
 let administrator: string;
 
 beforeAll(async () => {
-  copy = await createPostgresCopy();
-  const real = new URL(copy.url);
-  proxy = new TcpProxy({ host: real.hostname, port: Number(real.port) }, await freePort());
-  await proxy.up();
-  const viaProxy = new URL(copy.url);
-  viaProxy.port = String(proxy.port);
-  database = await openPostgres(viaProxy.toString(), { poolSize: POOL_SIZE, limits: LIMITS });
+  const proxied = await proxiedPostgresCopy();
+  ({ copy, proxy } = proxied);
+  database = await openPostgres(proxied.url, { poolSize: POOL_SIZE, limits: LIMITS });
   app = await buildApp({ config: testConfig(), database });
   baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
   admin = new pg.Client({ connectionString: copy.url });

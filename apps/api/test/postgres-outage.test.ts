@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { type DatabaseHandle, openPostgres } from "../src/db/client.ts";
-import { createPostgresCopy, freePort, PRACTICE, testConfig } from "./helpers.ts";
-import { TcpProxy } from "./tcp-proxy.ts";
+import { type createPostgresCopy, PRACTICE, testConfig } from "./helpers.ts";
+import { proxiedPostgresCopy } from "./support/postgres-proxy.ts";
+import type { TcpProxy } from "./tcp-proxy.ts";
 
 /**
  * The API on a PostgreSQL server that goes away and comes back. A TCP proxy stands between the
@@ -16,13 +17,9 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 const warnings: unknown[] = [];
 
 beforeAll(async () => {
-  copy = await createPostgresCopy();
-  const real = new URL(copy.url);
-  proxy = new TcpProxy({ host: real.hostname, port: Number(real.port) }, await freePort());
-  await proxy.up();
-  const viaProxy = new URL(copy.url);
-  viaProxy.port = String(proxy.port);
-  database = await openPostgres(viaProxy.toString(), { poolSize: 4, logger: { warn: (obj) => warnings.push(obj) } });
+  const proxied = await proxiedPostgresCopy();
+  ({ copy, proxy } = proxied);
+  database = await openPostgres(proxied.url, { poolSize: 4, logger: { warn: (obj) => warnings.push(obj) } });
   app = await buildApp({ config: testConfig(), database });
   await app.ready();
 });
