@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/system-deps.sh
 
+echo "== architecture (docs/architecture.md, \"Layers\")"
+node scripts/check-architecture.mjs
 echo "== type check"
 npm run --silent typecheck
 echo "== lint and format check"

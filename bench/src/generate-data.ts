@@ -14,20 +14,24 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { ORDER_STATUS, ORDER_STATUS_CANCELLED, ORDER_STATUSES, USER_LEVEL, USER_LEVELS } from "@vetportal/contract";
+import {
+  ORDER_STATUS,
+  ORDER_STATUS_CANCELLED,
+  ORDER_STATUSES,
+  orderAmounts,
+  PROCESSING_FEE_CENTS,
+  type PriceTier as PriceRange,
+  priceLine,
+  TAX_RATE_BPS,
+  USER_LEVEL,
+  USER_LEVELS,
+} from "@vetportal/contract";
 import pg from "pg";
 import { loadConfig } from "../../apps/api/src/config.ts";
 import { DEMO_CATEGORIES } from "../../apps/api/src/db/seed/demo-catalog.ts";
 import { DEMO_COST_CENTERS, DEMO_DEPARTMENTS } from "../../apps/api/src/db/seed/demo-people.ts";
 import { DEMO_ADMIN } from "../../apps/api/src/db/seed/index.ts";
 import { hashPassword } from "../../apps/api/src/modules/auth/auth.service.ts";
-import {
-  orderAmounts,
-  PROCESSING_FEE_CENTS,
-  type PriceRange,
-  priceLine,
-  TAX_RATE_BPS,
-} from "../../apps/api/src/modules/orders/pricing.ts";
 import { exportApi } from "./api-under-test.ts";
 
 const { values: args } = parseArgs({

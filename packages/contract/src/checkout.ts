@@ -28,6 +28,49 @@ export function unitPriceFor(ranges: readonly PriceTier[], quantity: number): nu
   return priceTierFor(ranges, quantity)?.price_cents ?? 0;
 }
 
+/*
+ * An order's amounts, in integer cents (DESIGN §6): total = items + pick fees + shipping +
+ * processing + tax. Only the server prices (apps/api/src/modules/orders/pricing.ts priceOrder); the
+ * demo seed and the bench's data generator price their orders with the same functions.
+ */
+
+/** Flat processing charge per order, in cents. */
+export const PROCESSING_FEE_CENTS = 150;
+/** Sales tax in basis points of items + pick fees (7.25 %). */
+export const TAX_RATE_BPS = 725;
+
+export interface PricedLine {
+  quantity: number;
+  unit_price_cents: number;
+  total_price_cents: number;
+  pick_fee_cents: number;
+}
+
+export function priceLine(ranges: readonly PriceTier[], pickFeePerPack: number, quantity: number): PricedLine {
+  const unit = unitPriceFor(ranges, quantity);
+  return {
+    quantity,
+    unit_price_cents: unit,
+    total_price_cents: unit * quantity,
+    pick_fee_cents: pickFeePerPack * quantity,
+  };
+}
+
+export function orderAmounts(lines: readonly PricedLine[], shippingCents: number) {
+  const items = lines.reduce((s, l) => s + l.total_price_cents, 0);
+  const pick = lines.reduce((s, l) => s + l.pick_fee_cents, 0);
+  const tax = Math.round(((items + pick) * TAX_RATE_BPS) / 10_000);
+  const processing = lines.length ? PROCESSING_FEE_CENTS : 0;
+  return {
+    total_items_amount: items,
+    pick_fee_amount: pick,
+    shipping_amount: shippingCents,
+    processing_amount: processing,
+    tax_amount: tax,
+    total_order_amount: items + pick + shippingCents + processing + tax,
+  };
+}
+
 /**
  * The quantities a product is sold in when it offers a list (use_quantities_dropdown with
  * quantity_list, e.g. "5, 10, 25"), sorted; null when any whole number within its limits will do.

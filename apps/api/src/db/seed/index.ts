@@ -6,13 +6,15 @@ import {
   ORDER_STATUS_BACK_ORDERED,
   ORDER_STATUS_CANCELLED,
   ORDER_STATUSES,
+  orderAmounts,
+  PAYMENT_METHOD_ON_INVOICE,
   PORTAL_TIME_ZONE,
+  priceLine,
   USER_LEVEL,
   USER_LEVELS,
 } from "@vetportal/contract";
 import { eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { orderAmounts, priceLine } from "../../modules/orders/pricing.ts";
 import type { Database, Executor } from "../client.ts";
 import * as t from "../schema/index.ts";
 import { DEMO_CATEGORIES } from "./demo-catalog.ts";
@@ -414,7 +416,7 @@ async function seedInto(db: Executor, options: SeedOptions, adminHash: string): 
           cost_center_id: cc.length ? rnd.pick(cc) : null,
           order_status_id: status,
           order_type_id: rnd.chance(0.9) ? 1 : 2,
-          payment_method_id: 1,
+          payment_method_id: PAYMENT_METHOD_ON_INVOICE,
           delivery_method_id: deliveryId,
           po_number: rnd.chance(0.4) ? `PO-${rnd.int(10000, 99999)}` : null,
           contact_name: `${user.first_name} ${user.last_name}`,

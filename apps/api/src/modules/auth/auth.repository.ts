@@ -2,9 +2,7 @@ import { USER_LEVEL } from "@vetportal/contract";
 import { and, asc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.ts";
 import { addresses, password_tokens, rate_limits, sessions, users } from "../../db/schema/index.ts";
-
-/** SQL twin of normalizeForMatch: lower case, every run of non-alphanumerics becomes one space, trimmed. */
-export const normalized = (column: unknown) => sql`btrim(regexp_replace(lower(${column}), '[^a-z0-9]+', ' ', 'g'))`;
+import { normalized } from "../../db/sql/normalized.ts";
 
 /**
  * Active practices of the customer whose name matches, with each of their addresses' line1 and zip.

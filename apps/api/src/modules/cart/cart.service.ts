@@ -8,8 +8,7 @@ import {
 import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
-import * as catalogRepo from "../catalog/catalog.repository.ts";
-import { productImage, productScopeFor } from "../catalog/catalog.service.ts";
+import { productImage, productScopeFor, productsByIds } from "../catalog/catalog.service.ts";
 import { inRetriedTransaction } from "../orders/retry.ts";
 import * as repo from "./cart.repository.ts";
 
@@ -33,7 +32,7 @@ export function createCartService(db: Database, config: Config) {
     const scope = await productScopeFor(db, config, user);
     const found = new Set(
       (
-        await catalogRepo.listProductsByIds(
+        await productsByIds(
           tx,
           scope,
           unique.map((l) => l.id),
@@ -65,7 +64,7 @@ export function createCartService(db: Database, config: Config) {
     const ids = lines.map((l) => l.product_id);
     const scope = await productScopeFor(db, config, user);
     const [products, ranges] = await Promise.all([
-      catalogRepo.listProductsByIds(tx, scope, ids),
+      productsByIds(tx, scope, ids),
       repo.listPriceRanges(tx, ids),
     ]);
     const items: CartItem[] = [];

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.ts";
 import {
   event_log,
@@ -7,42 +7,7 @@ import {
   product_price_ranges,
   products,
 } from "../../db/schema/index.ts";
-
-/**
- * A product is visible to a department when it lists no departments at all, or lists this one
- * (product department visibility, SPEC §3 department_list).
- */
-export function visibleToDepartment(departmentId: number | null) {
-  // Plain SQL names: inside a subquery drizzle would leave the outer column unqualified.
-  const unrestricted = sql`not exists (select 1 from product_departments pd where pd.product_id = products.id)`;
-  if (departmentId === null) return unrestricted;
-  return or(
-    unrestricted,
-    sql`exists (select 1 from product_departments pd where pd.product_id = products.id and pd.department_id = ${departmentId})`,
-  );
-}
-
-/** Conditions under which a product is visible to a user (used by listing, detail and ordering). */
-export interface ProductScope {
-  customerId: number;
-  hiddenCategoryIds: number[];
-  /** null: the user has no department, so only unrestricted products. */
-  departmentId: number | null;
-  /** Administrators see inactive products and every department's products. */
-  isAdmin: boolean;
-}
-
-export function productScopeWhere(scope: ProductScope) {
-  return and(
-    eq(products.customer_id, scope.customerId),
-    scope.hiddenCategoryIds.length ? notInArray(products.product_category_id, scope.hiddenCategoryIds) : undefined,
-    scope.isAdmin ? undefined : eq(products.is_active, true),
-    scope.isAdmin ? undefined : visibleToDepartment(scope.departmentId),
-    scope.isAdmin
-      ? undefined
-      : sql`exists (select 1 from product_categories pc where pc.id = products.product_category_id and pc.is_active)`,
-  );
-}
+import { type ProductScope, productScopeWhere } from "../../db/sql/product-scope.ts";
 
 /**
  * Everything the catalogue cache holds (decision 017): every product of the customer with its
@@ -121,3 +86,5 @@ export async function isInInventory(db: Executor, productId: number): Promise<bo
 export async function insertEvent(db: Executor, values: typeof event_log.$inferInsert) {
   await db.insert(event_log).values(values);
 }
+
+export type { ProductScope };

@@ -12,7 +12,7 @@ import {
   type ProductListRequest,
 } from "@vetportal/contract";
 import type { Config } from "../../config.ts";
-import type { Database } from "../../db/client.ts";
+import type { Database, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { estimatedShipDay, formatUsDate } from "../../lib/business-days.ts";
 import { type Caches, deepFreeze } from "../../lib/cache.ts";
@@ -35,6 +35,19 @@ export function hiddenCategoryIds(user: SessionUser): number[] {
  */
 export async function productScopeFor(_db: Database, config: Config, user: SessionUser): Promise<repo.ProductScope> {
   return scopeOf(config, user);
+}
+
+/**
+ * The products of these ids the scope may see, read from the database (not the cache): the cart and
+ * the orders module check what they hold against the current rows.
+ */
+export function productsByIds(db: Executor, scope: repo.ProductScope, ids: number[]) {
+  return repo.listProductsByIds(db, scope, ids);
+}
+
+/** Whether the product's stock is tracked (a cancel restocks only tracked products). */
+export function isInInventory(db: Executor, productId: number): Promise<boolean> {
+  return repo.isInInventory(db, productId);
 }
 
 const scopeOf = (config: Config, user: SessionUser): repo.ProductScope => ({

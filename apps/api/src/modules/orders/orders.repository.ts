@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import {
@@ -15,6 +15,7 @@ import {
   shipments,
   users,
 } from "../../db/schema/index.ts";
+import { dayEnd, dayStart } from "../../lib/portal-days.ts";
 
 export async function listCustomerDeliveryMethods(db: Executor, customerId: number) {
   return db
@@ -121,7 +122,47 @@ export async function insertStatus(db: Executor, orderId: number, statusId: numb
   await db.insert(order_status_history).values({ order_id: orderId, order_status_id: statusId, user_id: userId, note });
 }
 
-export async function listOrders(db: Executor, where: SQL | undefined, limit: number, offset: number) {
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof order_products.$inferSelect;
+
+/**
+ * Whose orders a query may read: the customer's, narrowed to one department or one user. Who gets
+ * which is the orders service's rule (readableBy).
+ */
+export interface OrderReader {
+  customerId: number;
+  departmentId?: number;
+  userId?: number;
+}
+
+function readerWhere(reader: OrderReader) {
+  return and(
+    eq(orders.customer_id, reader.customerId),
+    reader.departmentId === undefined ? undefined : eq(orders.department_id, reader.departmentId),
+    reader.userId === undefined ? undefined : eq(orders.user_id, reader.userId),
+  );
+}
+
+/** My Orders' filter: a status, and the portal-calendar days (YYYY-MM-DD) the orders were placed in. */
+export interface OrderListFilter {
+  orderStatusId?: number;
+  fromDay?: string;
+  toDay?: string;
+}
+
+export async function listOrders(
+  db: Executor,
+  reader: OrderReader,
+  filter: OrderListFilter,
+  limit: number,
+  offset: number,
+) {
+  const where = and(
+    readerWhere(reader),
+    filter.orderStatusId === undefined ? undefined : eq(orders.order_status_id, filter.orderStatusId),
+    filter.fromDay ? sql`${orders.created} >= ${dayStart(filter.fromDay)}` : undefined,
+    filter.toDay ? sql`${orders.created} < ${dayEnd(filter.toDay)}` : undefined,
+  );
   const [rows, [count]] = await Promise.all([
     db
       .select({
@@ -184,8 +225,13 @@ export async function listStatusHistory(db: Executor, orderId: number) {
     .orderBy(asc(order_status_history.created), asc(order_status_history.id));
 }
 
-export async function findOrder(db: Executor, where: SQL | undefined, forUpdate = false) {
-  const query = db.select().from(orders).where(where).limit(1);
+/** The order of this id if the reader may read it; forUpdate locks its row. */
+export async function findOrder(db: Executor, id: number, reader: OrderReader, forUpdate = false) {
+  const query = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), readerWhere(reader)))
+    .limit(1);
   const [row] = forUpdate ? await query.for("update") : await query;
   return row;
 }

@@ -10,6 +10,7 @@ import {
   ORDER_STATUS_CANCELLED,
   ORDER_TYPES,
   type OrderDetail,
+  PAYMENT_METHOD_ON_INVOICE,
   PAYMENT_METHODS,
   type PlaceOrderBody,
   PORTAL_TIME_ZONE,
@@ -19,17 +20,14 @@ import {
   type Shipment,
   type StatusEvent,
   settleQuantity,
+  USER_LEVEL,
 } from "@vetportal/contract";
-import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
-import { type order_products, orders } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { addBusinessDays, estimatedShipDay, isoDay } from "../../lib/business-days.ts";
-import { dayEnd, dayStart } from "../../lib/portal-days.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
-import * as catalogRepo from "../catalog/catalog.repository.ts";
-import { canOrder, productImage, productScopeFor } from "../catalog/catalog.service.ts";
+import { canOrder, isInInventory, productImage, productScopeFor, productsByIds } from "../catalog/catalog.service.ts";
 import { changeStock } from "../inventory/stock.ts";
 import { shippingProblem } from "../practices/practices.service.ts";
 import * as repo from "./orders.repository.ts";
@@ -68,8 +66,8 @@ function canonicalJson(value: unknown): string {
 /** SHA-256 of the parsed request (after the contract's schema: unknown fields gone, text trimmed). */
 export const requestHash = (input: unknown) => createHash("sha256").update(canonicalJson(input)).digest("hex");
 
-type OrderRow = typeof orders.$inferSelect;
-type OrderLineRow = typeof order_products.$inferSelect;
+type OrderRow = repo.OrderRow;
+type OrderLineRow = repo.OrderLineRow;
 
 /** Packs of a line that are not cancelled. */
 export const remainingOf = (line: Pick<OrderLineRow, "quantity" | "cancelled_quantity">) =>
@@ -90,10 +88,7 @@ export const portalDay = (d: Date) => portalDayFormat.format(d);
 
 /** The ship-to copied onto an order, as the order pages show it. */
 export function shipToOf(
-  order: Pick<
-    typeof orders.$inferSelect,
-    "ship_name" | "ship_line1" | "ship_line2" | "ship_city" | "ship_state" | "ship_zip_code"
-  >,
+  order: Pick<OrderRow, "ship_name" | "ship_line1" | "ship_line2" | "ship_city" | "ship_state" | "ship_zip_code">,
 ) {
   return {
     name: order.ship_name,
@@ -163,7 +158,7 @@ export async function cancelOrderQuantities(
 ) {
   const sorted = [...cancels].sort((a, b) => a.line.product_id - b.line.product_id || a.line.id - b.line.id);
   for (const { line, quantity } of sorted) {
-    if (!(await catalogRepo.isInInventory(tx, line.product_id))) continue;
+    if (!(await isInInventory(tx, line.product_id))) continue;
     await changeStock(
       tx,
       {
@@ -232,12 +227,12 @@ export function createOrdersService(db: Database, config: Config) {
    * Which orders a user may read: own; a Manager signed in by password the department's; an
    * administrator all (DESIGN §5). Address sessions see only their own practice's (decision 012).
    */
-  function readableBy(user: SessionUser): SQL | undefined {
-    const customer = eq(orders.customer_id, user.customerId);
-    if (user.isAdmin) return customer;
-    if (user.authMethod === "password" && user.userLevelId === 2 && user.departmentId !== null)
-      return and(customer, eq(orders.department_id, user.departmentId));
-    return and(customer, eq(orders.user_id, user.userId));
+  function readableBy(user: SessionUser): repo.OrderReader {
+    const customerId = user.customerId;
+    if (user.isAdmin) return { customerId };
+    if (user.authMethod === "password" && user.userLevelId === USER_LEVEL.MANAGER && user.departmentId !== null)
+      return { customerId, departmentId: user.departmentId };
+    return { customerId, userId: user.userId };
   }
 
   /**
@@ -297,7 +292,7 @@ export function createOrdersService(db: Database, config: Config) {
     return inRetriedTransaction(db, async (tx) => {
       const key = await claimKey(tx, user.userId, idempotencyKey, input);
       if (key.replay) return key.replay;
-      const found = await catalogRepo.listProductsByIds(
+      const found = await productsByIds(
         tx,
         scope,
         input.items.map((i) => i.id),
@@ -318,7 +313,7 @@ export function createOrdersService(db: Database, config: Config) {
         user_id: user.userId,
         order_status_id: ORDER_STATUS.ACTIVE,
         order_type_id: 1,
-        payment_method_id: 1,
+        payment_method_id: PAYMENT_METHOD_ON_INVOICE,
         delivery_method_id: method.id,
         is_destroy: true,
         contact_name: input.contact_name ?? ordererName,
@@ -559,7 +554,7 @@ export function createOrdersService(db: Database, config: Config) {
             department_id: orderer.department_id,
             order_status_id: ORDER_STATUS.ACTIVE,
             order_type_id: 1,
-            payment_method_id: 1,
+            payment_method_id: PAYMENT_METHOD_ON_INVOICE,
             delivery_method_id: method.id,
             po_number: input.po_number || null,
             cost_center_id: input.cost_center_id ?? null,
@@ -642,13 +637,17 @@ export function createOrdersService(db: Database, config: Config) {
       if (filter.date_from && filter.date_to && filter.date_from > filter.date_to) {
         throw new AppError("VALIDATION_FAILED", MESSAGES.dateRange, { date_to: MESSAGES.dateRange });
       }
-      const where = and(
+      const { rows, total } = await repo.listOrders(
+        db,
         readableBy(user),
-        filter.order_status_id === undefined ? undefined : eq(orders.order_status_id, filter.order_status_id),
-        filter.date_from ? sql`${orders.created} >= ${dayStart(filter.date_from)}` : undefined,
-        filter.date_to ? sql`${orders.created} < ${dayEnd(filter.date_to)}` : undefined,
+        {
+          orderStatusId: filter.order_status_id,
+          fromDay: filter.date_from,
+          toDay: filter.date_to,
+        },
+        filter.limit,
+        filter.offset,
       );
-      const { rows, total } = await repo.listOrders(db, where, filter.limit, filter.offset);
       const packages = await repo.listShipments(
         db,
         rows.map((r) => r.id),
@@ -670,7 +669,7 @@ export function createOrdersService(db: Database, config: Config) {
     },
 
     async getOrder(user: SessionUser, id: number, now = new Date()): Promise<OrderDetail> {
-      const order = await repo.findOrder(db, and(eq(orders.id, id), readableBy(user)));
+      const order = await repo.findOrder(db, id, readableBy(user));
       if (!order) throw new AppError("NOT_FOUND", "This order does not exist or is not yours to see.");
       const { head, lines } = await repo.findOrderDetail(db, id);
       const { history, shipments } = await orderTimeline(db, order);
@@ -749,11 +748,7 @@ export function createOrdersService(db: Database, config: Config) {
      */
     async cancelOrder(user: SessionUser, orderId: number, now = new Date()) {
       return inRetriedTransaction(db, async (tx) => {
-        const order = await repo.findOrder(
-          tx,
-          and(eq(orders.id, orderId), eq(orders.customer_id, user.customerId), eq(orders.user_id, user.userId)),
-          true,
-        );
+        const order = await repo.findOrder(tx, orderId, { customerId: user.customerId, userId: user.userId }, true);
         if (!order) throw new AppError("NOT_FOUND", "This order does not exist or is not yours to cancel.");
         if (order.order_status_id !== ORDER_STATUS.ACTIVE) {
           const reason =
@@ -796,14 +791,14 @@ export function createOrdersService(db: Database, config: Config) {
      * can no longer be ordered are listed with the reason.
      */
     async reorder(user: SessionUser, orderId: number) {
-      const order = await repo.findOrder(db, and(eq(orders.id, orderId), readableBy(user)));
+      const order = await repo.findOrder(db, orderId, readableBy(user));
       if (!order) throw new AppError("NOT_FOUND", "This order does not exist or is not yours to see.");
       if (order.order_status_id !== ORDER_STATUS.SHIPPED) {
         throw new AppError("CONFLICT", "Only shipped orders can be reordered.");
       }
       const lines = (await repo.listOrderLines(db, orderId)).filter((l) => l.quantity > l.cancelled_quantity);
       const scope = await productScopeFor(db, config, user);
-      const found = await catalogRepo.listProductsByIds(
+      const found = await productsByIds(
         db,
         scope,
         lines.map((l) => l.product_id),

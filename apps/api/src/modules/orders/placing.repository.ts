@@ -19,8 +19,8 @@ import {
   products,
   users,
 } from "../../db/schema/index.ts";
-import { type ProductScope, productScopeWhere } from "../catalog/catalog.repository.ts";
-import { type StockChange, stockApplyCtes, stockCheckCtes } from "../inventory/inventory.repository.ts";
+import { type ProductScope, productScopeWhere } from "../../db/sql/product-scope.ts";
+import { type StockChange, stockApplyCtes, stockCheckCtes } from "../../db/sql/stock-change.ts";
 import type { OutgoingEmail } from "../mail/mail.service.ts";
 
 /*

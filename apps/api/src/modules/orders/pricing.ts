@@ -1,7 +1,9 @@
 import {
   allowedQuantities,
+  orderAmounts,
   PRODUCT_UNAVAILABLE_MESSAGE,
   type PriceTier,
+  priceLine,
   type QuantityRule,
   type Quote,
   type QuoteLine,
@@ -16,44 +18,7 @@ import {
  * both priced by priceOrder below, so the receipt's total is the quoted total (decision 021).
  */
 export type PriceRange = PriceTier;
-export { unitPriceFor };
-
-/** Flat processing charge per order, in cents. */
-export const PROCESSING_FEE_CENTS = 150;
-/** Sales tax in basis points of items + pick fees (7.25 %). */
-export const TAX_RATE_BPS = 725;
-
-export interface PricedLine {
-  quantity: number;
-  unit_price_cents: number;
-  total_price_cents: number;
-  pick_fee_cents: number;
-}
-
-export function priceLine(ranges: readonly PriceRange[], pickFeePerPack: number, quantity: number): PricedLine {
-  const unit = unitPriceFor(ranges, quantity);
-  return {
-    quantity,
-    unit_price_cents: unit,
-    total_price_cents: unit * quantity,
-    pick_fee_cents: pickFeePerPack * quantity,
-  };
-}
-
-export function orderAmounts(lines: readonly PricedLine[], shippingCents: number) {
-  const items = lines.reduce((s, l) => s + l.total_price_cents, 0);
-  const pick = lines.reduce((s, l) => s + l.pick_fee_cents, 0);
-  const tax = Math.round(((items + pick) * TAX_RATE_BPS) / 10_000);
-  const processing = lines.length ? PROCESSING_FEE_CENTS : 0;
-  return {
-    total_items_amount: items,
-    pick_fee_amount: pick,
-    shipping_amount: shippingCents,
-    processing_amount: processing,
-    tax_amount: tax,
-    total_order_amount: items + pick + shippingCents + processing + tax,
-  };
-}
+export { orderAmounts, priceLine, unitPriceFor };
 
 /** What pricing and the quantity rule need of a product. */
 export interface PricedProduct {

@@ -1,12 +1,10 @@
 import { COUNTRY_ID_UNITED_STATES, MESSAGES, type Practice, USER_LEVEL } from "@vetportal/contract";
-import { and, eq, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
-import { addresses, users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { normalized } from "../auth/auth.repository.ts";
 import { issuePasswordLink, normalizeAddressLine, normalizeForMatch } from "../auth/auth.service.ts";
 import { checkDeliverable } from "./address-validator.ts";
+import * as repo from "./practices.repository.ts";
 
 export function assertDeliverable(address: { state: string; zip_code: string }) {
   if (!checkDeliverable(address).ok) {
@@ -58,17 +56,7 @@ export interface PracticeRole {
  * sign-in would match them) or an email already in use; `exceptUserId` is the practice being edited.
  */
 async function assertUnique(db: Executor, customerId: number, input: Practice, exceptUserId?: number) {
-  const twins = await db
-    .select({ id: users.id, line1: addresses.line1, zip: addresses.zip_code })
-    .from(users)
-    .innerJoin(addresses, and(eq(addresses.belong_to, "user"), eq(addresses.owner_id, users.id)))
-    .where(
-      and(
-        eq(users.customer_id, customerId),
-        eq(users.is_deleted, false),
-        sql`${normalized(users.representation)} = ${normalizeForMatch(input.practice_name)}`,
-      ),
-    );
+  const twins = await repo.findNamesakes(db, customerId, normalizeForMatch(input.practice_name));
   const line1 = normalizeAddressLine(input.line1);
   const zip = normalizeForMatch(input.zip_code);
   if (
@@ -80,10 +68,7 @@ async function assertUnique(db: Executor, customerId: number, input: Practice, e
       practice_name: "Already registered at this address",
     });
   }
-  const [emailOwner] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${input.email.toLowerCase()}`, eq(users.is_deleted, false)));
+  const emailOwner = await repo.findEmailOwner(db, input.email);
   if (emailOwner && emailOwner.id !== exceptUserId) {
     throw new AppError("CONFLICT", "This email is already registered.", { email: "This email is already registered" });
   }
@@ -111,21 +96,17 @@ export function createPracticesService(db: Database, config: Config) {
       assertDeliverable(input);
       return db.transaction(async (tx) => {
         await assertUnique(tx, config.CUSTOMER_ID, input);
-        const [user] = await tx
-          .insert(users)
-          .values({
-            customer_id: config.CUSTOMER_ID,
-            ...splitContact(input.contact),
-            email: input.email,
-            phone: input.phone,
-            representation: input.practice_name,
-            user_level_id: role.user_level_id ?? 1,
-            is_approver: role.is_approver ?? false,
-            department_id: role.department_id ?? null,
-          })
-          .returning({ id: users.id });
-        if (!user) throw new Error("practice not inserted");
-        await tx.insert(addresses).values({
+        const user = await repo.insertUser(tx, {
+          customer_id: config.CUSTOMER_ID,
+          ...splitContact(input.contact),
+          email: input.email,
+          phone: input.phone,
+          representation: input.practice_name,
+          user_level_id: role.user_level_id ?? 1,
+          is_approver: role.is_approver ?? false,
+          department_id: role.department_id ?? null,
+        });
+        await repo.insertAddress(tx, {
           customer_id: config.CUSTOMER_ID,
           belong_to: "user",
           owner_id: user.id,
@@ -145,33 +126,22 @@ export function createPracticesService(db: Database, config: Config) {
     async updatePractice(id: number, input: Practice, role: PracticeRole = {}): Promise<{ id: number }> {
       assertDeliverable(input);
       return db.transaction(async (tx) => {
-        const [existing] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.id, id), eq(users.customer_id, config.CUSTOMER_ID), eq(users.is_deleted, false)));
-        if (!existing) throw new AppError("NOT_FOUND", "This user does not exist.");
+        if (!(await repo.isLiveUser(tx, config.CUSTOMER_ID, id)))
+          throw new AppError("NOT_FOUND", "This user does not exist.");
         await assertUnique(tx, config.CUSTOMER_ID, input, id);
-        await tx
-          .update(users)
-          .set({
-            ...splitContact(input.contact),
-            email: input.email,
-            phone: input.phone,
-            representation: input.practice_name,
-            ...(role.user_level_id !== undefined ? { user_level_id: role.user_level_id } : {}),
-            ...(role.is_approver !== undefined ? { is_approver: role.is_approver } : {}),
-            ...(role.department_id !== undefined ? { department_id: role.department_id } : {}),
-          })
-          .where(eq(users.id, id));
-        const [first] = await tx
-          .select({ id: addresses.id })
-          .from(addresses)
-          .where(and(eq(addresses.belong_to, "user"), eq(addresses.owner_id, id)))
-          .orderBy(addresses.id)
-          .limit(1);
-        if (first) await tx.update(addresses).set(addressValues(input)).where(eq(addresses.id, first.id));
+        await repo.updateUser(tx, id, {
+          ...splitContact(input.contact),
+          email: input.email,
+          phone: input.phone,
+          representation: input.practice_name,
+          ...(role.user_level_id !== undefined ? { user_level_id: role.user_level_id } : {}),
+          ...(role.is_approver !== undefined ? { is_approver: role.is_approver } : {}),
+          ...(role.department_id !== undefined ? { department_id: role.department_id } : {}),
+        });
+        const firstAddressId = await repo.findFirstAddressId(tx, id);
+        if (firstAddressId !== undefined) await repo.updateAddress(tx, firstAddressId, addressValues(input));
         else
-          await tx.insert(addresses).values({
+          await repo.insertAddress(tx, {
             customer_id: config.CUSTOMER_ID,
             belong_to: "user",
             owner_id: id,
