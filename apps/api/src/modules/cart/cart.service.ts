@@ -63,10 +63,7 @@ export function createCartService(db: Database, config: Config) {
     const lines = await repo.listLines(tx, user.userId);
     const ids = lines.map((l) => l.product_id);
     const scope = await productScopeFor(db, config, user);
-    const [products, ranges] = await Promise.all([
-      productsByIds(tx, scope, ids),
-      repo.listPriceRanges(tx, ids),
-    ]);
+    const [products, ranges] = await Promise.all([productsByIds(tx, scope, ids), repo.listPriceRanges(tx, ids)]);
     const items: CartItem[] = [];
     for (const line of lines) {
       const p = products.find((x) => x.id === line.product_id);
