@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type AddressRequestSchema, AddressSchema, okSchema } from "@vetportal/contract";
 import type { z } from "zod";
 import { apiRequest } from "./api-client.ts";
 import { ADDRESSES_QUERY_KEY } from "./list-addresses.ts";
+import { useRefreshingMutation } from "./refreshing-mutation.ts";
 
 // POST /api/address/add: a user's own address (Account) or a department's (Departments), two
 // features, so it lives in lib/ (STYLE §1).
@@ -16,10 +16,5 @@ export function addAddress(body: AddressRequest) {
 
 /** The form shows success and failure itself (field errors land on it), so no global toast. */
 export function useAddAddress() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addAddress,
-    meta: { handlesErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADDRESSES_QUERY_KEY }),
-  });
+  return useRefreshingMutation(addAddress, [ADDRESSES_QUERY_KEY], { handlesErrors: true });
 }

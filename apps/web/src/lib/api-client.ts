@@ -21,11 +21,10 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiRequestOptions<T extends z.ZodType> {
+export interface ApiFetchOptions {
   method?: "GET" | "POST";
+  /** JSON-encoded, except FormData (a multipart upload), which is sent as it is. */
   body?: unknown;
-  /** Contract schema of the success body; the response is parsed with it. */
-  schema: T;
   /**
    * Bearer token. Left out: the stored session's token, when there is one. A string: that token
    * (sign-in uses it before the session is stored). false: no token at all.
@@ -33,16 +32,35 @@ export interface ApiRequestOptions<T extends z.ZodType> {
   token?: string | false;
   /** Extra request headers, for example the Idempotency-Key of POST /api/order/add. */
   headers?: Record<string, string>;
+  /** What the answer should be (Accept); JSON unless said. */
+  accept?: string;
   signal?: AbortSignal;
+}
+
+export interface ApiRequestOptions<T extends z.ZodType> extends Omit<ApiFetchOptions, "accept"> {
+  /** Contract schema of the success body; the response is parsed with it. */
+  schema: T;
 }
 
 function codeForStatus(status: number): ErrorCode {
   if (status === 401) return "UNAUTHENTICATED";
   if (status === 403) return "FORBIDDEN";
   if (status === 404) return "NOT_FOUND";
+  if (status === 413) return "PAYLOAD_TOO_LARGE";
   if (status === 429) return "RATE_LIMITED";
   if (status === 503) return "DATABASE_UNAVAILABLE";
   return "INTERNAL";
+}
+
+/** The ApiError of a failure body, or of the status alone when the body is not one. */
+function failureOf(status: number, payload: unknown): ApiError {
+  const failure = ErrorBodySchema.safeParse(payload);
+  if (failure.success) {
+    const { code, message, fields } = failure.data.error;
+    return new ApiError(status, code, message, fields);
+  }
+  const code = codeForStatus(status);
+  return new ApiError(status, code, ERROR_MESSAGES[code]);
 }
 
 /**
@@ -63,20 +81,18 @@ async function renewedToken(sent: string, code: unknown): Promise<boolean> {
 }
 
 /**
- * fetch wrapper for the API under /api: JSON in and out, bearer header, response parsed with the
- * contract schema, any failure thrown as an ApiError. A 401 on a call that carried the session's
- * token is sent once more with a newer token when there is one (renewedToken); otherwise the
- * session is gone on the server: the stored session is cleared, which sends the user to /login.
+ * The one HTTP client of the web (STYLE §5): fetch for the API under /api with the bearer header,
+ * any failure thrown as an ApiError, the successful Response returned (apiRequest reads it as JSON;
+ * the CSV export as a file). A 401 on a call that carried the session's token is sent once more
+ * with a newer token when there is one (renewedToken); otherwise the session is gone on the server:
+ * the stored session is cleared, which sends the user to /login.
  */
-export async function apiRequest<T extends z.ZodType>(
-  path: string,
-  options: ApiRequestOptions<T>,
-  isRetry = false,
-): Promise<z.infer<T>> {
-  const { method = "POST", body, schema, token, signal } = options;
+export async function apiFetch(path: string, options: ApiFetchOptions, isRetry = false): Promise<Response> {
+  const { method = "POST", body, token, signal, accept = "application/json" } = options;
   const bearer = token === undefined ? getIdToken() : token || null;
-  const headers: Record<string, string> = { ...options.headers, Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const headers: Record<string, string> = { ...options.headers, Accept: accept };
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers["Content-Type"] = "application/json";
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
 
   let response: Response;
@@ -84,42 +100,36 @@ export async function apiRequest<T extends z.ZodType>(
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(0, "NETWORK", MESSAGES.loginNetworkError);
   }
+  if (response.ok) return response;
 
+  const failure = failureOf(response.status, await response.json().catch(() => undefined));
+  if (response.status === 401 && bearer && token === undefined && !isRetry) {
+    if (await renewedToken(bearer, failure.code)) return apiFetch(path, options, true);
+  }
+  // The server no longer accepts this session (expired or revoked): log out; the route guard
+  // then shows /login. Several calls failing together tell the user once.
+  if (response.status === 401 && bearer && clearSession()) notifyError(MESSAGES.sessionExpired, "Signed out");
+  throw failure;
+}
+
+/** apiFetch for JSON: the answer parsed with the contract schema. */
+export async function apiRequest<T extends z.ZodType>(
+  path: string,
+  options: ApiRequestOptions<T>,
+): Promise<z.infer<T>> {
+  const response = await apiFetch(path, options);
   const payload: unknown = await response.json().catch(() => undefined);
-
-  if (!response.ok) {
-    const failure = ErrorBodySchema.safeParse(payload);
-    if (response.status === 401 && bearer && token === undefined && !isRetry) {
-      if (await renewedToken(bearer, failure.data?.error.code)) return apiRequest(path, options, true);
-    }
-    // The server no longer accepts this session (expired or revoked): log out; the route guard
-    // then shows /login. Several calls failing together tell the user once.
-    if (response.status === 401 && bearer && clearSession()) notifyError(MESSAGES.sessionExpired, "Signed out");
-    if (failure.success) {
-      const { code, message, fields } = failure.data.error;
-      throw new ApiError(response.status, code, message, fields);
-    }
-    const code = codeForStatus(response.status);
-    throw new ApiError(response.status, code, ERROR_MESSAGES[code]);
-  }
-
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success) {
-    const failure = ErrorBodySchema.safeParse(payload);
-    if (failure.success) {
-      const { code, message, fields } = failure.data.error;
-      throw new ApiError(response.status, code, message, fields);
-    }
-    throw new ApiError(response.status, "INVALID_RESPONSE", MESSAGES.internalError);
-  }
-  return parsed.data;
+  const parsed = options.schema.safeParse(payload);
+  if (parsed.success) return parsed.data;
+  if (ErrorBodySchema.safeParse(payload).success) throw failureOf(response.status, payload);
+  throw new ApiError(response.status, "INVALID_RESPONSE", MESSAGES.internalError);
 }
 
 /** The user-facing text of any thrown error. */

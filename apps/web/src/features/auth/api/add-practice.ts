@@ -1,11 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
-import { okSchema, type PracticeSchema } from "@vetportal/contract";
-import { z } from "zod";
+import { IdResultSchema, okSchema, type PracticeSchema } from "@vetportal/contract";
+import type { z } from "zod";
 import { apiRequest } from "../../../lib/api-client.ts";
 
 export type NewPractice = z.input<typeof PracticeSchema>;
 
-const AddPracticeResponseSchema = okSchema(z.object({ id: z.number().int() }));
+const AddPracticeResponseSchema = okSchema(IdResultSchema);
 
 /** POST /api/user/addpractice (public, SPEC §7): creates the practice and its delivery address. */
 export function addPractice(practice: NewPractice) {

@@ -1,12 +1,12 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type CostCenterFormSchema, okSchema } from "@vetportal/contract";
-import { z } from "zod";
+import { type CostCenterFormSchema, IdResultSchema, okSchema } from "@vetportal/contract";
+import type { z } from "zod";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
 import { COST_CENTERS_QUERY_KEY } from "./list-cost-centers.ts";
 
 export type CostCenterForm = z.input<typeof CostCenterFormSchema>;
 
-const CreatedResponseSchema = okSchema(z.object({ id: z.number().int() }));
+const CreatedResponseSchema = okSchema(IdResultSchema);
 
 /** POST /api/costcenter/add (admin): name and at least one department (SPEC §5). */
 export function createCostCenter(body: CostCenterForm) {
@@ -15,10 +15,5 @@ export function createCostCenter(body: CostCenterForm) {
 
 /** The form shows failures itself (field errors land on it), so no global toast. */
 export function useCreateCostCenter() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createCostCenter,
-    meta: { handlesErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: COST_CENTERS_QUERY_KEY }),
-  });
+  return useRefreshingMutation(createCostCenter, [COST_CENTERS_QUERY_KEY], { handlesErrors: true });
 }

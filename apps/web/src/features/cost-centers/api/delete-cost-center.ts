@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { okSchema } from "@vetportal/contract";
 import { z } from "zod";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
 import { COST_CENTERS_QUERY_KEY } from "./list-cost-centers.ts";
 
 const DeletedResponseSchema = okSchema(z.unknown());
@@ -15,9 +15,5 @@ export function deleteCostCenter(id: number) {
 
 /** A failure gets the global error toast with the server's message. */
 export function useDeleteCostCenter() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteCostCenter,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: COST_CENTERS_QUERY_KEY }),
-  });
+  return useRefreshingMutation(deleteCostCenter, [COST_CENTERS_QUERY_KEY]);
 }

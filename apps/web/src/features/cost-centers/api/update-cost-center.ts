@@ -1,12 +1,12 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type CostCenterUpdateSchema, okSchema } from "@vetportal/contract";
-import { z } from "zod";
+import { type CostCenterUpdateSchema, IdResultSchema, okSchema } from "@vetportal/contract";
+import type { z } from "zod";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
 import { COST_CENTERS_QUERY_KEY } from "./list-cost-centers.ts";
 
 export type CostCenterUpdate = z.input<typeof CostCenterUpdateSchema>;
 
-const UpdatedResponseSchema = okSchema(z.object({ id: z.number().int() }));
+const UpdatedResponseSchema = okSchema(IdResultSchema);
 
 /** POST /api/costcenter/update (admin). */
 export function updateCostCenter(body: CostCenterUpdate) {
@@ -17,10 +17,5 @@ export function updateCostCenter(body: CostCenterUpdate) {
 
 /** The form shows failures itself (field errors land on it), so no global toast. */
 export function useUpdateCostCenter() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateCostCenter,
-    meta: { handlesErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: COST_CENTERS_QUERY_KEY }),
-  });
+  return useRefreshingMutation(updateCostCenter, [COST_CENTERS_QUERY_KEY], { handlesErrors: true });
 }

@@ -1,12 +1,12 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type DepartmentFormSchema, okSchema } from "@vetportal/contract";
-import { z } from "zod";
+import { type DepartmentFormSchema, IdResultSchema, okSchema } from "@vetportal/contract";
+import type { z } from "zod";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { DEPARTMENTS_QUERY_KEY } from "../../../lib/list-departments.ts";
+import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
 
 export type DepartmentForm = z.input<typeof DepartmentFormSchema>;
 
-const CreatedResponseSchema = okSchema(z.object({ id: z.number().int() }));
+const CreatedResponseSchema = okSchema(IdResultSchema);
 
 /** POST /api/department/add (admin). */
 export function createDepartment(body: DepartmentForm) {
@@ -15,10 +15,5 @@ export function createDepartment(body: DepartmentForm) {
 
 /** The form shows failures itself (field errors land on it), so no global toast. */
 export function useCreateDepartment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createDepartment,
-    meta: { handlesErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: DEPARTMENTS_QUERY_KEY }),
-  });
+  return useRefreshingMutation(createDepartment, [DEPARTMENTS_QUERY_KEY], { handlesErrors: true });
 }

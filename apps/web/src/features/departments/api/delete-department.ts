@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { okSchema } from "@vetportal/contract";
 import { z } from "zod";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { DEPARTMENTS_QUERY_KEY } from "../../../lib/list-departments.ts";
+import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
 
 const DeletedResponseSchema = okSchema(z.unknown());
 
@@ -15,9 +15,5 @@ export function deleteDepartment(id: number) {
 
 /** A failure gets the global error toast with the server's message. */
 export function useDeleteDepartment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteDepartment,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: DEPARTMENTS_QUERY_KEY }),
-  });
+  return useRefreshingMutation(deleteDepartment, [DEPARTMENTS_QUERY_KEY]);
 }

@@ -1,13 +1,13 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type DepartmentUpdateSchema, okSchema } from "@vetportal/contract";
-import { z } from "zod";
+import { type DepartmentUpdateSchema, IdResultSchema, okSchema } from "@vetportal/contract";
+import type { z } from "zod";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { DEPARTMENTS_QUERY_KEY } from "../../../lib/list-departments.ts";
+import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
 import { DEPARTMENT_QUERY_KEY } from "./get-department.ts";
 
 export type DepartmentUpdate = z.input<typeof DepartmentUpdateSchema>;
 
-const UpdatedResponseSchema = okSchema(z.object({ id: z.number().int() }));
+const UpdatedResponseSchema = okSchema(IdResultSchema);
 
 /** POST /api/department/update (admin): the whole form, users and CC order emails included. */
 export function updateDepartment(body: DepartmentUpdate) {
@@ -18,13 +18,7 @@ export function updateDepartment(body: DepartmentUpdate) {
 
 /** The form shows failures itself (field errors land on it), so no global toast. */
 export function useUpdateDepartment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateDepartment,
-    meta: { handlesErrors: true },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: DEPARTMENTS_QUERY_KEY });
-      await queryClient.invalidateQueries({ queryKey: DEPARTMENT_QUERY_KEY });
-    },
+  return useRefreshingMutation(updateDepartment, [DEPARTMENTS_QUERY_KEY, DEPARTMENT_QUERY_KEY], {
+    handlesErrors: true,
   });
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type AdjustRequestSchema, okSchema, StockChangeSchema } from "@vetportal/contract";
 import type { z } from "zod";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
 import { ADMIN_PRODUCT_QUERY_KEY } from "./get-product.ts";
 import { LEDGER_QUERY_KEY } from "./list-ledger.ts";
 import { ADMIN_PRODUCTS_QUERY_KEY } from "./list-products.ts";
@@ -17,14 +17,7 @@ export function adjustStock(body: AdjustRequest) {
 
 /** The form shows success and failure itself, so no global toast. */
 export function useAdjustStock() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: adjustStock,
-    meta: { handlesErrors: true },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ADMIN_PRODUCT_QUERY_KEY });
-      await queryClient.invalidateQueries({ queryKey: LEDGER_QUERY_KEY });
-      await queryClient.invalidateQueries({ queryKey: ADMIN_PRODUCTS_QUERY_KEY });
-    },
+  return useRefreshingMutation(adjustStock, [ADMIN_PRODUCT_QUERY_KEY, LEDGER_QUERY_KEY, ADMIN_PRODUCTS_QUERY_KEY], {
+    handlesErrors: true,
   });
 }

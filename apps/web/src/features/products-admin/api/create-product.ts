@@ -1,12 +1,12 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { okSchema, type ProductFormSchema } from "@vetportal/contract";
-import { z } from "zod";
+import { IdResultSchema, okSchema, type ProductFormSchema } from "@vetportal/contract";
+import type { z } from "zod";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
 import { ADMIN_PRODUCTS_QUERY_KEY } from "./list-products.ts";
 
 export type ProductForm = z.input<typeof ProductFormSchema>;
 
-const CreatedResponseSchema = okSchema(z.object({ id: z.number().int() }));
+const CreatedResponseSchema = okSchema(IdResultSchema);
 
 /** POST /api/product/add (admin). */
 export function createProduct(body: ProductForm) {
@@ -15,10 +15,5 @@ export function createProduct(body: ProductForm) {
 
 /** The form shows failures itself (field errors land on it), so no global toast. */
 export function useCreateProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createProduct,
-    meta: { handlesErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_PRODUCTS_QUERY_KEY }),
-  });
+  return useRefreshingMutation(createProduct, [ADMIN_PRODUCTS_QUERY_KEY], { handlesErrors: true });
 }

@@ -1,15 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
-import { authorizedFetch } from "./authorized-fetch.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
 
 /** The products CSV's file name (SPEC §9: a products CSV with columns ID, Name, SKU). */
 export const PRODUCTS_CSV_FILE_NAME = "products.csv";
 
 /** POST /api/product/export (admin): the CSV of the listed products, saved as products.csv. */
 export async function exportProducts(filter: { product_category_id?: number }): Promise<void> {
-  const response = await authorizedFetch("/api/product/export", {
-    body: JSON.stringify(filter),
-    headers: { "Content-Type": "application/json", Accept: "text/csv" },
-  });
+  const response = await apiFetch("/api/product/export", { body: filter, accept: "text/csv" });
   const blob = await response.blob();
   // The server names a category's export products_{id}.csv; the whole list is products.csv.
   const named = /filename="?([^";]+)"?/.exec(response.headers.get("Content-Disposition") ?? "")?.[1];

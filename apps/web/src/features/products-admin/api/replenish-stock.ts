@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { okSchema, type ReplenishRequestSchema, StockChangeSchema } from "@vetportal/contract";
 import type { z } from "zod";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
 import { ADMIN_PRODUCT_QUERY_KEY } from "./get-product.ts";
 import { LEDGER_QUERY_KEY } from "./list-ledger.ts";
 import { ADMIN_PRODUCTS_QUERY_KEY } from "./list-products.ts";
@@ -19,14 +19,7 @@ export function replenishStock(body: ReplenishRequest) {
 
 /** The form shows success and failure itself, so no global toast. */
 export function useReplenishStock() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: replenishStock,
-    meta: { handlesErrors: true },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ADMIN_PRODUCT_QUERY_KEY });
-      await queryClient.invalidateQueries({ queryKey: LEDGER_QUERY_KEY });
-      await queryClient.invalidateQueries({ queryKey: ADMIN_PRODUCTS_QUERY_KEY });
-    },
+  return useRefreshingMutation(replenishStock, [ADMIN_PRODUCT_QUERY_KEY, LEDGER_QUERY_KEY, ADMIN_PRODUCTS_QUERY_KEY], {
+    handlesErrors: true,
   });
 }

@@ -1,9 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
-import { okSchema, type SupportRequest } from "@vetportal/contract";
-import { z } from "zod";
+import { IdResultSchema, okSchema, type SupportRequest } from "@vetportal/contract";
 import { apiRequest } from "../../../lib/api-client.ts";
 
-const SupportResponseSchema = okSchema(z.object({ id: z.number().int() }));
+const SupportResponseSchema = okSchema(IdResultSchema);
 
 /** POST /api/support/add (SPEC §7). The bearer token goes along when signed in, so the server knows the user. */
 export function createSupportRequest(body: SupportRequest) {

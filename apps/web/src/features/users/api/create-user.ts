@@ -1,13 +1,13 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type AddUserRequestSchema, okSchema } from "@vetportal/contract";
-import { z } from "zod";
+import { type AddUserRequestSchema, IdResultSchema, okSchema } from "@vetportal/contract";
+import type { z } from "zod";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { PRACTICE_NAMES_QUERY_KEY } from "../../../lib/list-practice-names.ts";
+import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
 import { USERS_QUERY_KEY } from "./list-users.ts";
 
 export type AddUserRequest = z.input<typeof AddUserRequestSchema>;
 
-const CreatedResponseSchema = okSchema(z.object({ id: z.number().int() }));
+const CreatedResponseSchema = okSchema(IdResultSchema);
 
 /** POST /api/user/add (admin): a practice with its delivery address, validated like sign-up. */
 export function createUser(body: AddUserRequest) {
@@ -16,13 +16,5 @@ export function createUser(body: AddUserRequest) {
 
 /** The form shows failures itself (SPEC §8 'Error occurs while saving practice'), so no toast. */
 export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createUser,
-    meta: { handlesErrors: true },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
-      await queryClient.invalidateQueries({ queryKey: PRACTICE_NAMES_QUERY_KEY });
-    },
-  });
+  return useRefreshingMutation(createUser, [USERS_QUERY_KEY, PRACTICE_NAMES_QUERY_KEY], { handlesErrors: true });
 }

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { okSchema } from "@vetportal/contract";
 import { z } from "zod";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { PRACTICE_NAMES_QUERY_KEY } from "../../../lib/list-practice-names.ts";
+import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
 import { USERS_QUERY_KEY } from "./list-users.ts";
 
 const DeletedResponseSchema = okSchema(z.null());
@@ -16,12 +16,5 @@ export function deleteUser(id: number) {
 
 /** A failure gets the global error toast with the server's message. */
 export function useDeleteUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteUser,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
-      await queryClient.invalidateQueries({ queryKey: PRACTICE_NAMES_QUERY_KEY });
-    },
-  });
+  return useRefreshingMutation(deleteUser, [USERS_QUERY_KEY, PRACTICE_NAMES_QUERY_KEY]);
 }

@@ -1,14 +1,14 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { okSchema, type UpdatePracticeRequestSchema } from "@vetportal/contract";
-import { z } from "zod";
+import { IdResultSchema, okSchema, type UpdatePracticeRequestSchema } from "@vetportal/contract";
+import type { z } from "zod";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { USER_QUERY_KEY } from "../../../lib/get-user.ts";
 import { PRACTICE_NAMES_QUERY_KEY } from "../../../lib/list-practice-names.ts";
+import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
 import { USERS_QUERY_KEY } from "./list-users.ts";
 
 export type UpdatePracticeRequest = z.input<typeof UpdatePracticeRequestSchema>;
 
-const UpdatedResponseSchema = okSchema(z.object({ id: z.number().int() }));
+const UpdatedResponseSchema = okSchema(IdResultSchema);
 
 /** POST /api/user/updatepractice (admin, SPEC §7): success goes back to the user list. */
 export function updatePractice(body: UpdatePracticeRequest) {
@@ -19,14 +19,7 @@ export function updatePractice(body: UpdatePracticeRequest) {
 
 /** The form shows failures itself (SPEC §8 'Error occurs while saving practice'), so no toast. */
 export function useUpdatePractice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updatePractice,
-    meta: { handlesErrors: true },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
-      await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
-      await queryClient.invalidateQueries({ queryKey: PRACTICE_NAMES_QUERY_KEY });
-    },
+  return useRefreshingMutation(updatePractice, [USERS_QUERY_KEY, USER_QUERY_KEY, PRACTICE_NAMES_QUERY_KEY], {
+    handlesErrors: true,
   });
 }
