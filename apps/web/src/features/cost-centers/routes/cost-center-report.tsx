@@ -3,6 +3,7 @@ import { IconPlus } from "@tabler/icons-react";
 import { ADMIN_PAGE_SIZE, type CostCenter, MESSAGES } from "@vetportal/contract";
 import { Link, useSearchParams } from "react-router";
 import { confirmAction } from "../../../components/confirm-action.tsx";
+import { ListTable } from "../../../components/list-results.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
 import { pageCount, TablePager } from "../../../components/table-pager.tsx";
 import { StatusBadge } from "../../../components/tone-badge.tsx";
@@ -90,42 +91,40 @@ export function CostCenterReportRoute() {
       )}
       {rows.length > 0 && (
         <Stack gap="sm">
-          <Table.ScrollContainer pos="relative" minWidth={640} type="native">
-            <Table striped highlightOnHover verticalSpacing="xs" style={{ whiteSpace: "nowrap" }}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Name</Table.Th>
-                  <Table.Th scope="col">Departments</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((costCenter) => (
-                  <Table.Tr key={costCenter.id}>
-                    <Table.Td fw={500}>{costCenter.name}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {costCenter.department_names.map((name) => (
-                          <Badge key={name} variant="default" tt="none" fw={500}>
-                            {name}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge active={costCenter.is_active} />
-                    </Table.Td>
-                    <Table.Td>
-                      <CostCenterActions costCenter={costCenter} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable
+            minWidth={640}
+            head={
+              <>
+                <Table.Th scope="col">Name</Table.Th>
+                <Table.Th scope="col">Departments</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+                <Table.Th scope="col">
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </>
+            }
+          >
+            {rows.map((costCenter) => (
+              <Table.Tr key={costCenter.id}>
+                <Table.Td fw={500}>{costCenter.name}</Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {costCenter.department_names.map((name) => (
+                      <Badge key={name} variant="default" tt="none" fw={500}>
+                        {name}
+                      </Badge>
+                    ))}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge active={costCenter.is_active} />
+                </Table.Td>
+                <Table.Td>
+                  <CostCenterActions costCenter={costCenter} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
           <TablePager
             noun="cost centers"
             page={page}

@@ -1,16 +1,4 @@
-import {
-  Box,
-  Button,
-  Group,
-  LoadingOverlay,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Button, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { DepartmentRowSchema } from "@vetportal/contract";
@@ -19,8 +7,7 @@ import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { confirmAction } from "../../../components/confirm-action.tsx";
-import { LoadError } from "../../../components/page-state.tsx";
-import { pageCount, TablePager } from "../../../components/table-pager.tsx";
+import { ListResults } from "../../../components/list-results.tsx";
 import { StatusBadge } from "../../../components/tone-badge.tsx";
 import { departmentsQueryOptions } from "../../../lib/list-departments.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
@@ -160,71 +147,41 @@ export function DepartmentReportRoute() {
 
       <NameFilter key={name} initial={name} onApply={(value) => update({ name: value, page: 1 })} />
 
-      {departments.isError ? (
-        <LoadError
-          title="The departments could not be loaded"
-          error={departments.error}
-          onRetry={() => void departments.refetch()}
-          isRetrying={departments.isFetching}
-        />
-      ) : (
-        <Stack gap="sm">
-          <Box pos="relative" mih={120}>
-            <LoadingOverlay
-              visible={departments.isFetching}
-              zIndex={5}
-              overlayProps={{ blur: 1 }}
-              loaderProps={{ "aria-label": "Loading departments" }}
-            />
-            {departments.data && departments.data.items.length > 0 && (
-              <Table.ScrollContainer pos="relative" minWidth={640} type="native">
-                <Table striped highlightOnHover verticalSpacing="xs" style={{ whiteSpace: "nowrap" }}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">Name</Table.Th>
-                      <Table.Th scope="col">Code</Table.Th>
-                      <Table.Th scope="col">Users</Table.Th>
-                      <Table.Th scope="col">Status</Table.Th>
-                      <Table.Th scope="col">
-                        <VisuallyHidden>Actions</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {departments.data.items.map((department) => (
-                      <Table.Tr key={department.id}>
-                        <Table.Td fw={500}>{department.name}</Table.Td>
-                        <Table.Td>{department.department_code}</Table.Td>
-                        <Table.Td>{department.user_count}</Table.Td>
-                        <Table.Td>
-                          <StatusBadge active={department.is_active} />
-                        </Table.Td>
-                        <Table.Td>
-                          <DepartmentActions department={department} />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-            {departments.data && departments.data.items.length === 0 && (
-              <Text c="dimmed" py="xl" ta="center">
-                No departments match this name.
-              </Text>
-            )}
-          </Box>
-          {departments.data && (
-            <TablePager
-              noun="departments"
-              page={Math.min(page, pageCount(total, ADMIN_PAGE_SIZE))}
-              pageSize={ADMIN_PAGE_SIZE}
-              total={total}
-              onPageChange={(next) => update({ page: next })}
-            />
-          )}
-        </Stack>
-      )}
+      <ListResults
+        query={departments}
+        noun="departments"
+        errorTitle="The departments could not be loaded"
+        emptyText="No departments match this name."
+        minWidth={640}
+        head={
+          <>
+            <Table.Th scope="col">Name</Table.Th>
+            <Table.Th scope="col">Code</Table.Th>
+            <Table.Th scope="col">Users</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </>
+        }
+        row={(department) => (
+          <Table.Tr key={department.id}>
+            <Table.Td fw={500}>{department.name}</Table.Td>
+            <Table.Td>{department.department_code}</Table.Td>
+            <Table.Td>{department.user_count}</Table.Td>
+            <Table.Td>
+              <StatusBadge active={department.is_active} />
+            </Table.Td>
+            <Table.Td>
+              <DepartmentActions department={department} />
+            </Table.Td>
+          </Table.Tr>
+        )}
+        page={page}
+        pageSize={ADMIN_PAGE_SIZE}
+        total={total}
+        onPageChange={(next) => update({ page: next })}
+      />
     </Stack>
   );
 }

@@ -1,9 +1,8 @@
-import { Anchor, Box, Button, Group, LoadingOverlay, Paper, Select, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Paper, Select, Stack, Table, Text, Title } from "@mantine/core";
 import { IconDownload, IconPlus } from "@tabler/icons-react";
 import { ADMIN_PAGE_SIZE } from "@vetportal/contract";
 import { Link, useSearchParams } from "react-router";
-import { LoadError } from "../../../components/page-state.tsx";
-import { pageCount, TablePager } from "../../../components/table-pager.tsx";
+import { ListResults } from "../../../components/list-results.tsx";
 import { StatusBadge } from "../../../components/tone-badge.tsx";
 import { positiveId } from "../../../lib/route-params.ts";
 import { useExportProducts } from "../api/export-products.ts";
@@ -84,79 +83,47 @@ export function ProductReportRoute() {
         />
       </Paper>
 
-      {products.isError ? (
-        <LoadError
-          title="The products could not be loaded"
-          error={products.error}
-          onRetry={() => void products.refetch()}
-          isRetrying={products.isFetching}
-        />
-      ) : (
-        <Stack gap="sm">
-          <Box pos="relative" mih={120}>
-            <LoadingOverlay
-              visible={products.isFetching}
-              zIndex={5}
-              overlayProps={{ blur: 1 }}
-              loaderProps={{ "aria-label": "Loading products" }}
-            />
-            {products.data && products.data.items.length > 0 && (
-              <Table.ScrollContainer pos="relative" minWidth={760} type="native">
-                <Table striped highlightOnHover verticalSpacing="xs" style={{ whiteSpace: "nowrap" }}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">ID</Table.Th>
-                      <Table.Th scope="col">Name</Table.Th>
-                      <Table.Th scope="col">SKU</Table.Th>
-                      <Table.Th scope="col">Category</Table.Th>
-                      <Table.Th scope="col">Status</Table.Th>
-                      <Table.Th scope="col" ta="right">
-                        Stock
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {products.data.items.map((product) => (
-                      <Table.Tr key={product.id}>
-                        <Table.Td>{product.id}</Table.Td>
-                        <Table.Td>
-                          <Anchor component={Link} to={`/Product/ProductDetail/${product.id}`} fw={500} size="sm">
-                            {product.name}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>{product.customer_sku}</Table.Td>
-                        <Table.Td>
-                          {categoryName.get(product.product_category_id) ?? product.product_category_id}
-                        </Table.Td>
-                        <Table.Td>
-                          <StatusBadge active={product.is_active} />
-                        </Table.Td>
-                        <Table.Td ta="right" ff="monospace">
-                          {product.is_in_inventory ? product.actual_inventory.toLocaleString("en-US") : "—"}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-            {products.data && products.data.items.length === 0 && (
-              <Text c="dimmed" py="xl" ta="center">
-                No products in this category.
-              </Text>
-            )}
-          </Box>
-          {products.data && (
-            <TablePager
-              noun="products"
-              page={Math.min(page, pageCount(total, ADMIN_PAGE_SIZE))}
-              pageSize={ADMIN_PAGE_SIZE}
-              total={total}
-              onPageChange={(next) => update({ page: next })}
-            />
-          )}
-        </Stack>
-      )}
+      <ListResults
+        query={products}
+        noun="products"
+        errorTitle="The products could not be loaded"
+        emptyText="No products in this category."
+        minWidth={760}
+        head={
+          <>
+            <Table.Th scope="col">ID</Table.Th>
+            <Table.Th scope="col">Name</Table.Th>
+            <Table.Th scope="col">SKU</Table.Th>
+            <Table.Th scope="col">Category</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Stock
+            </Table.Th>
+          </>
+        }
+        row={(product) => (
+          <Table.Tr key={product.id}>
+            <Table.Td>{product.id}</Table.Td>
+            <Table.Td>
+              <Anchor component={Link} to={`/Product/ProductDetail/${product.id}`} fw={500} size="sm">
+                {product.name}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>{product.customer_sku}</Table.Td>
+            <Table.Td>{categoryName.get(product.product_category_id) ?? product.product_category_id}</Table.Td>
+            <Table.Td>
+              <StatusBadge active={product.is_active} />
+            </Table.Td>
+            <Table.Td ta="right" ff="monospace">
+              {product.is_in_inventory ? product.actual_inventory.toLocaleString("en-US") : "—"}
+            </Table.Td>
+          </Table.Tr>
+        )}
+        page={page}
+        pageSize={ADMIN_PAGE_SIZE}
+        total={total}
+        onPageChange={(next) => update({ page: next })}
+      />
     </Stack>
   );
 }
