@@ -18,6 +18,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"] } },
+      // The web's pure logic (URL state, quantity rules); pages are covered by the Playwright journeys.
+      { test: { name: "web", root: "apps/web", include: ["src/**/*.test.ts"] } },
       {
         test: { ...api, name: "api:pglite", exclude: ["test/postgres-*.test.ts"], env: { TEST_DRIVER: "pglite" } },
       },
