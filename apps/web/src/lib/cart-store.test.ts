@@ -1,0 +1,96 @@
+import { CART_STORAGE_KEY, type CartItem } from "@vetportal/contract";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  addAllToCart,
+  addToCart,
+  applyServerCart,
+  type CartChange,
+  decrementCartQuantity,
+  dropLocalLines,
+  emptyCart,
+  getCart,
+  removeFromCart,
+  setCartQuantity,
+  setCartSync,
+} from "./cart-store.ts";
+
+// The tab's session storage, in memory (Vitest runs the web's pure logic under Node).
+const stored = new Map<string, string>();
+beforeAll(() => {
+  globalThis.sessionStorage = {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => void stored.set(key, value),
+    removeItem: (key: string) => void stored.delete(key),
+    clear: () => stored.clear(),
+    key: () => null,
+    length: 0,
+  } as Storage;
+});
+
+const line = (id: number, quantity: number): CartItem => ({
+  id,
+  name: `Product ${id}`,
+  display_name: `Product ${id}`,
+  image_url: "",
+  package_quantity: 1,
+  min_quantity: 1,
+  max_quantity: 100,
+  quantity,
+  price: 500,
+  is_destroy: false,
+});
+
+let sent: CartChange[] = [];
+beforeEach(() => {
+  setCartSync(null);
+  emptyCart();
+  sent = [];
+  setCartSync((change) => sent.push(change));
+});
+
+describe("the cart store", () => {
+  it("replaces a product's line in place and keeps the tab's copy in session storage", () => {
+    addToCart(line(1, 2));
+    addToCart(line(2, 1));
+    addToCart(line(1, 5));
+    expect(getCart().map((l) => [l.id, l.quantity])).toEqual([
+      [1, 5],
+      [2, 1],
+    ]);
+    expect(JSON.parse(stored.get(CART_STORAGE_KEY) ?? "[]")).toHaveLength(2);
+    expect(sent.at(-1)).toEqual({ kind: "update", items: [line(1, 5)] });
+  });
+
+  it("never sets a quantity below zero, and sends a removed line to the server as quantity 0", () => {
+    addToCart(line(3, 1));
+    decrementCartQuantity(3);
+    decrementCartQuantity(3);
+    expect(getCart()[0]?.quantity).toBe(0);
+    setCartQuantity(3, 7.9);
+    expect(getCart()[0]?.quantity).toBe(7);
+    removeFromCart(3);
+    expect(getCart()).toEqual([]);
+    expect(sent.at(-1)).toEqual({ kind: "update", items: [{ ...line(3, 7), quantity: 0 }] });
+    expect(stored.has(CART_STORAGE_KEY)).toBe(false);
+  });
+
+  it("merges a Reorder's lines and empties the server's cart with the tab's", () => {
+    addToCart(line(1, 1));
+    addAllToCart([line(1, 4), line(5, 2)], { title: "Reorder of order #1", messages: [] });
+    expect(getCart().map((l) => [l.id, l.quantity])).toEqual([
+      [1, 4],
+      [5, 2],
+    ]);
+    emptyCart();
+    expect(sent.at(-1)).toEqual({ kind: "replace", items: [] });
+  });
+
+  it("takes the server's cart, and drops placed lines locally without telling the server", () => {
+    applyServerCart([line(8, 3), line(9, 1)]);
+    expect(getCart().map((l) => l.id)).toEqual([8, 9]);
+    sent = [];
+    dropLocalLines([8]);
+    expect(getCart().map((l) => l.id)).toEqual([9]);
+    expect(sent).toEqual([]);
+  });
+});
