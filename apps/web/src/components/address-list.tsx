@@ -50,14 +50,7 @@ export function AddressList({ owner, emptyText }: { owner: AddressOwner; emptyTe
     );
   }
   if (addresses.isError) {
-    return (
-      <LoadError
-        title="The addresses could not be loaded"
-        error={addresses.error}
-        onRetry={() => void addresses.refetch()}
-        isRetrying={addresses.isFetching}
-      />
-    );
+    return <LoadError title="The addresses could not be loaded" query={addresses} />;
   }
   if (addresses.data.length === 0) return <Text c="dimmed">{emptyText}</Text>;
   return (

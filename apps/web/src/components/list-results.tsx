@@ -59,14 +59,7 @@ export function ListResults<T>({
   onPageChange: (page: number) => void;
 }) {
   if (query.isError) {
-    return (
-      <LoadError
-        title={errorTitle}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        isRetrying={query.isFetching}
-      />
-    );
+    return <LoadError title={errorTitle} query={query} />;
   }
   const items = query.data?.items;
   return (

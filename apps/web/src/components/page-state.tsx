@@ -3,28 +3,25 @@ import { IconAlertTriangle, IconMapSearch, IconRefresh } from "@tabler/icons-rea
 import type { ReactNode } from "react";
 import { errorMessage } from "../lib/api-client.ts";
 
-/** A failed load with the reason and a retry button (the query is marked handlesErrors, so no toast). */
-export function LoadError({
-  title,
-  error,
-  onRetry,
-  isRetrying,
-}: {
-  title: string;
+/** What LoadError needs of a TanStack query: its error, and a way to run it again. */
+export interface RetryableQuery {
   error: unknown;
-  onRetry: () => void;
-  isRetrying?: boolean;
-}) {
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/** A failed load with the reason and a retry button (the query is marked handlesErrors, so no toast). */
+export function LoadError({ title, query }: { title: string; query: RetryableQuery }) {
   return (
     <Alert color="red" variant="light" title={title} icon={<IconAlertTriangle aria-hidden />}>
       <Stack gap="sm" align="flex-start">
-        <Text size="sm">{errorMessage(error)}</Text>
+        <Text size="sm">{errorMessage(query.error)}</Text>
         <Button
           variant="white"
           color="red"
           leftSection={<IconRefresh size={16} aria-hidden />}
-          onClick={onRetry}
-          loading={isRetrying}
+          onClick={() => void query.refetch()}
+          loading={query.isFetching}
         >
           Try again
         </Button>

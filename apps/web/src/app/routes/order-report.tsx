@@ -102,14 +102,7 @@ function ReportOrderDetail({ orderId }: { orderId: number }) {
     );
   }
   if (order.isError) {
-    return (
-      <LoadError
-        title="The order could not be loaded"
-        error={order.error}
-        onRetry={() => void order.refetch()}
-        isRetrying={order.isFetching}
-      />
-    );
+    return <LoadError title="The order could not be loaded" query={order} />;
   }
   return <ReportOrder order={order.data} />;
 }

@@ -147,14 +147,7 @@ export function PersonalInfoForm() {
     );
   }
   if (user.isError) {
-    return (
-      <LoadError
-        title="Your details could not be loaded"
-        error={user.error}
-        onRetry={() => void user.refetch()}
-        isRetrying={user.isFetching}
-      />
-    );
+    return <LoadError title="Your details could not be loaded" query={user} />;
   }
   return <PersonalInfoFields key={user.data.id} user={user.data} />;
 }

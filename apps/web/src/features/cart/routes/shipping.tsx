@@ -171,12 +171,7 @@ export function ShippingRoute() {
                   <Loader aria-hidden />
                 </>
               ) : customer.isError ? (
-                <LoadError
-                  title="The delivery methods could not be loaded"
-                  error={customer.error}
-                  onRetry={() => void customer.refetch()}
-                  isRetrying={customer.isFetching}
-                />
+                <LoadError title="The delivery methods could not be loaded" query={customer} />
               ) : customer.data.delivery_methods.length === 0 ? (
                 <Alert
                   color="red"

@@ -87,12 +87,7 @@ export function CategoryRoute() {
       {products.isPending ? (
         <ProductGridSkeleton />
       ) : products.isError ? (
-        <LoadError
-          title="The products could not be loaded"
-          error={products.error}
-          onRetry={() => void products.refetch()}
-          isRetrying={products.isFetching}
-        />
+        <LoadError title="The products could not be loaded" query={products} />
       ) : isEmpty ? (
         <Text>
           <Anchor component={Link} to="/">

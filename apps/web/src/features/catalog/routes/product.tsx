@@ -141,12 +141,7 @@ export function ProductRoute() {
     return (
       <Stack gap="lg">
         <Title order={1}>Product</Title>
-        <LoadError
-          title="The product could not be loaded"
-          error={product.error}
-          onRetry={() => void product.refetch()}
-          isRetrying={product.isFetching}
-        />
+        <LoadError title="The product could not be loaded" query={product} />
       </Stack>
     );
   }

@@ -162,12 +162,7 @@ export function CostCenterDetailRoute() {
     return (
       <Stack gap="lg" maw={720}>
         <Header title={title} />
-        <LoadError
-          title="The cost center could not be loaded"
-          error={costCenter.error}
-          onRetry={() => void costCenter.refetch()}
-          isRetrying={costCenter.isFetching}
-        />
+        <LoadError title="The cost center could not be loaded" query={costCenter} />
       </Stack>
     );
   }

@@ -76,14 +76,7 @@ export function CostCenterReportRoute() {
           <Skeleton h={36} aria-hidden />
         </Stack>
       )}
-      {costCenters.isError && (
-        <LoadError
-          title="The cost centers could not be loaded"
-          error={costCenters.error}
-          onRetry={() => void costCenters.refetch()}
-          isRetrying={costCenters.isFetching}
-        />
-      )}
+      {costCenters.isError && <LoadError title="The cost centers could not be loaded" query={costCenters} />}
       {costCenters.isSuccess && all.length === 0 && (
         <Text c="dimmed" py="xl" ta="center">
           There are no cost centers yet.

@@ -55,12 +55,7 @@ export function DepartmentEditor({ id, header, onSaved }: DepartmentEditorProps)
     return (
       <Stack gap="lg">
         {header(undefined)}
-        <LoadError
-          title="The department could not be loaded"
-          error={department.error}
-          onRetry={() => void department.refetch()}
-          isRetrying={department.isFetching}
-        />
+        <LoadError title="The department could not be loaded" query={department} />
       </Stack>
     );
   }

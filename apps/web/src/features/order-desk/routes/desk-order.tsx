@@ -137,12 +137,7 @@ export function DeskOrderRoute() {
       <Stack gap="lg">
         {backLink}
         <Title order={1}>Order #{id}</Title>
-        <LoadError
-          title="The order could not be loaded"
-          error={order.error}
-          onRetry={() => void order.refetch()}
-          isRetrying={order.isFetching}
-        />
+        <LoadError title="The order could not be loaded" query={order} />
       </Stack>
     );
   }

@@ -326,12 +326,7 @@ export function DeskOrdersRoute() {
       <StatusChips data={orders.data} status={status} onChange={(next) => update({ status: next, page: 1 })} />
 
       {orders.isError ? (
-        <LoadError
-          title="The orders could not be loaded"
-          error={orders.error}
-          onRetry={() => void orders.refetch()}
-          isRetrying={orders.isFetching}
-        />
+        <LoadError title="The orders could not be loaded" query={orders} />
       ) : (
         <Stack gap="sm">
           <Box pos="relative" mih={120}>

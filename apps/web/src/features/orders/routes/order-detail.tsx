@@ -247,12 +247,7 @@ export function OrderDetailRoute() {
     return (
       <Stack gap="lg">
         <Title order={1}>{heading}</Title>
-        <LoadError
-          title="The order could not be loaded"
-          error={order.error}
-          onRetry={() => void order.refetch()}
-          isRetrying={order.isFetching}
-        />
+        <LoadError title="The order could not be loaded" query={order} />
       </Stack>
     );
   }

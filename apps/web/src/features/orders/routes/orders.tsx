@@ -214,12 +214,7 @@ export function OrdersRoute() {
         onApply={(next) => navigate(next, 1)}
       />
       {orders.isError ? (
-        <LoadError
-          title="Your orders could not be loaded"
-          error={orders.error}
-          onRetry={() => void orders.refetch()}
-          isRetrying={orders.isFetching}
-        />
+        <LoadError title="Your orders could not be loaded" query={orders} />
       ) : orders.isPending ? (
         <Paper withBorder radius="md">
           <VisuallyHidden role="status">Loading orders…</VisuallyHidden>

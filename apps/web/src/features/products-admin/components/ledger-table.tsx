@@ -25,12 +25,7 @@ export function LedgerTable({ productId }: { productId: number }) {
         Inventory history
       </Title>
       {ledger.isError ? (
-        <LoadError
-          title="The inventory history could not be loaded"
-          error={ledger.error}
-          onRetry={() => void ledger.refetch()}
-          isRetrying={ledger.isFetching}
-        />
+        <LoadError title="The inventory history could not be loaded" query={ledger} />
       ) : (
         <>
           <Box pos="relative" mih={80}>

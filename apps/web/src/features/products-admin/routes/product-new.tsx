@@ -48,12 +48,7 @@ export function ProductNewRoute() {
     return (
       <Stack gap="lg" maw={960}>
         {header}
-        <LoadError
-          title="The categories could not be loaded"
-          error={categories.error}
-          onRetry={() => void categories.refetch()}
-          isRetrying={categories.isFetching}
-        />
+        <LoadError title="The categories could not be loaded" query={categories} />
       </Stack>
     );
   }

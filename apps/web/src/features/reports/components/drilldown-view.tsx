@@ -55,12 +55,7 @@ export function DrilldownView<Row, Totals>({
         </Text>
       </Group>
       {query.isError ? (
-        <LoadError
-          title={`The ${what.toLowerCase()} could not be loaded`}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isFetching}
-        />
+        <LoadError title={`The ${what.toLowerCase()} could not be loaded`} query={query} />
       ) : (
         <>
           <ResultsArea

@@ -251,12 +251,7 @@ export function InventoryReport({
       </Paper>
 
       {report.isError ? (
-        <LoadError
-          title="The inventory report could not be loaded"
-          error={report.error}
-          onRetry={() => void report.refetch()}
-          isRetrying={report.isFetching}
-        />
+        <LoadError title="The inventory report could not be loaded" query={report} />
       ) : (
         <>
           <Paper withBorder radius="md" p="md">

@@ -106,12 +106,7 @@ function ReportsTab({ today, renderOrder }: { today: string; renderOrder: Render
       {!applied ? (
         <NoReportData />
       ) : report.isError ? (
-        <LoadError
-          title="The report could not be loaded"
-          error={report.error}
-          onRetry={() => void report.refetch()}
-          isRetrying={report.isFetching}
-        />
+        <LoadError title="The report could not be loaded" query={report} />
       ) : (
         <Stack gap="sm">
           <Group justify="space-between" align="center" gap="sm">

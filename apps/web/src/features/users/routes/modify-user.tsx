@@ -84,12 +84,7 @@ export function ModifyUserRoute() {
     return (
       <Stack gap="lg">
         <Title order={1}>Modify User</Title>
-        <LoadError
-          title="The user could not be loaded"
-          error={user.error}
-          onRetry={() => void user.refetch()}
-          isRetrying={user.isFetching}
-        />
+        <LoadError title="The user could not be loaded" query={user} />
       </Stack>
     );
   }

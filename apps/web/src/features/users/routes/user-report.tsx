@@ -376,12 +376,7 @@ export function UserReportRoute() {
       <FilterForm key={filterKey} initial={filters} onApply={(next) => update({ ...next, page: 1 })} />
 
       {users.isError ? (
-        <LoadError
-          title="The users could not be loaded"
-          error={users.error}
-          onRetry={() => void users.refetch()}
-          isRetrying={users.isFetching}
-        />
+        <LoadError title="The users could not be loaded" query={users} />
       ) : (
         <Stack gap="sm">
           <Box pos="relative" mih={120}>
