@@ -1,6 +1,6 @@
-import { type AddressRequestSchema, AddressSchema, okSchema } from "@vetportal/contract";
+import { type AddressRequestSchema, AddressSchema } from "@vetportal/contract";
 import type { z } from "zod";
-import { apiRequest } from "./api-client.ts";
+import { apiData } from "./api-client.ts";
 import { ADDRESSES_QUERY_KEY } from "./list-addresses.ts";
 import { useRefreshingMutation } from "./refreshing-mutation.ts";
 
@@ -8,10 +8,8 @@ import { useRefreshingMutation } from "./refreshing-mutation.ts";
 // features, so it lives in lib/ (STYLE §1).
 export type AddressRequest = z.input<typeof AddressRequestSchema>;
 
-const AddressResponseSchema = okSchema(AddressSchema);
-
 export function addAddress(body: AddressRequest) {
-  return apiRequest("/api/address/add", { body, schema: AddressResponseSchema }).then((response) => response.data);
+  return apiData("/api/address/add", { body, schema: AddressSchema });
 }
 
 /** The form shows success and failure itself (field errors land on it), so no global toast. */

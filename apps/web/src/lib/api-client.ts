@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, ErrorBodySchema, type ErrorCode, MESSAGES } from "@vetportal/contract";
+import { ERROR_MESSAGES, ErrorBodySchema, type ErrorCode, MESSAGES, okSchema } from "@vetportal/contract";
 import type { z } from "zod";
 import { notifyError } from "./notify.ts";
 import { clearSession, getIdToken, readStoredTokens, replaceIdToken } from "./session.ts";
@@ -130,6 +130,15 @@ export async function apiRequest<T extends z.ZodType>(
   if (parsed.success) return parsed.data;
   if (ErrorBodySchema.safeParse(payload).success) throw failureOf(response.status, payload);
   throw new ApiError(response.status, "INVALID_RESPONSE", MESSAGES.internalError);
+}
+
+/**
+ * apiRequest for the usual success body `{ result: 1, data }`: its data, parsed with the contract
+ * schema `schema` (the envelope is added here, so API files name only what they receive).
+ */
+export async function apiData<T extends z.ZodType>(path: string, options: ApiRequestOptions<T>): Promise<z.infer<T>> {
+  const schema = okSchema(options.schema) as unknown as z.ZodType<{ data: z.infer<T> }>;
+  return (await apiRequest(path, { ...options, schema })).data;
 }
 
 /** The user-facing text of any thrown error. */

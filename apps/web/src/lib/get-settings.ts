@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { okSchema, PublicSettingsSchema } from "@vetportal/contract";
-import { apiRequest } from "./api-client.ts";
+import { PublicSettingsSchema } from "@vetportal/contract";
+import { apiData } from "./api-client.ts";
 
 // Public settings (GET /api/settings) are read by several features (home banner, support modal,
 // footer), so this one endpoint lives in lib/ rather than in a feature (STYLE §1).
-const SettingsResponseSchema = okSchema(PublicSettingsSchema);
-
 export function getSettings(signal?: AbortSignal) {
-  return apiRequest("/api/settings", { method: "GET", schema: SettingsResponseSchema, token: false, signal }).then(
-    (response) => response.data,
-  );
+  return apiData("/api/settings", { method: "GET", schema: PublicSettingsSchema, token: false, signal });
 }
 
 export function settingsQueryOptions() {

@@ -1,18 +1,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { okSchema, UserDetailSchema } from "@vetportal/contract";
-import { apiRequest } from "./api-client.ts";
+import { UserDetailSchema } from "@vetportal/contract";
+import { apiData } from "./api-client.ts";
 
 // POST /api/user/query is read by the admin's Modify User page and by every user's own Account
 // pages, two features, so it lives in lib/ (STYLE §1).
-const UserResponseSchema = okSchema(UserDetailSchema);
-
 export const USER_QUERY_KEY = ["user"] as const;
 
 /** A user with the first address: an administrator may ask for anyone of the customer, others for themselves. */
 export function getUser(id: number, signal?: AbortSignal) {
-  return apiRequest("/api/user/query", { body: { id }, schema: UserResponseSchema, signal }).then(
-    (response) => response.data,
-  );
+  return apiData("/api/user/query", { body: { id }, schema: UserDetailSchema, signal });
 }
 
 export function userQueryOptions(id: number) {

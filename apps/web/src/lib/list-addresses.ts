@@ -1,20 +1,16 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type AddressQueryRequestSchema, AddressSchema, okSchema } from "@vetportal/contract";
+import { type AddressQueryRequestSchema, AddressSchema } from "@vetportal/contract";
 import { z } from "zod";
-import { apiRequest } from "./api-client.ts";
+import { apiData } from "./api-client.ts";
 
 // POST /api/address/query lists a user's own addresses (Account) and a department's (Departments),
 // two features, so it lives in lib/ (STYLE §1).
 export type AddressOwner = z.input<typeof AddressQueryRequestSchema>;
 
-const AddressesResponseSchema = okSchema(z.array(AddressSchema));
-
 export const ADDRESSES_QUERY_KEY = ["addresses"] as const;
 
 export function listAddresses(owner: AddressOwner, signal?: AbortSignal) {
-  return apiRequest("/api/address/query", { body: owner, schema: AddressesResponseSchema, signal }).then(
-    (response) => response.data,
-  );
+  return apiData("/api/address/query", { body: owner, schema: z.array(AddressSchema), signal });
 }
 
 export function addressesQueryOptions(owner: AddressOwner) {

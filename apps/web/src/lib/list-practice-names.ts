@@ -1,21 +1,16 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { okSchema } from "@vetportal/contract";
 import { z } from "zod";
-import { apiRequest } from "./api-client.ts";
+import { apiData } from "./api-client.ts";
 
 // POST /api/user/vetNameList feeds the Users report's practice filter and the department form's
 // user picker, two features, so it lives in lib/ (STYLE §1).
 const PracticeNameSchema = z.object({ id: z.number().int(), representation: z.string().nullable() });
-const PracticeNamesResponseSchema = okSchema(z.array(PracticeNameSchema));
-
 export type PracticeName = z.infer<typeof PracticeNameSchema>;
 
 export const PRACTICE_NAMES_QUERY_KEY = ["practice-names"] as const;
 
 export function listPracticeNames(signal?: AbortSignal) {
-  return apiRequest("/api/user/vetNameList", { body: {}, schema: PracticeNamesResponseSchema, signal }).then(
-    (response) => response.data,
-  );
+  return apiData("/api/user/vetNameList", { body: {}, schema: z.array(PracticeNameSchema), signal });
 }
 
 export function practiceNamesQueryOptions() {

@@ -1,17 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { okSchema, UserDetailSchema, type UserUpdateRequestSchema } from "@vetportal/contract";
+import { UserDetailSchema, type UserUpdateRequestSchema } from "@vetportal/contract";
 import type { z } from "zod";
-import { apiRequest } from "./api-client.ts";
+import { apiData } from "./api-client.ts";
 import { USER_QUERY_KEY } from "./get-user.ts";
 
 // POST /api/user/update: the Account page's personal info and the admin's Inactivate, two
 // features, so it lives in lib/ (STYLE §1).
 export type UserUpdate = z.input<typeof UserUpdateRequestSchema>;
 
-const UserResponseSchema = okSchema(UserDetailSchema);
-
 export function updateUser(body: UserUpdate) {
-  return apiRequest("/api/user/update", { body, schema: UserResponseSchema }).then((response) => response.data);
+  return apiData("/api/user/update", { body, schema: UserDetailSchema });
 }
 
 /** The caller shows success and failure (field errors land on its form), so no global toast. */

@@ -1,17 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { CustomerSchema, okSchema } from "@vetportal/contract";
-import { apiRequest } from "../../../lib/api-client.ts";
-
-const CustomerResponseSchema = okSchema(CustomerSchema);
+import { CustomerSchema } from "@vetportal/contract";
+import { apiData } from "../../../lib/api-client.ts";
 
 /**
  * POST /api/customer/query (SPEC §7): the portal's customer with the delivery methods this user may
  * choose (SPEC §6: the server decides which).
  */
 export function getCustomer(signal?: AbortSignal) {
-  return apiRequest("/api/customer/query", { body: {}, schema: CustomerResponseSchema, signal }).then(
-    (response) => response.data,
-  );
+  return apiData("/api/customer/query", { body: {}, schema: CustomerSchema, signal });
 }
 
 export function customerQueryOptions() {

@@ -1,14 +1,10 @@
 import { queryOptions, useQueries } from "@tanstack/react-query";
-import { okSchema, ProductDetailSchema } from "@vetportal/contract";
-import { apiRequest } from "../../../lib/api-client.ts";
-
-const ProductResponseSchema = okSchema(ProductDetailSchema);
+import { ProductDetailSchema } from "@vetportal/contract";
+import { apiData } from "../../../lib/api-client.ts";
 
 /** POST /api/product/query: a product as it stands now, for its current stock (actual_inventory). */
 export function getProductStock(id: number, signal?: AbortSignal) {
-  return apiRequest("/api/product/query", { body: { id }, schema: ProductResponseSchema, signal }).then(
-    (response) => response.data,
-  );
+  return apiData("/api/product/query", { body: { id }, schema: ProductDetailSchema, signal });
 }
 
 export function productStockQueryOptions(id: number) {

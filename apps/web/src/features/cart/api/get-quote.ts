@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { type CartItem, okSchema, type QuoteRequest, QuoteSchema } from "@vetportal/contract";
-import { apiRequest } from "../../../lib/api-client.ts";
-
-const QuoteResponseSchema = okSchema(QuoteSchema);
+import { type CartItem, type QuoteRequest, QuoteSchema } from "@vetportal/contract";
+import { apiData } from "../../../lib/api-client.ts";
 
 /** What is quoted: only ids, quantities and the destroy mark count (the server prices them). */
 function quoteRequest(items: CartItem[], deliveryMethodId: number | undefined): QuoteRequest {
@@ -18,9 +16,7 @@ function quoteRequest(items: CartItem[], deliveryMethodId: number | undefined): 
  * tax and total. The key holds the lines and the delivery method, so any change asks again.
  */
 export function getQuote(request: QuoteRequest, signal?: AbortSignal) {
-  return apiRequest("/api/order/quote", { body: request, schema: QuoteResponseSchema, signal }).then(
-    (response) => response.data,
-  );
+  return apiData("/api/order/quote", { body: request, schema: QuoteSchema, signal });
 }
 
 export function quoteQueryOptions(items: CartItem[], deliveryMethodId: number | undefined) {

@@ -1,23 +1,21 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { IDEMPOTENCY_HEADER, okSchema, type PlaceOrderBodySchema } from "@vetportal/contract";
+import { IDEMPOTENCY_HEADER, type PlaceOrderBodySchema } from "@vetportal/contract";
 import { z } from "zod";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { apiData } from "../../../lib/api-client.ts";
 
 /** An order to place, or a destroy order, which may leave the contact and delivery method out. */
 export type PlaceOrderBody = z.input<typeof PlaceOrderBodySchema>;
-
-const PlaceOrderResponseSchema = okSchema(z.number().int());
 
 /**
  * POST /api/order/add (SPEC §7) with an Idempotency-Key (DESIGN §6): sending the same key again — a
  * retry after a lost answer, a double click — returns the first order instead of placing another.
  */
 export function placeOrder({ body, idempotencyKey }: { body: PlaceOrderBody; idempotencyKey: string }) {
-  return apiRequest("/api/order/add", {
+  return apiData("/api/order/add", {
     body,
-    schema: PlaceOrderResponseSchema,
+    schema: z.number().int(),
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-  }).then((response) => response.data);
+  });
 }
 
 /** The shipping page shows failures next to the lines and fields, so no toast. */

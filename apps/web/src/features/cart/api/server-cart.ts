@@ -1,7 +1,5 @@
-import { type CartItem, type CartLineInput, okSchema, ServerCartSchema } from "@vetportal/contract";
-import { apiRequest } from "../../../lib/api-client.ts";
-
-const ServerCartResponseSchema = okSchema(ServerCartSchema);
+import { type CartItem, type CartLineInput, ServerCartSchema } from "@vetportal/contract";
+import { apiData } from "../../../lib/api-client.ts";
 
 const lineOf = (item: CartItem): CartLineInput => ({
   id: item.id,
@@ -16,23 +14,20 @@ const lineOf = (item: CartItem): CartLineInput => ({
  */
 export const serverCart = {
   /** POST /api/cart/query. */
-  get: () =>
-    apiRequest("/api/cart/query", { body: {}, schema: ServerCartResponseSchema }).then((response) => response.data),
+  get: () => apiData("/api/cart/query", { body: {}, schema: ServerCartSchema }),
   /** POST /api/cart/merge: at sign-in, this browser's lines join the server's (larger quantity wins). */
   merge: (items: CartItem[]) =>
-    apiRequest("/api/cart/merge", {
+    apiData("/api/cart/merge", {
       body: { items: items.filter((i) => i.quantity > 0).map(lineOf) },
-      schema: ServerCartResponseSchema,
-    }).then((response) => response.data),
+      schema: ServerCartSchema,
+    }),
   /** POST /api/cart/update: these lines set; quantity 0 removes one. */
   update: (items: CartItem[]) =>
-    apiRequest("/api/cart/update", { body: { items: items.map(lineOf) }, schema: ServerCartResponseSchema }).then(
-      (response) => response.data,
-    ),
+    apiData("/api/cart/update", { body: { items: items.map(lineOf) }, schema: ServerCartSchema }),
   /** POST /api/cart/replace: the whole cart becomes these lines. */
   replace: (items: CartItem[]) =>
-    apiRequest("/api/cart/replace", {
+    apiData("/api/cart/replace", {
       body: { items: items.filter((i) => i.quantity > 0).map(lineOf) },
-      schema: ServerCartResponseSchema,
-    }).then((response) => response.data),
+      schema: ServerCartSchema,
+    }),
 };

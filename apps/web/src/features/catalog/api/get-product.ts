@@ -1,19 +1,17 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { okSchema, ProductDetailSchema } from "@vetportal/contract";
-import { apiRequest } from "../../../lib/api-client.ts";
-
-const ProductResponseSchema = okSchema(ProductDetailSchema);
+import { ProductDetailSchema } from "@vetportal/contract";
+import { apiData } from "../../../lib/api-client.ts";
 
 /**
  * POST /api/product/query (SPEC §7). The category it was opened from picks 144048's thumbnail
  * (SPEC §9). 404 when the product is not visible to the user.
  */
 export function getProduct(id: number, categoryId: number | undefined, signal?: AbortSignal) {
-  return apiRequest("/api/product/query", {
+  return apiData("/api/product/query", {
     body: { id, product_category_id: categoryId },
-    schema: ProductResponseSchema,
+    schema: ProductDetailSchema,
     signal,
-  }).then((response) => response.data);
+  });
 }
 
 export function productQueryOptions(id: number, categoryId?: number) {

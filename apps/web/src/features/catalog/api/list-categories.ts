@@ -1,20 +1,16 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type CategoryListRequestSchema, CategorySchema, okSchema } from "@vetportal/contract";
+import { type CategoryListRequestSchema, CategorySchema } from "@vetportal/contract";
 import { z } from "zod";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { apiData } from "../../../lib/api-client.ts";
 
 export type CategoryListFilter = z.input<typeof CategoryListRequestSchema>;
-
-const CategoriesResponseSchema = okSchema(z.array(CategorySchema));
 
 /**
  * POST /api/product/categories (SPEC §7). The server applies the NY / non-NY visibility rule and
  * sorts category 2214 last (SPEC §9), so the list is shown in the order given.
  */
 export function listCategories(filter: CategoryListFilter, signal?: AbortSignal) {
-  return apiRequest("/api/product/categories", { body: filter, schema: CategoriesResponseSchema, signal }).then(
-    (response) => response.data,
-  );
+  return apiData("/api/product/categories", { body: filter, schema: z.array(CategorySchema), signal });
 }
 
 export function categoriesQueryOptions(filter: CategoryListFilter) {

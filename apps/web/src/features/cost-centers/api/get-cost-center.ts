@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { CostCenterSchema, okSchema } from "@vetportal/contract";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { CostCenterSchema } from "@vetportal/contract";
+import { apiData } from "../../../lib/api-client.ts";
 import { COST_CENTERS_QUERY_KEY } from "./list-cost-centers.ts";
-
-const CostCenterResponseSchema = okSchema(CostCenterSchema);
 
 /** POST /api/costcenter/query (admin). */
 export function getCostCenter(id: number, signal?: AbortSignal) {
-  return apiRequest("/api/costcenter/query", { body: { id }, schema: CostCenterResponseSchema, signal }).then(
-    (response) => response.data,
-  );
+  return apiData("/api/costcenter/query", { body: { id }, schema: CostCenterSchema, signal });
 }
 
 export function costCenterQueryOptions(id: number) {

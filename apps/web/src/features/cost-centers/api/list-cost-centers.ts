@@ -1,17 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { CostCenterSchema, okSchema } from "@vetportal/contract";
+import { CostCenterSchema } from "@vetportal/contract";
 import { z } from "zod";
-import { apiRequest } from "../../../lib/api-client.ts";
-
-const CostCentersResponseSchema = okSchema(z.array(CostCenterSchema));
+import { apiData } from "../../../lib/api-client.ts";
 
 export const COST_CENTERS_QUERY_KEY = ["cost-centers"] as const;
 
 /** POST /api/costcenter/list (admin): every cost center of the customer with its departments. */
 export function listCostCenters(signal?: AbortSignal) {
-  return apiRequest("/api/costcenter/list", { body: {}, schema: CostCentersResponseSchema, signal }).then(
-    (response) => response.data,
-  );
+  return apiData("/api/costcenter/list", { body: {}, schema: z.array(CostCenterSchema), signal });
 }
 
 export function costCentersQueryOptions() {

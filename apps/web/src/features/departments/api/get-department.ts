@@ -1,16 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { DepartmentDetailSchema, okSchema } from "@vetportal/contract";
-import { apiRequest } from "../../../lib/api-client.ts";
-
-const DepartmentResponseSchema = okSchema(DepartmentDetailSchema);
+import { DepartmentDetailSchema } from "@vetportal/contract";
+import { apiData } from "../../../lib/api-client.ts";
 
 export const DEPARTMENT_QUERY_KEY = ["department"] as const;
 
 /** POST /api/department/query (admin): the department with its users and CC order emails. */
 export function getDepartment(id: number, signal?: AbortSignal) {
-  return apiRequest("/api/department/query", { body: { id }, schema: DepartmentResponseSchema, signal }).then(
-    (response) => response.data,
-  );
+  return apiData("/api/department/query", { body: { id }, schema: DepartmentDetailSchema, signal });
 }
 
 export function departmentQueryOptions(id: number) {

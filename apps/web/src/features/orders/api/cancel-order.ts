@@ -1,20 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { okSchema } from "@vetportal/contract";
 import { z } from "zod";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { apiData } from "../../../lib/api-client.ts";
 import { orderQueryOptions } from "./get-order.ts";
 import { orderListQueryKey } from "./list-orders.ts";
 
-const CancelResponseSchema = okSchema(
-  z.object({ id: z.number().int(), order_status: z.number().int(), order_status_name: z.string() }),
-);
-
 /** POST /api/order/cancel (SPEC §7): the whole order (partial false); the server checks owner, status and window. */
 export function cancelOrder(orderId: number) {
-  return apiRequest("/api/order/cancel", {
+  return apiData("/api/order/cancel", {
     body: { order_id: orderId, partial: false },
-    schema: CancelResponseSchema,
-  }).then((response) => response.data);
+    schema: z.object({ id: z.number().int(), order_status: z.number().int(), order_status_name: z.string() }),
+  });
 }
 
 /** A refusal (CANCEL_WINDOW_CLOSED …) is shown as the global error toast with the server's message. */

@@ -1,14 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { OrderDetailSchema, okSchema } from "@vetportal/contract";
-import { apiRequest } from "../../../lib/api-client.ts";
-
-const OrderResponseSchema = okSchema(OrderDetailSchema);
+import { OrderDetailSchema } from "@vetportal/contract";
+import { apiData } from "../../../lib/api-client.ts";
 
 /** POST /api/order/query (SPEC §7): one order with its lines; 404 for an order the user may not see. */
 export function getOrder(id: number, signal?: AbortSignal) {
-  return apiRequest("/api/order/query", { body: { id }, schema: OrderResponseSchema, signal }).then(
-    (response) => response.data,
-  );
+  return apiData("/api/order/query", { body: { id }, schema: OrderDetailSchema, signal });
 }
 
 export function orderQueryOptions(id: number) {

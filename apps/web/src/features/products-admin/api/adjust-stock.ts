@@ -1,6 +1,6 @@
-import { type AdjustRequestSchema, okSchema, StockChangeSchema } from "@vetportal/contract";
+import { type AdjustRequestSchema, StockChangeSchema } from "@vetportal/contract";
 import type { z } from "zod";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { apiData } from "../../../lib/api-client.ts";
 import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
 import { ADMIN_PRODUCT_QUERY_KEY } from "./get-product.ts";
 import { LEDGER_QUERY_KEY } from "./list-ledger.ts";
@@ -8,11 +8,9 @@ import { ADMIN_PRODUCTS_QUERY_KEY } from "./list-products.ts";
 
 export type AdjustRequest = z.input<typeof AdjustRequestSchema>;
 
-const StockResponseSchema = okSchema(StockChangeSchema);
-
 /** POST /api/inventory/adjust (admin): a signed correction with its reason; answers the new balance. */
 export function adjustStock(body: AdjustRequest) {
-  return apiRequest("/api/inventory/adjust", { body, schema: StockResponseSchema }).then((response) => response.data);
+  return apiData("/api/inventory/adjust", { body, schema: StockChangeSchema });
 }
 
 /** The form shows success and failure itself, so no global toast. */

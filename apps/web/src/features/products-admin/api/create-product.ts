@@ -1,16 +1,14 @@
-import { IdResultSchema, okSchema, type ProductFormSchema } from "@vetportal/contract";
+import { IdResultSchema, type ProductFormSchema } from "@vetportal/contract";
 import type { z } from "zod";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { apiData } from "../../../lib/api-client.ts";
 import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
 import { ADMIN_PRODUCTS_QUERY_KEY } from "./list-products.ts";
 
 export type ProductForm = z.input<typeof ProductFormSchema>;
 
-const CreatedResponseSchema = okSchema(IdResultSchema);
-
 /** POST /api/product/add (admin). */
 export function createProduct(body: ProductForm) {
-  return apiRequest("/api/product/add", { body, schema: CreatedResponseSchema }).then((response) => response.data);
+  return apiData("/api/product/add", { body, schema: IdResultSchema });
 }
 
 /** The form shows failures itself (field errors land on it), so no global toast. */

@@ -1,17 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
-import { CartItemSchema, okSchema } from "@vetportal/contract";
-import { apiRequest } from "../../../lib/api-client.ts";
-
-const DestroyLineResponseSchema = okSchema(CartItemSchema);
+import { CartItemSchema } from "@vetportal/contract";
+import { apiData } from "../../../lib/api-client.ts";
 
 /**
  * POST /api/product/destroy (admin, SPEC §4 "Destroy product"): the cart line that destroys the
  * product's whole stock. Only in-inventory products of type 5; anything else is a 409.
  */
 export function destroyProduct(id: number) {
-  return apiRequest("/api/product/destroy", { body: { id }, schema: DestroyLineResponseSchema }).then(
-    (response) => response.data,
-  );
+  return apiData("/api/product/destroy", { body: { id }, schema: CartItemSchema });
 }
 
 /** A failure gets the global error toast with the server's message. */

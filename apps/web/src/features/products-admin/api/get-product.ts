@@ -1,16 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { okSchema, ProductDetailSchema } from "@vetportal/contract";
-import { apiRequest } from "../../../lib/api-client.ts";
-
-const ProductResponseSchema = okSchema(ProductDetailSchema);
+import { ProductDetailSchema } from "@vetportal/contract";
+import { apiData } from "../../../lib/api-client.ts";
 
 export const ADMIN_PRODUCT_QUERY_KEY = ["admin-product"] as const;
 
 /** POST /api/product/query as an administrator: any product of the customer, inactive ones too. */
 export function getAdminProduct(id: number, signal?: AbortSignal) {
-  return apiRequest("/api/product/query", { body: { id }, schema: ProductResponseSchema, signal }).then(
-    (response) => response.data,
-  );
+  return apiData("/api/product/query", { body: { id }, schema: ProductDetailSchema, signal });
 }
 
 export function adminProductQueryOptions(id: number) {

@@ -1,6 +1,6 @@
-import { okSchema, type ReplenishRequestSchema, StockChangeSchema } from "@vetportal/contract";
+import { type ReplenishRequestSchema, StockChangeSchema } from "@vetportal/contract";
 import type { z } from "zod";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { apiData } from "../../../lib/api-client.ts";
 import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
 import { ADMIN_PRODUCT_QUERY_KEY } from "./get-product.ts";
 import { LEDGER_QUERY_KEY } from "./list-ledger.ts";
@@ -8,13 +8,9 @@ import { ADMIN_PRODUCTS_QUERY_KEY } from "./list-products.ts";
 
 export type ReplenishRequest = z.input<typeof ReplenishRequestSchema>;
 
-const StockResponseSchema = okSchema(StockChangeSchema);
-
 /** POST /api/inventory/replenish (admin): stock received, written to the ledger; answers the new balance. */
 export function replenishStock(body: ReplenishRequest) {
-  return apiRequest("/api/inventory/replenish", { body, schema: StockResponseSchema }).then(
-    (response) => response.data,
-  );
+  return apiData("/api/inventory/replenish", { body, schema: StockChangeSchema });
 }
 
 /** The form shows success and failure itself, so no global toast. */

@@ -1,17 +1,15 @@
-import { type AddUserRequestSchema, IdResultSchema, okSchema } from "@vetportal/contract";
+import { type AddUserRequestSchema, IdResultSchema } from "@vetportal/contract";
 import type { z } from "zod";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { apiData } from "../../../lib/api-client.ts";
 import { PRACTICE_NAMES_QUERY_KEY } from "../../../lib/list-practice-names.ts";
 import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
 import { USERS_QUERY_KEY } from "./list-users.ts";
 
 export type AddUserRequest = z.input<typeof AddUserRequestSchema>;
 
-const CreatedResponseSchema = okSchema(IdResultSchema);
-
 /** POST /api/user/add (admin): a practice with its delivery address, validated like sign-up. */
 export function createUser(body: AddUserRequest) {
-  return apiRequest("/api/user/add", { body, schema: CreatedResponseSchema }).then((response) => response.data);
+  return apiData("/api/user/add", { body, schema: IdResultSchema });
 }
 
 /** The form shows failures itself (SPEC §8 'Error occurs while saving practice'), so no toast. */

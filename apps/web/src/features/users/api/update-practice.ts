@@ -1,6 +1,6 @@
-import { IdResultSchema, okSchema, type UpdatePracticeRequestSchema } from "@vetportal/contract";
+import { IdResultSchema, type UpdatePracticeRequestSchema } from "@vetportal/contract";
 import type { z } from "zod";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { apiData } from "../../../lib/api-client.ts";
 import { USER_QUERY_KEY } from "../../../lib/get-user.ts";
 import { PRACTICE_NAMES_QUERY_KEY } from "../../../lib/list-practice-names.ts";
 import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
@@ -8,13 +8,9 @@ import { USERS_QUERY_KEY } from "./list-users.ts";
 
 export type UpdatePracticeRequest = z.input<typeof UpdatePracticeRequestSchema>;
 
-const UpdatedResponseSchema = okSchema(IdResultSchema);
-
 /** POST /api/user/updatepractice (admin, SPEC §7): success goes back to the user list. */
 export function updatePractice(body: UpdatePracticeRequest) {
-  return apiRequest("/api/user/updatepractice", { body, schema: UpdatedResponseSchema }).then(
-    (response) => response.data,
-  );
+  return apiData("/api/user/updatepractice", { body, schema: IdResultSchema });
 }
 
 /** The form shows failures itself (SPEC §8 'Error occurs while saving practice'), so no toast. */
