@@ -1,7 +1,8 @@
-import { Alert, Button, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Alert, Button, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from "@mantine/core";
 import { IconAlertTriangle, IconMapSearch, IconRefresh } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { errorMessage } from "../lib/api-client.ts";
+import { Link } from "react-router";
+import { ApiError, errorMessage } from "../lib/api-client.ts";
 
 /** What LoadError needs of a TanStack query: its error, and a way to run it again. */
 export interface RetryableQuery {
@@ -30,8 +31,21 @@ export function LoadError({ title, query }: { title: string; query: RetryableQue
   );
 }
 
-/** A record that does not exist or is not the user's to see: the page's one heading and a way on. */
-export function RecordNotFound({ title, message, action }: { title: string; message: string; action: ReactNode }) {
+/** Whether a load failed because the record is not there, or not the user's to see (404). */
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** A record that does not exist or is not the user's to see: the page's one heading and a way back. */
+export function RecordNotFound({
+  title,
+  message,
+  backTo,
+  backLabel,
+}: {
+  title: string;
+  message: string;
+  backTo: string;
+  backLabel: string;
+}) {
   return (
     <Stack align="center" ta="center" gap="md" py={48} maw={520} mx="auto">
       <ThemeIcon size={72} radius="xl" variant="light">
@@ -39,7 +53,37 @@ export function RecordNotFound({ title, message, action }: { title: string; mess
       </ThemeIcon>
       <Title order={1}>{title}</Title>
       <Text c="dimmed">{message}</Text>
-      {action}
+      <Button component={Link} to={backTo}>
+        {backLabel}
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * A page's first load: "Loading …" for screen readers and grey blocks in the page's shape, either
+ * `blocks` (height, optional width) or a skeleton of the page's own as `children`.
+ */
+export function PageLoading({
+  label,
+  blocks = [],
+  maw,
+  children,
+}: {
+  label: string;
+  blocks?: ReadonlyArray<{ h: number; w?: number }>;
+  maw?: number;
+  children?: ReactNode;
+}) {
+  return (
+    <Stack gap="lg" maw={maw}>
+      <VisuallyHidden role="status">{label}</VisuallyHidden>
+      {blocks.map((block, i) => (
+        // The blocks never reorder; their place is their identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of placeholders
+        <Skeleton key={i} h={block.h} w={block.w} aria-hidden />
+      ))}
+      {children}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
-import { Anchor, Breadcrumbs, Paper, Stack, Text, Title } from "@mantine/core";
+import { Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { PageCrumbs } from "../../../components/page-crumbs.tsx";
 import { PasswordForm } from "../components/password-form.tsx";
 import { PersonalInfoForm } from "../components/personal-info-form.tsx";
 import { UserAddresses } from "../components/user-addresses.tsx";
@@ -9,14 +9,7 @@ function AccountPage({ title, intro, children }: { title: string; intro: string;
   return (
     <Stack gap="lg" maw={960}>
       <title>{`${title} · Vet Portal`}</title>
-      <Breadcrumbs>
-        <Anchor component={Link} to="/Users/Account" size="sm">
-          Account
-        </Anchor>
-        <Text size="sm" c="dimmed" aria-current="page">
-          {title}
-        </Text>
-      </Breadcrumbs>
+      <PageCrumbs trail={[{ to: "/Users/Account", label: "Account" }]} current={title} />
       <Stack gap={4}>
         <Title order={1}>{title}</Title>
         <Text c="dimmed">{intro}</Text>

@@ -1,21 +1,9 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Image,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
-import { IconAlertTriangle, IconChevronRight, IconRefresh } from "@tabler/icons-react";
+import { Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { IconChevronRight } from "@tabler/icons-react";
 import type { Category } from "@vetportal/contract";
 import { Link } from "react-router";
 import placeholderUrl from "../../../assets/placeholder.svg";
-import { errorMessage } from "../../../lib/api-client.ts";
+import { LoadError, PageLoading } from "../../../components/page-state.tsx";
 import { useCategories } from "../api/list-categories.ts";
 import classes from "./category-tile.module.css";
 
@@ -79,35 +67,14 @@ export function CategoryGrid() {
 
   if (categories.isPending) {
     return (
-      <>
-        <VisuallyHidden role="status">Loading categories…</VisuallyHidden>
+      <PageLoading label="Loading categories…">
         <CategoryGridSkeleton />
-      </>
+      </PageLoading>
     );
   }
 
   if (categories.isError) {
-    return (
-      <Alert
-        color="red"
-        variant="light"
-        title="The categories could not be loaded"
-        icon={<IconAlertTriangle aria-hidden />}
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(categories.error)}</Text>
-          <Button
-            variant="white"
-            color="red"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            onClick={() => void categories.refetch()}
-            loading={categories.isFetching}
-          >
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadError title="The categories could not be loaded" query={categories} />;
   }
 
   if (categories.data.length === 0) {

@@ -1,6 +1,7 @@
-import { Anchor, Breadcrumbs, Card, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { MESSAGES } from "@vetportal/contract";
 import { Link, useParams } from "react-router";
+import { PageCrumbs } from "../../../components/page-crumbs.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
 import { useLogEvent } from "../../../lib/log-event.ts";
 import { useCategories } from "../api/list-categories.ts";
@@ -59,14 +60,10 @@ export function CategoryRoute() {
   return (
     <Stack gap="lg">
       <title>{`${categoryId === undefined ? `Search: ${text}` : (category?.name ?? "Products")} · Vet Portal`}</title>
-      <Breadcrumbs>
-        <Anchor component={Link} to="/" size="sm">
-          Products
-        </Anchor>
-        <Text size="sm" c="dimmed" aria-current="page">
-          {categoryId === undefined ? "Search" : (category?.name ?? "Category")}
-        </Text>
-      </Breadcrumbs>
+      <PageCrumbs
+        trail={[{ to: "/", label: "Products" }]}
+        current={categoryId === undefined ? "Search" : (category?.name ?? "Category")}
+      />
       <Stack gap={4}>
         {products.isPending || isNamePending ? (
           <>

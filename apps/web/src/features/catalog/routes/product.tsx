@@ -1,24 +1,9 @@
-import {
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Divider,
-  Grid,
-  Group,
-  List,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Anchor, Divider, Grid, Group, List, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconTruckDelivery } from "@tabler/icons-react";
 import type { ProductDetail } from "@vetportal/contract";
-import { Link, useParams, useSearchParams } from "react-router";
-import { LoadError, RecordNotFound } from "../../../components/page-state.tsx";
-import { ApiError } from "../../../lib/api-client.ts";
+import { useParams, useSearchParams } from "react-router";
+import { PageCrumbs } from "../../../components/page-crumbs.tsx";
+import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
 import { useLogEvent } from "../../../lib/log-event.ts";
 import { useProduct } from "../api/get-product.ts";
 import { AddToCartForm } from "../components/add-to-cart-form.tsx";
@@ -113,27 +98,22 @@ export function ProductRoute() {
   const product = useProduct(id, categoryId);
   useLogEvent(id === undefined ? null : { event: "product", product_id: id, product_category_id: categoryId });
 
-  if (id === undefined || (product.error instanceof ApiError && product.error.status === 404)) {
+  if (id === undefined || isNotFound(product.error)) {
     return (
       <RecordNotFound
         title="Product not found"
         message="This product does not exist or is not available to your practice."
-        action={
-          <Button component={Link} to="/">
-            Back to Products
-          </Button>
-        }
+        backTo="/"
+        backLabel="Back to Products"
       />
     );
   }
 
   if (product.isPending) {
     return (
-      <Stack gap="lg">
-        <VisuallyHidden role="status">Loading product…</VisuallyHidden>
-        <Skeleton h={16} w={220} aria-hidden />
+      <PageLoading label="Loading product…" blocks={[{ h: 16, w: 220 }]}>
         <ProductSkeleton />
-      </Stack>
+      </PageLoading>
     );
   }
 
@@ -150,17 +130,13 @@ export function ProductRoute() {
   return (
     <Stack gap="lg">
       <title>{`${data.display_name} · Vet Portal`}</title>
-      <Breadcrumbs separatorMargin={6} style={{ flexWrap: "wrap" }}>
-        <Anchor component={Link} to="/" size="sm">
-          Products
-        </Anchor>
-        <Anchor component={Link} to={`/category/${data.product_category_id}`} size="sm">
-          {data.category}
-        </Anchor>
-        <Text size="sm" c="dimmed" aria-current="page">
-          {data.display_name}
-        </Text>
-      </Breadcrumbs>
+      <PageCrumbs
+        trail={[
+          { to: "/", label: "Products" },
+          { to: `/category/${data.product_category_id}`, label: data.category },
+        ]}
+        current={data.display_name}
+      />
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <ImageZoom src={data.image_url} name={data.display_name} />

@@ -1,23 +1,10 @@
-import {
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Group,
-  MultiSelect,
-  Paper,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Button, Group, MultiSelect, Paper, Stack, Switch, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { type CostCenter, CostCenterFormSchema, MESSAGES } from "@vetportal/contract";
 import { useMemo } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { LoadError, RecordNotFound } from "../../../components/page-state.tsx";
+import { PageCrumbs } from "../../../components/page-crumbs.tsx";
+import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { schemaErrors } from "../../../lib/form-validation.ts";
 import { useDepartmentOptions } from "../../../lib/list-departments.ts";
@@ -109,14 +96,7 @@ function Header({ title, name }: { title: string; name?: string }) {
   return (
     <Stack gap="xs">
       <title>{`${title} · Vet Portal`}</title>
-      <Breadcrumbs>
-        <Anchor component={Link} to="/CostCenter/CostCenterReport" size="sm">
-          Cost Centers
-        </Anchor>
-        <Text size="sm" c="dimmed" aria-current="page">
-          {name ?? title}
-        </Text>
-      </Breadcrumbs>
+      <PageCrumbs trail={[{ to: "/CostCenter/CostCenterReport", label: "Cost Centers" }]} current={name ?? title} />
       <Title order={1}>{title}</Title>
     </Stack>
   );
@@ -131,32 +111,21 @@ export function CostCenterDetailRoute() {
   const createCostCenter = useCreateCostCenter();
   const updateCostCenter = useUpdateCostCenter();
 
-  const isMissing =
-    (params.id !== undefined && id === undefined) ||
-    (costCenter.error instanceof ApiError && costCenter.error.status === 404);
+  const isMissing = (params.id !== undefined && id === undefined) || isNotFound(costCenter.error);
   if (isMissing) {
     return (
       <RecordNotFound
         title="Cost center not found"
         message="This cost center does not exist or has been deleted."
-        action={
-          <Button component={Link} to="/CostCenter/CostCenterReport">
-            Back to Cost Centers
-          </Button>
-        }
+        backTo="/CostCenter/CostCenterReport"
+        backLabel="Back to Cost Centers"
       />
     );
   }
 
   const title = id === undefined ? "Add a New Cost Center" : "Modify Cost Center";
   if (id !== undefined && costCenter.isPending) {
-    return (
-      <Stack gap="lg" maw={720}>
-        <VisuallyHidden role="status">Loading cost center…</VisuallyHidden>
-        <Skeleton h={36} w={320} aria-hidden />
-        <Skeleton h={220} aria-hidden />
-      </Stack>
-    );
+    return <PageLoading label="Loading cost center…" blocks={[{ h: 36, w: 320 }, { h: 220 }]} maw={720} />;
   }
   if (id !== undefined && costCenter.isError) {
     return (

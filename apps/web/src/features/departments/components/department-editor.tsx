@@ -1,8 +1,7 @@
-import { Button, Skeleton, Stack, VisuallyHidden } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { type DepartmentDetail, MESSAGES } from "@vetportal/contract";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { LoadError, RecordNotFound } from "../../../components/page-state.tsx";
+import { LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { useCreateDepartment } from "../api/create-department.ts";
@@ -15,11 +14,8 @@ export function DepartmentNotFound() {
     <RecordNotFound
       title="Department not found"
       message="This department does not exist or has been deleted."
-      action={
-        <Button component={Link} to="/Departments/DepartmentReport">
-          Back to Departments
-        </Button>
-      }
+      backTo="/Departments/DepartmentReport"
+      backLabel="Back to Departments"
     />
   );
 }
@@ -43,13 +39,7 @@ export function DepartmentEditor({ id, header, onSaved }: DepartmentEditorProps)
     return <DepartmentNotFound />;
   }
   if (id !== undefined && department.isPending) {
-    return (
-      <Stack gap="lg">
-        <VisuallyHidden role="status">Loading department…</VisuallyHidden>
-        <Skeleton h={36} w={320} aria-hidden />
-        <Skeleton h={420} aria-hidden />
-      </Stack>
-    );
+    return <PageLoading label="Loading department…" blocks={[{ h: 36, w: 320 }, { h: 420 }]} />;
   }
   if (id !== undefined && department.isError) {
     return (

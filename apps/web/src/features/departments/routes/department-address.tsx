@@ -1,5 +1,6 @@
-import { Anchor, Breadcrumbs, Paper, Select, Stack, Text, Title } from "@mantine/core";
-import { Link, useSearchParams } from "react-router";
+import { Paper, Select, Stack, Text, Title } from "@mantine/core";
+import { useSearchParams } from "react-router";
+import { PageCrumbs } from "../../../components/page-crumbs.tsx";
 import { useDepartmentOptions } from "../../../lib/list-departments.ts";
 import { positiveId } from "../../../lib/route-params.ts";
 import { DepartmentAddresses } from "../components/department-addresses.tsx";
@@ -14,14 +15,10 @@ export function DepartmentAddressRoute() {
   return (
     <Stack gap="lg" maw={960}>
       <title>Department Address · Vet Portal</title>
-      <Breadcrumbs>
-        <Anchor component={Link} to="/Departments/DepartmentReport" size="sm">
-          Departments
-        </Anchor>
-        <Text size="sm" c="dimmed" aria-current="page">
-          Department Address
-        </Text>
-      </Breadcrumbs>
+      <PageCrumbs
+        trail={[{ to: "/Departments/DepartmentReport", label: "Departments" }]}
+        current={"Department Address"}
+      />
       <Stack gap={4}>
         <Title order={1}>Department Address</Title>
         <Text c="dimmed">Choose a department, then add an address to it.</Text>

@@ -1,5 +1,6 @@
-import { Anchor, Breadcrumbs, Stack, Text, Title } from "@mantine/core";
-import { Link, useNavigate, useParams } from "react-router";
+import { Stack, Title } from "@mantine/core";
+import { useNavigate, useParams } from "react-router";
+import { PageCrumbs } from "../../../components/page-crumbs.tsx";
 import { positiveId } from "../../../lib/route-params.ts";
 import { DepartmentEditor, DepartmentNotFound } from "../components/department-editor.tsx";
 
@@ -7,14 +8,7 @@ function Header({ title, name }: { title: string; name?: string }) {
   return (
     <Stack gap="xs">
       <title>{`${title} · Vet Portal`}</title>
-      <Breadcrumbs>
-        <Anchor component={Link} to="/Departments/DepartmentReport" size="sm">
-          Departments
-        </Anchor>
-        <Text size="sm" c="dimmed" aria-current="page">
-          {name ?? title}
-        </Text>
-      </Breadcrumbs>
+      <PageCrumbs trail={[{ to: "/Departments/DepartmentReport", label: "Departments" }]} current={name ?? title} />
       <Title order={1}>{title}</Title>
     </Stack>
   );

@@ -1,6 +1,7 @@
-import { Anchor, Breadcrumbs, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Paper, Stack, Tabs, Title } from "@mantine/core";
 import { IconListDetails, IconMapPin } from "@tabler/icons-react";
-import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { useNavigate, useParams, useSearchParams } from "react-router";
+import { PageCrumbs } from "../../../components/page-crumbs.tsx";
 import { positiveId } from "../../../lib/route-params.ts";
 import { DepartmentAddresses } from "../components/department-addresses.tsx";
 import { DepartmentEditor, DepartmentNotFound } from "../components/department-editor.tsx";
@@ -18,14 +19,7 @@ export function DepartmentTabsRoute() {
   return (
     <Stack gap="lg" maw={960}>
       <title>{`${name} · Vet Portal`}</title>
-      <Breadcrumbs>
-        <Anchor component={Link} to="/Departments/DepartmentReport" size="sm">
-          Departments
-        </Anchor>
-        <Text size="sm" c="dimmed" aria-current="page">
-          {name}
-        </Text>
-      </Breadcrumbs>
+      <PageCrumbs trail={[{ to: "/Departments/DepartmentReport", label: "Departments" }]} current={name} />
       <Title order={1}>{name}</Title>
       <Tabs
         value={tab}

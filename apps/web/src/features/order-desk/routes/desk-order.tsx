@@ -1,27 +1,13 @@
-import {
-  Anchor,
-  Button,
-  DataList,
-  Divider,
-  Grid,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Anchor, DataList, Divider, Grid, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import type { DeskOrder } from "@vetportal/contract";
 import type { ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { AddressBlock } from "../../../components/address-block.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
-import { LoadError, RecordNotFound } from "../../../components/page-state.tsx";
+import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
 import { StatusTimeline } from "../../../components/status-timeline.tsx";
 import { TrackingLinks } from "../../../components/tracking-links.tsx";
-import { ApiError } from "../../../lib/api-client.ts";
 import { formatMoney, formatPst } from "../../../lib/format.ts";
 import { positiveId } from "../../../lib/route-params.ts";
 import { useDeskOrder } from "../api/get-desk-order.ts";
@@ -109,28 +95,18 @@ export function DeskOrderRoute() {
     </Anchor>
   );
 
-  if (id === undefined || (order.error instanceof ApiError && order.error.status === 404)) {
+  if (id === undefined || isNotFound(order.error)) {
     return (
       <RecordNotFound
         title="Order not found"
         message="There is no order with this number."
-        action={
-          <Button component={Link} to="/admin/orders">
-            Go to the Order Desk
-          </Button>
-        }
+        backTo="/admin/orders"
+        backLabel="Go to the Order Desk"
       />
     );
   }
   if (order.isPending) {
-    return (
-      <Stack gap="lg" aria-hidden>
-        <VisuallyHidden role="status">Loading order…</VisuallyHidden>
-        <Skeleton h={34} w={320} />
-        <Skeleton h={240} />
-        <Skeleton h={180} />
-      </Stack>
-    );
+    return <PageLoading label="Loading order…" blocks={[{ h: 34, w: 320 }, { h: 240 }, { h: 180 }]} />;
   }
   if (order.isError) {
     return (

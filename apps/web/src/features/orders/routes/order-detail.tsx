@@ -11,7 +11,6 @@ import {
   Stack,
   Text,
   Title,
-  VisuallyHidden,
 } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconArrowLeft, IconCircleCheck, IconCircleX, IconPrinter, IconRepeat, IconX } from "@tabler/icons-react";
@@ -19,10 +18,9 @@ import { MESSAGES, ORDER_STATUS_CANCELLED, type OrderDetail } from "@vetportal/c
 import { Link, useNavigate, useParams } from "react-router";
 import { AddressBlock } from "../../../components/address-block.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
-import { LoadError, RecordNotFound } from "../../../components/page-state.tsx";
+import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
 import { StatusTimeline } from "../../../components/status-timeline.tsx";
 import { TrackingLinks } from "../../../components/tracking-links.tsx";
-import { ApiError } from "../../../lib/api-client.ts";
 import { addAllToCart } from "../../../lib/cart-store.ts";
 import { formatMoney, formatPst } from "../../../lib/format.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
@@ -220,26 +218,22 @@ export function OrderDetailRoute() {
   const order = useOrder(id);
   const heading = isJustSubmitted ? "Your Order Has Been Submitted" : "Your Order Details";
 
-  if (id === undefined || (order.error instanceof ApiError && order.error.status === 404)) {
+  if (id === undefined || isNotFound(order.error)) {
     return (
       <RecordNotFound
         title="Order not found"
         message="This order does not exist or is not yours to see."
-        action={
-          <Button component={Link} to="/orders">
-            Go to My Orders
-          </Button>
-        }
+        backTo="/orders"
+        backLabel="Go to My Orders"
       />
     );
   }
 
   if (order.isPending) {
     return (
-      <>
-        <VisuallyHidden role="status">Loading order…</VisuallyHidden>
+      <PageLoading label="Loading order…">
         <OrderSkeleton />
-      </>
+      </PageLoading>
     );
   }
 

@@ -1,22 +1,10 @@
-import {
-  Anchor,
-  Badge,
-  Breadcrumbs,
-  Button,
-  Grid,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Badge, Button, Grid, Group, Stack, Title } from "@mantine/core";
 import { IconExternalLink } from "@tabler/icons-react";
 import { MESSAGES, QUICKBOOKS_TYPES } from "@vetportal/contract";
 import { Link, useParams } from "react-router";
-import { LoadError, RecordNotFound } from "../../../components/page-state.tsx";
+import { PageCrumbs } from "../../../components/page-crumbs.tsx";
+import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
 import { StatusBadge } from "../../../components/tone-badge.tsx";
-import { ApiError } from "../../../lib/api-client.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { positiveId } from "../../../lib/route-params.ts";
 import { useAdminProduct } from "../api/get-product.ts";
@@ -28,16 +16,7 @@ import { ProductForm } from "../components/product-form.tsx";
 import { ProductImageCard } from "../components/product-image-card.tsx";
 
 function Crumbs({ name }: { name: string }) {
-  return (
-    <Breadcrumbs style={{ flexWrap: "wrap" }}>
-      <Anchor component={Link} to="/Product/ProductReport" size="sm">
-        Products
-      </Anchor>
-      <Text size="sm" c="dimmed" aria-current="page">
-        {name}
-      </Text>
-    </Breadcrumbs>
-  );
+  return <PageCrumbs trail={[{ to: "/Product/ProductReport", label: "Products" }]} current={name} />;
 }
 
 /** /Product/ProductDetail/{id} (SPEC §2): modify a product, its image and its inventory; Destroy when allowed. */
@@ -47,28 +26,18 @@ export function ProductDetailRoute() {
   const product = useAdminProduct(id);
   const updateProduct = useUpdateProduct();
 
-  if (id === undefined || (product.error instanceof ApiError && product.error.status === 404)) {
+  if (id === undefined || isNotFound(product.error)) {
     return (
       <RecordNotFound
         title="Product not found"
         message="This product does not exist."
-        action={
-          <Button component={Link} to="/Product/ProductReport">
-            Back to Products
-          </Button>
-        }
+        backTo="/Product/ProductReport"
+        backLabel="Back to Products"
       />
     );
   }
   if (product.isPending) {
-    return (
-      <Stack gap="lg">
-        <VisuallyHidden role="status">Loading product…</VisuallyHidden>
-        <Skeleton h={16} w={220} aria-hidden />
-        <Skeleton h={36} w={420} aria-hidden />
-        <Skeleton h={480} aria-hidden />
-      </Stack>
-    );
+    return <PageLoading label="Loading product…" blocks={[{ h: 16, w: 220 }, { h: 36, w: 420 }, { h: 480 }]} />;
   }
   if (product.isError) {
     return (

@@ -1,6 +1,7 @@
-import { Anchor, Breadcrumbs, Skeleton, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Skeleton, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { MESSAGES } from "@vetportal/contract";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
+import { PageCrumbs } from "../../../components/page-crumbs.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { positiveId } from "../../../lib/route-params.ts";
@@ -22,14 +23,7 @@ export function ProductNewRoute() {
   const header = (
     <Stack gap="xs">
       <title>Add Product · Vet Portal</title>
-      <Breadcrumbs>
-        <Anchor component={Link} to="/Product/ProductReport" size="sm">
-          Products
-        </Anchor>
-        <Text size="sm" c="dimmed" aria-current="page">
-          Add Product
-        </Text>
-      </Breadcrumbs>
+      <PageCrumbs trail={[{ to: "/Product/ProductReport", label: "Products" }]} current={"Add Product"} />
       <Title order={1}>Add Product</Title>
       <Text c="dimmed">The image and the stock are added on the product's page once it is saved.</Text>
     </Stack>

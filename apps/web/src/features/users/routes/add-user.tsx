@@ -1,5 +1,6 @@
-import { Anchor, Breadcrumbs, Stack, Text, Title } from "@mantine/core";
-import { Link, useNavigate } from "react-router";
+import { Stack, Title } from "@mantine/core";
+import { useNavigate } from "react-router";
+import { PageCrumbs } from "../../../components/page-crumbs.tsx";
 import { useCreateUser } from "../api/create-user.ts";
 import { EMPTY_PRACTICE, PracticeForm } from "../components/practice-form.tsx";
 
@@ -11,14 +12,7 @@ export function AddUserRoute() {
   return (
     <Stack gap="lg" maw={880}>
       <title>Add User · Vet Portal</title>
-      <Breadcrumbs>
-        <Anchor component={Link} to="/userreport" size="sm">
-          Users
-        </Anchor>
-        <Text size="sm" c="dimmed" aria-current="page">
-          Add User
-        </Text>
-      </Breadcrumbs>
+      <PageCrumbs trail={[{ to: "/userreport", label: "Users" }]} current={"Add User"} />
       <Title order={1}>Add User</Title>
       <PracticeForm
         initialValues={EMPTY_PRACTICE}

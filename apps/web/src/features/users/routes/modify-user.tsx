@@ -1,8 +1,8 @@
-import { Anchor, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { formatPhone, MESSAGES, type UserDetail } from "@vetportal/contract";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
-import { LoadError, RecordNotFound } from "../../../components/page-state.tsx";
-import { ApiError } from "../../../lib/api-client.ts";
+import { useLocation, useNavigate, useParams } from "react-router";
+import { PageCrumbs } from "../../../components/page-crumbs.tsx";
+import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
 import { useUser } from "../../../lib/get-user.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { positiveId } from "../../../lib/route-params.ts";
@@ -33,16 +33,7 @@ function listLocation(state: unknown): string {
 }
 
 function Crumbs({ name, backTo }: { name: string; backTo: string }) {
-  return (
-    <Breadcrumbs>
-      <Anchor component={Link} to={backTo} size="sm">
-        Users
-      </Anchor>
-      <Text size="sm" c="dimmed" aria-current="page">
-        {name}
-      </Text>
-    </Breadcrumbs>
-  );
+  return <PageCrumbs trail={[{ to: backTo, label: "Users" }]} current={name} />;
 }
 
 /** /Users/ModifyUser/{id} (SPEC §2): the practice form filled from the user; success goes back to the list. */
@@ -55,29 +46,19 @@ export function ModifyUserRoute() {
   const sendPasswordLink = useSendPasswordLink();
   const backTo = listLocation(useLocation().state);
 
-  if (id === undefined || (user.error instanceof ApiError && user.error.status === 404)) {
+  if (id === undefined || isNotFound(user.error)) {
     return (
       <RecordNotFound
         title="User not found"
         message="This user does not exist or has been deleted."
-        action={
-          <Button component={Link} to="/userreport">
-            Back to Users
-          </Button>
-        }
+        backTo="/userreport"
+        backLabel="Back to Users"
       />
     );
   }
 
   if (user.isPending) {
-    return (
-      <Stack gap="lg" maw={880}>
-        <VisuallyHidden role="status">Loading user…</VisuallyHidden>
-        <Skeleton h={16} w={200} aria-hidden />
-        <Skeleton h={36} w={320} aria-hidden />
-        <Skeleton h={360} aria-hidden />
-      </Stack>
-    );
+    return <PageLoading label="Loading user…" blocks={[{ h: 16, w: 200 }, { h: 36, w: 320 }, { h: 360 }]} maw={880} />;
   }
 
   if (user.isError) {
