@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { DeskOrder } from "@vetportal/contract";
-import { apiRequest } from "../../../lib/api-client.ts";
-import { DeskOrderResponseSchema, deskOrderQueryOptions } from "./get-desk-order.ts";
+import { DeskOrderSchema } from "@vetportal/contract";
+import { apiData } from "../../../lib/api-client.ts";
+import { deskOrderQueryOptions } from "./get-desk-order.ts";
 import { deskListQueryKey } from "./list-desk-orders.ts";
 
 /**
@@ -13,8 +13,7 @@ import { deskListQueryKey } from "./list-desk-orders.ts";
 export function useDeskChange<T extends { order_id: number }>(path: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: T) =>
-      apiRequest(path, { body, schema: DeskOrderResponseSchema }).then((r) => r.data as DeskOrder),
+    mutationFn: (body: T) => apiData(path, { body, schema: DeskOrderSchema }),
     onSuccess: (order) => queryClient.setQueryData(deskOrderQueryOptions(order.id).queryKey, order),
     onSettled: (_data, _error, body) =>
       Promise.all([

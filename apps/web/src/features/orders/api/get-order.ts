@@ -1,22 +1,14 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
 import { OrderDetailSchema } from "@vetportal/contract";
-import { apiData } from "../../../lib/api-client.ts";
+import { recordQueryOptions, useRecordQuery } from "../../../lib/record-query.ts";
 
-/** POST /api/order/query (SPEC §7): one order with its lines; 404 for an order the user may not see. */
-export function getOrder(id: number, signal?: AbortSignal) {
-  return apiData("/api/order/query", { body: { id }, schema: OrderDetailSchema, signal });
-}
+/**
+ * POST /api/order/query (SPEC §7): one order with its lines; 404 for an order the user may not see.
+ * Status and the cancel window change on the server: always checked again when the page opens.
+ */
+export const orderQueryOptions = recordQueryOptions("/api/order/query", OrderDetailSchema, ["orders", "detail"], {
+  staleTime: 0,
+});
 
-export function orderQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: ["orders", "detail", id],
-    queryFn: ({ signal }) => getOrder(id, signal),
-    // Status and the cancel window change on the server: always check again when the page opens.
-    staleTime: 0,
-  });
-}
-
-/** The page shows not-found and other failures itself, so no toast. No id, no call. */
 export function useOrder(id: number | undefined) {
-  return useQuery({ ...orderQueryOptions(id ?? 0), enabled: id !== undefined, meta: { handlesErrors: true } });
+  return useRecordQuery(orderQueryOptions, id);
 }
