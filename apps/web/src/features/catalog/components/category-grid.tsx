@@ -1,14 +1,12 @@
-import { Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Card, Group, Image, Stack, Text, Title } from "@mantine/core";
 import { IconChevronRight } from "@tabler/icons-react";
 import type { Category } from "@vetportal/contract";
 import { Link } from "react-router";
 import placeholderUrl from "../../../assets/placeholder.svg";
 import { LoadError, PageLoading } from "../../../components/page-state.tsx";
 import { useCategories } from "../api/list-categories.ts";
+import { CardGrid, CardGridSkeleton } from "./card-grid.tsx";
 import classes from "./category-tile.module.css";
-
-const GRID_COLS = { base: 2, sm: 3, lg: 4 } as const;
-const GRID_SPACING = { base: "sm", sm: "lg" } as const;
 
 function CategoryTile({ category }: { category: Category }) {
   return (
@@ -44,23 +42,6 @@ function CategoryTile({ category }: { category: Category }) {
   );
 }
 
-function CategoryGridSkeleton() {
-  return (
-    <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING} aria-hidden>
-      {Array.from({ length: 8 }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <Card key={index} withBorder radius="md" padding="sm">
-          <Card.Section>
-            <Skeleton h={{ base: 140, sm: 200 }} radius={0} />
-          </Card.Section>
-          <Skeleton h={18} w="70%" mt="md" />
-          <Skeleton h={12} w="90%" mt="sm" />
-        </Card>
-      ))}
-    </SimpleGrid>
-  );
-}
-
 /** The home page's category tiles (SPEC §2 "/"), linking to /category/{id}. */
 export function CategoryGrid() {
   const categories = useCategories({ exclude_no_product: 1 });
@@ -68,7 +49,7 @@ export function CategoryGrid() {
   if (categories.isPending) {
     return (
       <PageLoading label="Loading categories…">
-        <CategoryGridSkeleton />
+        <CardGridSkeleton />
       </PageLoading>
     );
   }
@@ -82,10 +63,10 @@ export function CategoryGrid() {
   }
 
   return (
-    <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING}>
+    <CardGrid>
       {categories.data.map((category) => (
         <CategoryTile key={category.id} category={category} />
       ))}
-    </SimpleGrid>
+    </CardGrid>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Anchor, Skeleton, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { MESSAGES } from "@vetportal/contract";
 import { Link, useParams } from "react-router";
 import { PageCrumbs } from "../../../components/page-crumbs.tsx";
@@ -6,27 +6,8 @@ import { LoadError } from "../../../components/page-state.tsx";
 import { useLogEvent } from "../../../lib/log-event.ts";
 import { useCategories } from "../api/list-categories.ts";
 import { type ProductListFilter, useProducts } from "../api/list-products.ts";
+import { CardGrid, CardGridSkeleton } from "../components/card-grid.tsx";
 import { ProductCard } from "../components/product-card.tsx";
-
-const GRID_COLS = { base: 2, sm: 3, lg: 4 } as const;
-const GRID_SPACING = { base: "sm", sm: "lg" } as const;
-
-function ProductGridSkeleton() {
-  return (
-    <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING} aria-hidden>
-      {Array.from({ length: 8 }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <Card key={index} withBorder radius="md" padding="sm">
-          <Card.Section>
-            <Skeleton h={{ base: 140, sm: 200 }} radius={0} />
-          </Card.Section>
-          <Skeleton h={18} w="70%" mt="md" />
-          <Skeleton h={12} w="50%" mt="sm" />
-        </Card>
-      ))}
-    </SimpleGrid>
-  );
-}
 
 /**
  * /category/{categoryIdOrSearchText} (SPEC §2): a numeric value lists that category's products,
@@ -82,7 +63,7 @@ export function CategoryRoute() {
       </Stack>
 
       {products.isPending ? (
-        <ProductGridSkeleton />
+        <CardGridSkeleton />
       ) : products.isError ? (
         <LoadError title="The products could not be loaded" query={products} />
       ) : isEmpty ? (
@@ -92,11 +73,11 @@ export function CategoryRoute() {
           </Anchor>
         </Text>
       ) : (
-        <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING}>
+        <CardGrid>
           {products.data.items.map((product) => (
             <ProductCard key={product.id} product={product} categoryId={categoryId} />
           ))}
-        </SimpleGrid>
+        </CardGrid>
       )}
     </Stack>
   );
