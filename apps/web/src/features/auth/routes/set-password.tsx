@@ -1,12 +1,12 @@
-import { Alert, Anchor, Box, Button, Center, Image, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { MESSAGES, PasswordChangeSchema } from "@vetportal/contract";
 import { Link, useSearchParams } from "react-router";
-import logoUrl from "../../../assets/logo.svg";
 import { PasswordField } from "../../../components/password-field.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { schemaValidator } from "../../../lib/form-validation.ts";
 import { useSetPassword } from "../api/set-password.ts";
+import { AuthLayout } from "../components/auth-layout.tsx";
 
 type Values = { password: string; confirmPassword: string };
 
@@ -39,62 +39,44 @@ export function SetPasswordRoute() {
   const failure = error && !(error instanceof ApiError && Object.keys(error.fields).length > 0);
 
   return (
-    <Box component="main" mih="100dvh" px="md" py={48} bg="gray.0">
-      <title>Set your password · Vet Portal</title>
-      <Center mih="calc(100dvh - 96px)">
-        <Paper withBorder shadow="md" radius="lg" p={{ base: "lg", sm: 36 }} w="100%" maw={440}>
-          <Stack gap="lg">
-            <Stack gap={6} align="center">
-              <Image src={logoUrl} alt="Vet Portal" w={190} h={48} />
-              <Title order={1} size="h2" ta="center" mt="sm">
-                Set your password
-              </Title>
-            </Stack>
-            {!token ? (
-              <Alert color="red" title="Link incomplete">
-                {MESSAGES.passwordLinkInvalid}
+    <AuthLayout title="Set your password">
+      {!token ? (
+        <Alert color="red" title="Link incomplete">
+          {MESSAGES.passwordLinkInvalid}
+        </Alert>
+      ) : setPassword.isSuccess ? (
+        <Stack gap="md">
+          <Alert color="green" title="Password set">
+            {MESSAGES.passwordSet}
+          </Alert>
+          <Button component={Link} to="/login">
+            Go to sign in
+          </Button>
+        </Stack>
+      ) : (
+        <form noValidate onSubmit={submit} aria-label="Set password">
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              {MESSAGES.passwordRule}
+            </Text>
+            {failure ? (
+              <Alert color="red" title="The password was not set" role="alert">
+                {errorMessage(error)}
               </Alert>
-            ) : setPassword.isSuccess ? (
-              <Stack gap="md">
-                <Alert color="green" title="Password set">
-                  {MESSAGES.passwordSet}
-                </Alert>
-                <Button component={Link} to="/login">
-                  Go to sign in
-                </Button>
-              </Stack>
-            ) : (
-              <form noValidate onSubmit={submit} aria-label="Set password">
-                <Stack gap="sm">
-                  <Text size="sm" c="dimmed">
-                    {MESSAGES.passwordRule}
-                  </Text>
-                  {failure ? (
-                    <Alert color="red" title="The password was not set" role="alert">
-                      {errorMessage(error)}
-                    </Alert>
-                  ) : null}
-                  <PasswordField form={form} name="password" label="New Password" autoComplete="new-password" />
-                  <PasswordField
-                    form={form}
-                    name="confirmPassword"
-                    label="Confirm Password"
-                    autoComplete="new-password"
-                  />
-                  <Button type="submit" loading={setPassword.isPending}>
-                    Set Password
-                  </Button>
-                  <Text size="sm" ta="center">
-                    <Anchor component={Link} to="/login">
-                      Back to sign in
-                    </Anchor>
-                  </Text>
-                </Stack>
-              </form>
-            )}
+            ) : null}
+            <PasswordField form={form} name="password" label="New Password" autoComplete="new-password" />
+            <PasswordField form={form} name="confirmPassword" label="Confirm Password" autoComplete="new-password" />
+            <Button type="submit" loading={setPassword.isPending}>
+              Set Password
+            </Button>
+            <Text size="sm" ta="center">
+              <Anchor component={Link} to="/login">
+                Back to sign in
+              </Anchor>
+            </Text>
           </Stack>
-        </Paper>
-      </Center>
-    </Box>
+        </form>
+      )}
+    </AuthLayout>
   );
 }
