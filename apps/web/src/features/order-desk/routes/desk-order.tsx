@@ -1,60 +1,38 @@
-import { Anchor, DataList, Divider, Grid, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Divider, Grid, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import type { DeskOrder } from "@vetportal/contract";
-import type { ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { AddressBlock } from "../../../components/address-block.tsx";
+import { AmountRows } from "../../../components/amount-rows.tsx";
+import { Fact, FactList } from "../../../components/fact-list.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
 import { StatusTimeline } from "../../../components/status-timeline.tsx";
 import { TrackingLinks } from "../../../components/tracking-links.tsx";
-import { formatMoney, formatPst } from "../../../lib/format.ts";
+import { formatPst } from "../../../lib/format.ts";
 import { positiveId } from "../../../lib/route-params.ts";
 import { useDeskOrder } from "../api/get-desk-order.ts";
 import { DeskActions } from "../components/desk-actions.tsx";
 import { DeskLinesTable } from "../components/desk-lines-table.tsx";
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{children}</DataList.ItemValue>
-    </DataList.Item>
-  );
-}
-
 function Amounts({ order }: { order: DeskOrder }) {
-  const rows: [string, number][] = [
-    ["Items", order.total_items_amount],
-    ["Pick fees", order.pick_fee_amount],
-    ["Shipping", order.shipping_amount],
-    ["Processing", order.processing_amount],
-    ["Tax", order.tax_amount],
-  ];
   return (
-    <Stack gap={4} maw={320} ml="auto" w="100%">
-      {rows.map(([label, cents]) => (
-        <Group key={label} justify="space-between" wrap="nowrap">
-          <Text size="sm">{label}</Text>
-          <Text size="sm" style={{ fontVariantNumeric: "tabular-nums" }}>
-            {formatMoney(cents)}
-          </Text>
-        </Group>
-      ))}
-      <Divider />
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={700}>Invoiced total</Text>
-        <Text fw={700} style={{ fontVariantNumeric: "tabular-nums" }}>
-          {formatMoney(order.total_order_amount)}
-        </Text>
-      </Group>
-    </Stack>
+    <AmountRows
+      rows={[
+        ["Items", order.total_items_amount],
+        ["Pick fees", order.pick_fee_amount],
+        ["Shipping", order.shipping_amount],
+        ["Processing", order.processing_amount],
+        ["Tax", order.tax_amount],
+      ]}
+      total={["Invoiced total", order.total_order_amount]}
+    />
   );
 }
 
 function Customer({ order }: { order: DeskOrder }) {
   return (
-    <DataList labelWidth={120} gap="xs" style={{ overflowWrap: "anywhere" }}>
+    <FactList labelWidth={120}>
       <Fact label="Practice">{order.practice_name || "—"}</Fact>
       <Fact label="Ordered by">
         {order.user_name || "—"}
@@ -76,7 +54,7 @@ function Customer({ order }: { order: DeskOrder }) {
       <Fact label="Department">{order.department_name ?? "—"}</Fact>
       <Fact label="Delivery">{order.delivery_method_name}</Fact>
       <Fact label="Note">{order.shipping_instruction || "—"}</Fact>
-    </DataList>
+    </FactList>
   );
 }
 

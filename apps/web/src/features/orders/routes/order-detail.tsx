@@ -1,28 +1,17 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  DataList,
-  Divider,
-  Grid,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Button, Divider, Grid, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconArrowLeft, IconCircleCheck, IconCircleX, IconPrinter, IconRepeat, IconX } from "@tabler/icons-react";
 import { MESSAGES, ORDER_STATUS_CANCELLED, type OrderDetail } from "@vetportal/contract";
 import { Link, useNavigate, useParams } from "react-router";
 import { AddressBlock } from "../../../components/address-block.tsx";
+import { AmountRows } from "../../../components/amount-rows.tsx";
+import { Fact, FactList } from "../../../components/fact-list.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
 import { StatusTimeline } from "../../../components/status-timeline.tsx";
 import { TrackingLinks } from "../../../components/tracking-links.tsx";
 import { addAllToCart } from "../../../lib/cart-store.ts";
-import { formatMoney, formatPst } from "../../../lib/format.ts";
+import { formatPst } from "../../../lib/format.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { useCancelOrder } from "../api/cancel-order.ts";
 import { useOrder } from "../api/get-order.ts";
@@ -35,67 +24,32 @@ const JUST_SUBMITTED = "1";
 
 function OrderSummary({ order }: { order: OrderDetail }) {
   return (
-    // Long emails and notes wrap rather than widen the page on a phone.
-    <DataList labelWidth={130} gap="xs" style={{ overflowWrap: "anywhere" }}>
-      <DataList.Item>
-        <DataList.ItemLabel>Order #</DataList.ItemLabel>
-        <DataList.ItemValue>
-          <strong>{order.id}</strong>
-        </DataList.ItemValue>
-      </DataList.Item>
-      <DataList.Item>
-        <DataList.ItemLabel>Order Date</DataList.ItemLabel>
-        <DataList.ItemValue>{order.order_created}</DataList.ItemValue>
-      </DataList.Item>
-      <DataList.Item>
-        <DataList.ItemLabel>Status</DataList.ItemLabel>
-        <DataList.ItemValue>
-          <OrderStatusBadge status={order.order_status} name={order.order_status_name} />
-        </DataList.ItemValue>
-      </DataList.Item>
-      <DataList.Item>
-        <DataList.ItemLabel>Delivery Method</DataList.ItemLabel>
-        <DataList.ItemValue>{order.delivery_method_name}</DataList.ItemValue>
-      </DataList.Item>
-      <DataList.Item>
-        <DataList.ItemLabel>Payment</DataList.ItemLabel>
-        <DataList.ItemValue>{order.payment_method_name}</DataList.ItemValue>
-      </DataList.Item>
-      {order.po_number && (
-        <DataList.Item>
-          <DataList.ItemLabel>PO Number</DataList.ItemLabel>
-          <DataList.ItemValue>{order.po_number}</DataList.ItemValue>
-        </DataList.Item>
-      )}
-      <DataList.Item>
-        <DataList.ItemLabel>Contact</DataList.ItemLabel>
-        <DataList.ItemValue>
-          {order.contact_name}
-          <br />
-          {order.contact_phone}
-          <br />
-          {order.email}
-        </DataList.ItemValue>
-      </DataList.Item>
-      <DataList.Item>
-        <DataList.ItemLabel>Note</DataList.ItemLabel>
-        <DataList.ItemValue>{order.shipping_instruction || "—"}</DataList.ItemValue>
-      </DataList.Item>
-      {order.date_shipped && (
-        <DataList.Item>
-          <DataList.ItemLabel>Date Shipped</DataList.ItemLabel>
-          <DataList.ItemValue>{formatPst(order.date_shipped)}</DataList.ItemValue>
-        </DataList.Item>
-      )}
+    <FactList labelWidth={130}>
+      <Fact label="Order #">
+        <strong>{order.id}</strong>
+      </Fact>
+      <Fact label="Order Date">{order.order_created}</Fact>
+      <Fact label="Status">
+        <OrderStatusBadge status={order.order_status} name={order.order_status_name} />
+      </Fact>
+      <Fact label="Delivery Method">{order.delivery_method_name}</Fact>
+      <Fact label="Payment">{order.payment_method_name}</Fact>
+      {order.po_number && <Fact label="PO Number">{order.po_number}</Fact>}
+      <Fact label="Contact">
+        {order.contact_name}
+        <br />
+        {order.contact_phone}
+        <br />
+        {order.email}
+      </Fact>
+      <Fact label="Note">{order.shipping_instruction || "—"}</Fact>
+      {order.date_shipped && <Fact label="Date Shipped">{formatPst(order.date_shipped)}</Fact>}
       {order.shipments.length > 0 && (
-        <DataList.Item>
-          <DataList.ItemLabel>Tracking</DataList.ItemLabel>
-          <DataList.ItemValue>
-            <TrackingLinks shipments={order.shipments} />
-          </DataList.ItemValue>
-        </DataList.Item>
+        <Fact label="Tracking">
+          <TrackingLinks shipments={order.shipments} />
+        </Fact>
       )}
-    </DataList>
+    </FactList>
   );
 }
 
@@ -168,25 +122,7 @@ function CancelledAmounts({ order }: { order: OrderDetail }) {
   const ordered =
     order.order_products.reduce((sum, l) => sum + l.total_price_cents, 0) +
     order.cancel_products.reduce((sum, l) => sum + l.total_price_cents, 0);
-  return (
-    <Stack gap={6} maw={360} ml="auto" w="100%">
-      <Group justify="space-between" wrap="nowrap">
-        <Text size="sm">Products as ordered</Text>
-        <Text size="sm" style={{ fontVariantNumeric: "tabular-nums" }}>
-          {formatMoney(ordered)}
-        </Text>
-      </Group>
-      <Divider />
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={700} size="lg">
-          Invoiced
-        </Text>
-        <Text fw={700} size="lg" style={{ fontVariantNumeric: "tabular-nums" }}>
-          {formatMoney(order.total_order_amount)}
-        </Text>
-      </Group>
-    </Stack>
-  );
+  return <AmountRows rows={[["Products as ordered", ordered]]} total={["Invoiced", order.total_order_amount]} />;
 }
 
 function OrderSkeleton() {
