@@ -25,6 +25,7 @@ import {
 } from "@vetportal/contract";
 import { useState } from "react";
 import { confirmAction } from "../../../components/confirm-action.tsx";
+import { TableHead } from "../../../components/table-parts.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { useBackOrder } from "../api/back-order.ts";
@@ -323,15 +324,7 @@ function CancelForm({ order }: { order: DeskOrder }) {
         becomes Cancelled.
       </Text>
       <Table verticalSpacing={6} withRowBorders={false}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Line</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Left
-            </Table.Th>
-            <Table.Th scope="col">Packs to cancel</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={["Line", { label: "Left", numeric: true }, "Packs to cancel"]} />
         <Table.Tbody>
           {open.map((line) => (
             <Table.Tr key={line.id}>

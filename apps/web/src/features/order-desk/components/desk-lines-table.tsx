@@ -1,40 +1,25 @@
 import { Table, Text } from "@mantine/core";
 import type { DeskOrder } from "@vetportal/contract";
+import { ScrollRegion, TableHead } from "../../../components/table-parts.tsx";
 import { formatMoney, formatUsDate } from "../../../lib/format.ts";
 
 /** The order's lines as staff see them: packs ordered, cancelled and left, prices, dates. */
 export function DeskLinesTable({ order }: { order: DeskOrder }) {
   return (
-    <Table.ScrollContainer
-      minWidth={720}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-label={`Lines of order #${order.id}`}
-    >
+    <ScrollRegion label={`Lines of order #${order.id}`} minWidth={720}>
       <Table verticalSpacing="xs" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Product</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Ordered
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Cancelled
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Left
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Per pack
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Total
-            </Table.Th>
-            <Table.Th scope="col">Est. delivery</Table.Th>
-            <Table.Th scope="col">Back ordered until</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          columns={[
+            "Product",
+            { label: "Ordered", numeric: true },
+            { label: "Cancelled", numeric: true },
+            { label: "Left", numeric: true },
+            { label: "Per pack", numeric: true },
+            { label: "Total", numeric: true },
+            "Est. delivery",
+            "Back ordered until",
+          ]}
+        />
         <Table.Tbody>
           {order.lines.map((line) => (
             <Table.Tr key={line.id}>
@@ -61,6 +46,6 @@ export function DeskLinesTable({ order }: { order: DeskOrder }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }

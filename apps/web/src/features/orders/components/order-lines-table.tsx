@@ -1,5 +1,6 @@
 import { Badge, Table, Text } from "@mantine/core";
 import type { OrderDetail } from "@vetportal/contract";
+import { ScrollRegion, TableHead } from "../../../components/table-parts.tsx";
 import { formatMoney, formatUsDate } from "../../../lib/format.ts";
 import classes from "./order-lines-table.module.css";
 
@@ -10,31 +11,18 @@ import classes from "./order-lines-table.module.css";
  */
 export function OrderLinesTable({ order }: { order: OrderDetail }) {
   return (
-    // Scrolls sideways on a phone; focusable so keyboard users can scroll it too.
-    <Table.ScrollContainer
-      minWidth={560}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-label={`Products in order #${order.id}`}
-    >
+    <ScrollRegion label={`Products in order #${order.id}`} minWidth={560}>
       <Table verticalSpacing="sm" className={classes.table}>
         <Table.Caption className={classes.caption}>Products in order #{order.id}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Product</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Quantity
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Price per pack
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Total
-            </Table.Th>
-            <Table.Th scope="col">Est. Delivery</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          columns={[
+            "Product",
+            { label: "Quantity", numeric: true },
+            { label: "Price per pack", numeric: true },
+            { label: "Total", numeric: true },
+            "Est. Delivery",
+          ]}
+        />
         <Table.Tbody>
           {order.order_products.map((line) => (
             <Table.Tr key={line.id}>
@@ -72,6 +60,6 @@ export function OrderLinesTable({ order }: { order: OrderDetail }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
