@@ -5,6 +5,7 @@ import { MESSAGES } from "@vetportal/contract";
 import type { MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { ProductImage } from "../../../components/product-image.tsx";
+import { HiddenCaption } from "../../../components/table-parts.tsx";
 import { emptyCart, removeFromCart, useCart } from "../../../lib/cart-store.ts";
 import { formatMoney } from "../../../lib/format.ts";
 import { useQuote } from "../api/get-quote.ts";
@@ -82,7 +83,7 @@ export function CartPreviewRoute() {
         <>
           <Paper withBorder radius="md" className={classes.tableWrap}>
             <Table verticalSpacing="sm" horizontalSpacing="md" className={classes.table}>
-              <Table.Caption className={classes.caption}>Products in your cart</Table.Caption>
+              <HiddenCaption>Products in your cart</HiddenCaption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">Product</Table.Th>

@@ -1,6 +1,6 @@
 import { Badge, Table, Text } from "@mantine/core";
 import type { OrderDetail } from "@vetportal/contract";
-import { ScrollRegion, TableHead } from "../../../components/table-parts.tsx";
+import { HiddenCaption, ScrollRegion, TableHead } from "../../../components/table-parts.tsx";
 import { formatMoney, formatUsDate } from "../../../lib/format.ts";
 import classes from "./order-lines-table.module.css";
 
@@ -13,7 +13,7 @@ export function OrderLinesTable({ order }: { order: OrderDetail }) {
   return (
     <ScrollRegion label={`Products in order #${order.id}`} minWidth={560}>
       <Table verticalSpacing="sm" className={classes.table}>
-        <Table.Caption className={classes.caption}>Products in order #{order.id}</Table.Caption>
+        <HiddenCaption>Products in order #{order.id}</HiddenCaption>
         <TableHead
           columns={[
             "Product",
