@@ -1,15 +1,12 @@
-import { Alert, Button, Group, Loader, Stack, Text, VisuallyHidden } from "@mantine/core";
-import { IconAlertTriangle } from "@tabler/icons-react";
+import { Group, Loader, Stack, Text, VisuallyHidden } from "@mantine/core";
 import type { Quote } from "@vetportal/contract";
-import { errorMessage } from "../../../lib/api-client.ts";
+import { LoadError, type RetryableQuery } from "../../../components/page-state.tsx";
 import { formatMoney } from "../../../lib/format.ts";
 
-interface OrderSummaryProps {
-  quote: Quote | undefined;
+/** The quote's query (TanStack): its last answer, and whether it is loading, failed or refreshing. */
+interface QuoteQuery extends RetryableQuery {
+  data: Quote | undefined;
   isPending: boolean;
-  isFetching: boolean;
-  error: unknown;
-  onRetry: () => void;
 }
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -35,20 +32,12 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
  * The order's amounts as the server quotes them (POST /api/order/quote, the pricing of a placed
  * order): items, pick fees, shipping, processing, tax and the total the receipt will show.
  */
-export function OrderSummary({ quote, isPending, isFetching, error, onRetry }: OrderSummaryProps) {
-  if (error && !quote) {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Prices could not be loaded">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(error)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={onRetry} loading={isFetching}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+export function OrderSummary({ query }: { query: QuoteQuery }) {
+  const quote = query.data;
+  if (query.error && !quote) {
+    return <LoadError title="Prices could not be loaded" query={query} />;
   }
-  if (isPending || !quote) {
+  if (query.isPending || !quote) {
     return (
       <Group gap="xs">
         <Loader size="sm" aria-hidden />
@@ -59,7 +48,7 @@ export function OrderSummary({ quote, isPending, isFetching, error, onRetry }: O
     );
   }
   return (
-    <Stack gap={6} aria-busy={isFetching}>
+    <Stack gap={6} aria-busy={query.isFetching}>
       <Stack component="dl" gap={6} m={0} aria-label="Order amounts">
         <Row label="Items" value={formatMoney(quote.total_items_amount)} />
         <Row label="Pick Fees" value={formatMoney(quote.pick_fee_amount)} />
@@ -74,7 +63,7 @@ export function OrderSummary({ quote, isPending, isFetching, error, onRetry }: O
       <Text size="xs" c="dimmed">
         Payment: On Invoice.{quote.shipping_amount === null ? " The total does not include shipping yet." : ""}
       </Text>
-      {isFetching && <VisuallyHidden role="status">Updating prices…</VisuallyHidden>}
+      {query.isFetching && <VisuallyHidden role="status">Updating prices…</VisuallyHidden>}
     </Stack>
   );
 }

@@ -167,13 +167,7 @@ export function CartPreviewRoute() {
                 {MESSAGES.destroyOnlyCart} Remove the products to destroy, or the others, to see the order's amounts.
               </Text>
             ) : (
-              <OrderSummary
-                quote={quote.data}
-                isPending={quote.isPending}
-                isFetching={quote.isFetching}
-                error={quote.error}
-                onRetry={() => void quote.refetch()}
-              />
+              <OrderSummary query={quote} />
             )}
           </Paper>
           <div className={classes.actions}>

@@ -149,13 +149,7 @@ export function ShippingRoute() {
                   <Anchor component={Link} to="/cart/preview" size="sm">
                     Edit cart
                   </Anchor>
-                  <OrderSummary
-                    quote={quote.data}
-                    isPending={quote.isPending}
-                    isFetching={quote.isFetching}
-                    error={quote.error}
-                    onRetry={() => void quote.refetch()}
-                  />
+                  <OrderSummary query={quote} />
                 </Stack>
               </Paper>
             </Stack>
