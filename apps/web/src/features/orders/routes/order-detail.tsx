@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Divider, Grid, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { modals } from "@mantine/modals";
 import { IconArrowLeft, IconCircleCheck, IconCircleX, IconPrinter, IconRepeat, IconX } from "@tabler/icons-react";
 import { MESSAGES, ORDER_STATUS_CANCELLED, type OrderDetail } from "@vetportal/contract";
 import { Link, useNavigate, useParams } from "react-router";
 import { AddressBlock } from "../../../components/address-block.tsx";
 import { AmountRows } from "../../../components/amount-rows.tsx";
+import { confirmAction } from "../../../components/confirm-action.tsx";
 import { Fact, FactList } from "../../../components/fact-list.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
@@ -60,11 +60,8 @@ function OrderActions({ order }: { order: OrderDetail }) {
   const navigate = useNavigate();
 
   function confirmCancel() {
-    modals.openConfirmModal({
-      title: MESSAGES.confirmTitle,
-      children: <Text size="sm">{MESSAGES.cancelOrderConfirm}</Text>,
-      labels: { confirm: MESSAGES.confirmYes, cancel: MESSAGES.confirmNo },
-      confirmProps: { color: "red.9" },
+    confirmAction({
+      message: MESSAGES.cancelOrderConfirm,
       onConfirm: () =>
         cancelOrder.mutate(order.id, {
           onSuccess: (result) => notifySuccess(`Order #${result.id} has been cancelled.`),
