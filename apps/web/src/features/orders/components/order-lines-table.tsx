@@ -4,6 +4,20 @@ import { HiddenCaption, ScrollRegion, TableHead } from "../../../components/tabl
 import { formatMoney, formatUsDate } from "../../../lib/format.ts";
 import classes from "./order-lines-table.module.css";
 
+type Line = OrderDetail["order_products"][number] | OrderDetail["cancel_products"][number];
+
+/** A line's packs, prices and estimated delivery, the same for open and cancelled lines. */
+function LineFigures({ line }: { line: Line }) {
+  return (
+    <>
+      <Table.Td ta="right">{line.quantity}</Table.Td>
+      <Table.Td ta="right">{formatMoney(line.unit_price_cents)}</Table.Td>
+      <Table.Td ta="right">{formatMoney(line.total_price_cents)}</Table.Td>
+      <Table.Td>{formatUsDate(line.estimated_delivery_date) || "—"}</Table.Td>
+    </>
+  );
+}
+
 /**
  * The order's lines with their estimated delivery dates (and, when back ordered, the day expected),
  * then its cancelled lines with the quantities and prices as ordered: red, and labelled "Cancelled"
@@ -36,10 +50,7 @@ export function OrderLinesTable({ order }: { order: OrderDetail }) {
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td ta="right">{line.quantity}</Table.Td>
-              <Table.Td ta="right">{formatMoney(line.unit_price_cents)}</Table.Td>
-              <Table.Td ta="right">{formatMoney(line.total_price_cents)}</Table.Td>
-              <Table.Td>{formatUsDate(line.estimated_delivery_date) || "—"}</Table.Td>
+              <LineFigures line={line} />
             </Table.Tr>
           ))}
           {order.cancel_products.map((line) => (
@@ -52,10 +63,7 @@ export function OrderLinesTable({ order }: { order: OrderDetail }) {
                   {line.product_name}
                 </Text>
               </Table.Td>
-              <Table.Td ta="right">{line.quantity}</Table.Td>
-              <Table.Td ta="right">{formatMoney(line.unit_price_cents)}</Table.Td>
-              <Table.Td ta="right">{formatMoney(line.total_price_cents)}</Table.Td>
-              <Table.Td>{formatUsDate(line.estimated_delivery_date) || "—"}</Table.Td>
+              <LineFigures line={line} />
             </Table.Tr>
           ))}
         </Table.Tbody>
