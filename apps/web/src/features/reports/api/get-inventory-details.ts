@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { InventoryDetailsDataSchema, type InventoryDetailsRequest, okSchema } from "@vetportal/contract";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { useListQuery } from "../../../lib/list-query.ts";
 
 const InventoryDetailsResponseSchema = okSchema(InventoryDetailsDataSchema);
 
@@ -21,9 +22,5 @@ export function inventoryDetailsQueryOptions(request: InventoryDetailsRequest) {
 }
 
 export function useInventoryDetails(request: InventoryDetailsRequest) {
-  return useQuery({
-    ...inventoryDetailsQueryOptions(request),
-    placeholderData: keepPreviousData,
-    meta: { handlesErrors: true },
-  });
+  return useListQuery(inventoryDetailsQueryOptions(request));
 }

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { OrderProductsDataSchema, type OrderProductsRequest, okSchema } from "@vetportal/contract";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { useListQuery } from "../../../lib/list-query.ts";
 
 const OrderProductsResponseSchema = okSchema(OrderProductsDataSchema);
 
@@ -21,9 +22,5 @@ export function orderProductsQueryOptions(request: OrderProductsRequest) {
 }
 
 export function useOrderProducts(request: OrderProductsRequest) {
-  return useQuery({
-    ...orderProductsQueryOptions(request),
-    placeholderData: keepPreviousData,
-    meta: { handlesErrors: true },
-  });
+  return useListQuery(orderProductsQueryOptions(request));
 }
