@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Badge, Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { ADMIN_PAGE_SIZE, type CostCenter, MESSAGES } from "@vetportal/contract";
 import { Link, useSearchParams } from "react-router";
 import { confirmAction } from "../../../components/confirm-action.tsx";
 import { ListTable } from "../../../components/list-results.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
 import { pageCount, TablePager } from "../../../components/table-pager.tsx";
 import { StatusBadge } from "../../../components/tone-badge.tsx";
@@ -58,15 +59,11 @@ export function CostCenterReportRoute() {
   return (
     <Stack gap="lg">
       <title>Cost Centers · Vet Portal</title>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={4}>
-          <Title order={1}>Cost Centers</Title>
-          <Text c="dimmed">Each cost center covers one or more departments.</Text>
-        </Stack>
+      <PageHeader title="Cost Centers" description="Each cost center covers one or more departments.">
         <Button component={Link} to="/CostCenter/CostCenterDetail" leftSection={<IconPlus size={16} aria-hidden />}>
           Add a New Cost Center
         </Button>
-      </Group>
+      </PageHeader>
 
       {costCenters.isPending && (
         <Stack gap="xs">

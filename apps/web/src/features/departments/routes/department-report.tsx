@@ -1,17 +1,18 @@
-import { Button, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
-import { IconPlus, IconSearch } from "@tabler/icons-react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Button, Group, Stack, Table, TextInput, VisuallyHidden } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
 import type { DepartmentRowSchema } from "@vetportal/contract";
 import { ADMIN_PAGE_SIZE, MESSAGES } from "@vetportal/contract";
-import { type FormEvent, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useState } from "react";
+import { Link } from "react-router";
 import type { z } from "zod";
 import { confirmAction } from "../../../components/confirm-action.tsx";
+import { FilterForm } from "../../../components/filter-form.tsx";
 import { ListResults } from "../../../components/list-results.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
 import { StatusBadge } from "../../../components/tone-badge.tsx";
-import { departmentsQueryOptions } from "../../../lib/list-departments.ts";
+import { useDepartments } from "../../../lib/list-departments.ts";
+import { useListParams } from "../../../lib/list-params.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
-import { positiveId } from "../../../lib/route-params.ts";
 import { useDeleteDepartment } from "../api/delete-department.ts";
 
 /**
@@ -24,35 +25,22 @@ type DepartmentRow = z.infer<typeof DepartmentRowSchema>;
 
 function NameFilter({ initial, onApply }: { initial: string; onApply: (name: string) => void }) {
   const [name, setName] = useState(initial);
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    onApply(name.trim());
-  }
   return (
-    <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} aria-label="Filter departments">
-      <Group align="flex-end" gap="sm">
-        <TextInput
-          label="Name"
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          w={{ base: "100%", xs: 320 }}
-        />
-        <Group gap="xs">
-          <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
-            Search
-          </Button>
-          <Button
-            variant="default"
-            onClick={() => {
-              setName("");
-              onApply("");
-            }}
-          >
-            Clear
-          </Button>
-        </Group>
-      </Group>
-    </Paper>
+    <FilterForm
+      label="Filter departments"
+      onSearch={() => onApply(name.trim())}
+      onClear={() => {
+        setName("");
+        onApply("");
+      }}
+    >
+      <TextInput
+        label="Name"
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        w={{ base: "100%", xs: 320 }}
+      />
+    </FilterForm>
   );
 }
 
@@ -95,46 +83,22 @@ function DepartmentActions({ department }: { department: DepartmentRow }) {
 
 /** /Departments/DepartmentReport (SPEC §2): departments with a name filter, 50 a page. */
 export function DepartmentReportRoute() {
-  const [params, setParams] = useSearchParams();
+  const { params, page, update } = useListParams();
   const name = params.get("name") ?? "";
-  const page = positiveId(params.get("page")) ?? 1;
-  const departments = useQuery({
-    ...departmentsQueryOptions({
-      name: name || undefined,
-      limit: ADMIN_PAGE_SIZE,
-      offset: (page - 1) * ADMIN_PAGE_SIZE,
-    }),
-    placeholderData: keepPreviousData,
-    meta: { handlesErrors: true },
+  const departments = useDepartments({
+    name: name || undefined,
+    limit: ADMIN_PAGE_SIZE,
+    offset: (page - 1) * ADMIN_PAGE_SIZE,
   });
   const total = departments.data?.total ?? 0;
-
-  function update(next: { name?: string; page?: number }) {
-    setParams(
-      (current) => {
-        const merged = new URLSearchParams(current);
-        if (next.name !== undefined) {
-          if (next.name) merged.set("name", next.name);
-          else merged.delete("name");
-        }
-        if (next.page !== undefined) {
-          if (next.page > 1) merged.set("page", String(next.page));
-          else merged.delete("page");
-        }
-        return merged;
-      },
-      { preventScrollReset: true },
-    );
-  }
 
   return (
     <Stack gap="lg">
       <title>Departments · Vet Portal</title>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={4}>
-          <Title order={1}>Departments</Title>
-          <Text c="dimmed">Departments group users; their CC emails get copies of order confirmations.</Text>
-        </Stack>
+      <PageHeader
+        title="Departments"
+        description="Departments group users; their CC emails get copies of order confirmations."
+      >
         <Group gap="xs">
           <Button component={Link} to="/Departments/DepartmentAddress" variant="default">
             Add a Department Address
@@ -143,7 +107,7 @@ export function DepartmentReportRoute() {
             Add a New Department
           </Button>
         </Group>
-      </Group>
+      </PageHeader>
 
       <NameFilter key={name} initial={name} onApply={(value) => update({ name: value, page: 1 })} />
 
