@@ -59,6 +59,7 @@ export function ListResults<T>({
   emptyText,
   loadingLabel = `Loading ${noun}`,
   minWidth = 0,
+  tableLabel,
   head,
   row,
   children,
@@ -76,6 +77,8 @@ export function ListResults<T>({
   /** The overlay's label, when it is not "Loading {noun}". */
   loadingLabel?: string;
   minWidth?: number;
+  /** The table's accessible name. */
+  tableLabel?: string;
   head?: ReactNode;
   row?: (item: T) => ReactNode;
   children?: (items: readonly T[]) => ReactNode;
@@ -106,7 +109,7 @@ export function ListResults<T>({
           (children ? (
             children(items)
           ) : (
-            <ListTable minWidth={minWidth} head={head}>
+            <ListTable minWidth={minWidth} head={head} label={tableLabel}>
               {row && items.map(row)}
             </ListTable>
           ))}
