@@ -1,4 +1,4 @@
-import { Box, LoadingOverlay, Stack, Table, Text } from "@mantine/core";
+import { Box, LoadingOverlay, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import type { ReactNode } from "react";
 import { LoadError } from "./page-state.tsx";
 import { pageCount, TablePager, type TablePagerProps } from "./table-pager.tsx";
@@ -38,19 +38,28 @@ export function ListTable({
   );
 }
 
+/** The header cell of a list's row actions (Modify, Delete …), named for screen readers only. */
+export function ActionsHead() {
+  return (
+    <Table.Th scope="col">
+      <VisuallyHidden>Actions</VisuallyHidden>
+    </Table.Th>
+  );
+}
+
 interface PagedQuery<T> {
   isError: boolean;
   error: unknown;
   isFetching: boolean;
   refetch: () => unknown;
-  data?: { items: readonly T[] };
+  data?: { items: readonly T[]; total: number };
 }
 
 /**
  * A page of a server-paged admin list: the load error with a retry, the table under a loading
- * overlay while the page changes, the empty text, and the pager. `noun` names the rows
- * ("departments") for the overlay's label and the pager. The rows are a ListTable of `head` and
- * `row`, or whatever `children` makes of them (cards on a phone, a table wider up).
+ * overlay while the page changes, the empty text, and the pager of the query's total. `noun` names
+ * the rows ("departments") for the overlay's label and the pager. The rows are a ListTable of
+ * `head` and `row`, or whatever `children` makes of them (cards on a phone, a table wider up).
  */
 export function ListResults<T>({
   query,
@@ -65,7 +74,6 @@ export function ListResults<T>({
   children,
   page,
   pageSize,
-  total,
   onPageChange,
   pager,
   pagedOnly = false,
@@ -84,7 +92,6 @@ export function ListResults<T>({
   children?: (items: readonly T[]) => ReactNode;
   page: number;
   pageSize: number;
-  total: number;
   onPageChange: (page: number) => void;
   /** More of the pager: page sizes, a capped count. */
   pager?: Pick<TablePagerProps, "pageSizes" | "onPageSizeChange" | "status" | "maxPages">;
@@ -95,6 +102,7 @@ export function ListResults<T>({
     return <LoadError title={errorTitle} query={query} />;
   }
   const items = query.data?.items;
+  const total = query.data?.total ?? 0;
   return (
     <Stack gap="sm">
       <Box pos="relative" mih={120}>

@@ -35,3 +35,8 @@ export function pageSizeParam(params: URLSearchParams, sizes: readonly number[])
   const size = Number(params.get("size"));
   return sizes.includes(size) ? size : (sizes[0] ?? 0);
 }
+
+/** The params named by the keys of `empty`: each one's value in the URL, else its value in `empty`. */
+export function readParams<T extends Record<string, string>>(params: URLSearchParams, empty: T): T {
+  return Object.fromEntries(Object.entries(empty).map(([key, value]) => [key, params.get(key) ?? value])) as T;
+}

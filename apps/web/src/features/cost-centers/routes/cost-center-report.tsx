@@ -2,22 +2,15 @@ import { Badge, Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } fr
 import { IconPlus } from "@tabler/icons-react";
 import { ADMIN_PAGE_SIZE, type CostCenter, MESSAGES } from "@vetportal/contract";
 import { Link, useSearchParams } from "react-router";
-import { confirmAction } from "../../../components/confirm-action.tsx";
-import { ListTable } from "../../../components/list-results.tsx";
+import { DeleteButton } from "../../../components/confirm-action.tsx";
+import { ActionsHead, ListTable } from "../../../components/list-results.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
 import { pageCount, TablePager } from "../../../components/table-pager.tsx";
 import { StatusBadge } from "../../../components/tone-badge.tsx";
-import { notifySuccess } from "../../../lib/notify.ts";
 import { positiveId } from "../../../lib/route-params.ts";
 import { useDeleteCostCenter } from "../api/delete-cost-center.ts";
 import { useCostCenters } from "../api/list-cost-centers.ts";
-
-/**
- * The row's buttons unmount when the list reloads without it, which drops mutate()'s callbacks;
- * the promise of mutateAsync still settles. A failure already got the global error toast.
- */
-const ignoreFailure = () => undefined;
 
 function CostCenterActions({ costCenter }: { costCenter: CostCenter }) {
   const deleteCostCenter = useDeleteCostCenter();
@@ -27,23 +20,13 @@ function CostCenterActions({ costCenter }: { costCenter: CostCenter }) {
       <Button component={Link} to={`/CostCenter/CostCenterDetail/${costCenter.id}`} size="compact-sm" variant="light">
         Modify<VisuallyHidden> {name}</VisuallyHidden>
       </Button>
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        color="red"
-        loading={deleteCostCenter.isPending}
-        onClick={() =>
-          confirmAction({
-            message: `Delete the cost center ${name}?`,
-            onConfirm: () =>
-              deleteCostCenter
-                .mutateAsync(costCenter.id)
-                .then(() => notifySuccess(MESSAGES.costCenterDeleted), ignoreFailure),
-          })
-        }
-      >
-        Delete<VisuallyHidden> {name}</VisuallyHidden>
-      </Button>
+      <DeleteButton
+        name={name}
+        message={`Delete the cost center ${name}?`}
+        done={MESSAGES.costCenterDeleted}
+        isPending={deleteCostCenter.isPending}
+        onDelete={() => deleteCostCenter.mutateAsync(costCenter.id)}
+      />
     </Group>
   );
 }
@@ -88,9 +71,7 @@ export function CostCenterReportRoute() {
                 <Table.Th scope="col">Name</Table.Th>
                 <Table.Th scope="col">Departments</Table.Th>
                 <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
+                <ActionsHead />
               </>
             }
           >

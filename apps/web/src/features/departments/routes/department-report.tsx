@@ -5,21 +5,14 @@ import { ADMIN_PAGE_SIZE, MESSAGES } from "@vetportal/contract";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { z } from "zod";
-import { confirmAction } from "../../../components/confirm-action.tsx";
+import { DeleteButton } from "../../../components/confirm-action.tsx";
 import { FilterForm } from "../../../components/filter-form.tsx";
-import { ListResults } from "../../../components/list-results.tsx";
+import { ActionsHead, ListResults } from "../../../components/list-results.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { StatusBadge } from "../../../components/tone-badge.tsx";
 import { useDepartments } from "../../../lib/list-departments.ts";
 import { useListParams } from "../../../lib/list-params.ts";
-import { notifySuccess } from "../../../lib/notify.ts";
 import { useDeleteDepartment } from "../api/delete-department.ts";
-
-/**
- * The row's buttons unmount when the list reloads without it, which drops mutate()'s callbacks;
- * the promise of mutateAsync still settles. A failure already got the global error toast.
- */
-const ignoreFailure = () => undefined;
 
 type DepartmentRow = z.infer<typeof DepartmentRowSchema>;
 
@@ -60,23 +53,13 @@ function DepartmentActions({ department }: { department: DepartmentRow }) {
       >
         Addresses<VisuallyHidden> of {name}</VisuallyHidden>
       </Button>
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        color="red"
-        loading={deleteDepartment.isPending}
-        onClick={() =>
-          confirmAction({
-            message: `Delete the department ${name}?`,
-            onConfirm: () =>
-              deleteDepartment
-                .mutateAsync(department.id)
-                .then(() => notifySuccess(MESSAGES.departmentDeleted), ignoreFailure),
-          })
-        }
-      >
-        Delete<VisuallyHidden> {name}</VisuallyHidden>
-      </Button>
+      <DeleteButton
+        name={name}
+        message={`Delete the department ${name}?`}
+        done={MESSAGES.departmentDeleted}
+        isPending={deleteDepartment.isPending}
+        onDelete={() => deleteDepartment.mutateAsync(department.id)}
+      />
     </Group>
   );
 }
@@ -90,7 +73,6 @@ export function DepartmentReportRoute() {
     limit: ADMIN_PAGE_SIZE,
     offset: (page - 1) * ADMIN_PAGE_SIZE,
   });
-  const total = departments.data?.total ?? 0;
 
   return (
     <Stack gap="lg">
@@ -123,9 +105,7 @@ export function DepartmentReportRoute() {
             <Table.Th scope="col">Code</Table.Th>
             <Table.Th scope="col">Users</Table.Th>
             <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
+            <ActionsHead />
           </>
         }
         row={(department) => (
@@ -143,7 +123,6 @@ export function DepartmentReportRoute() {
         )}
         page={page}
         pageSize={ADMIN_PAGE_SIZE}
-        total={total}
         onPageChange={(next) => update({ page: next })}
       />
     </Stack>

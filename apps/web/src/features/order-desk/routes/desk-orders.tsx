@@ -14,7 +14,7 @@ import { ListResults } from "../../../components/list-results.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { formatMoney, formatPst } from "../../../lib/format.ts";
-import { pageSizeParam, useListParams } from "../../../lib/list-params.ts";
+import { pageSizeParam, readParams, useListParams } from "../../../lib/list-params.ts";
 import { positiveId } from "../../../lib/route-params.ts";
 import { useDeskOrders } from "../api/list-desk-orders.ts";
 
@@ -29,16 +29,6 @@ type Filters = {
 const EMPTY: Filters = { text: "", po: "", order: "", from: "", to: "" };
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const count = new Intl.NumberFormat("en-US");
-
-function readFilters(params: URLSearchParams): Filters {
-  return {
-    text: params.get("text") ?? "",
-    po: params.get("po") ?? "",
-    order: params.get("order") ?? "",
-    from: params.get("from") ?? "",
-    to: params.get("to") ?? "",
-  };
-}
 
 function toRequest(filters: Filters, status: number | undefined, page: number, size: number): DeskOrderListRequest {
   const from = DAY.test(filters.from) ? filters.from : undefined;
@@ -206,7 +196,7 @@ function DeskCards({ orders, search }: { orders: readonly DeskOrderListItem[]; s
  */
 export function DeskOrdersRoute() {
   const { params, page, update } = useListParams({ size: String(DESK_PAGE_SIZES[0]) });
-  const filters = readFilters(params);
+  const filters = readParams(params, EMPTY);
   const status = positiveId(params.get("status"));
   const size = pageSizeParam(params, DESK_PAGE_SIZES);
   const orders = useDeskOrders(toRequest(filters, status, page, size));
@@ -248,7 +238,6 @@ export function DeskOrdersRoute() {
           emptyText="No orders match these filters."
           page={page}
           pageSize={size}
-          total={total}
           onPageChange={(next) => update({ page: next })}
           pager={{
             pageSizes: DESK_PAGE_SIZES,

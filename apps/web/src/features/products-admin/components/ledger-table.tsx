@@ -75,7 +75,6 @@ export function LedgerTable({ productId }: { productId: number }) {
         minWidth={860}
         page={page}
         pageSize={ADMIN_PAGE_SIZE}
-        total={ledger.data?.total ?? 0}
         onPageChange={setPage}
         pagedOnly
       />

@@ -22,7 +22,6 @@ export function ProductReportRoute() {
     offset: (page - 1) * ADMIN_PAGE_SIZE,
   });
   const exportProducts = useExportProducts();
-  const total = products.data?.total ?? 0;
   const categoryName = new Map((categories.data ?? []).map((c) => [c.id, c.name]));
 
   return (
@@ -100,7 +99,6 @@ export function ProductReportRoute() {
         )}
         page={page}
         pageSize={ADMIN_PAGE_SIZE}
-        total={total}
         onPageChange={(next) => update({ page: next })}
       />
     </Stack>

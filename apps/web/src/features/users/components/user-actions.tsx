@@ -2,18 +2,12 @@ import { Button, Group, VisuallyHidden } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { MESSAGES, type UserRow } from "@vetportal/contract";
 import { Link, useLocation } from "react-router";
-import { confirmAction } from "../../../components/confirm-action.tsx";
+import { confirmAction, DeleteButton } from "../../../components/confirm-action.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { useUpdateUser } from "../../../lib/update-user.ts";
 import { useDeleteUser } from "../api/delete-user.ts";
 import { USERS_QUERY_KEY } from "../api/list-users.ts";
-
-/**
- * The row's buttons unmount when the list reloads without it, which drops mutate()'s callbacks;
- * the promise of mutateAsync still settles. A failure already got the global error toast.
- */
-const ignoreFailure = () => undefined;
 
 export function fullName(user: UserRow): string {
   return [user.first_name, user.last_name].filter(Boolean).join(" ");
@@ -46,13 +40,6 @@ export function UserActions({ user }: { user: UserRow }) {
     });
   }
 
-  function remove() {
-    confirmAction({
-      message: `Delete ${name}?`,
-      onConfirm: () => deleteUser.mutateAsync(user.id).then(() => notifySuccess(MESSAGES.userDeleted), ignoreFailure),
-    });
-  }
-
   return (
     <Group gap={6} wrap="nowrap">
       <Button
@@ -69,9 +56,13 @@ export function UserActions({ user }: { user: UserRow }) {
           Inactivate<VisuallyHidden> {name}</VisuallyHidden>
         </Button>
       )}
-      <Button size="compact-sm" variant="subtle" color="red" onClick={remove} loading={deleteUser.isPending}>
-        Delete<VisuallyHidden> {name}</VisuallyHidden>
-      </Button>
+      <DeleteButton
+        name={name}
+        message={`Delete ${name}?`}
+        done={MESSAGES.userDeleted}
+        isPending={deleteUser.isPending}
+        onDelete={() => deleteUser.mutateAsync(user.id)}
+      />
     </Group>
   );
 }

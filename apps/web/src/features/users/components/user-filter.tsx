@@ -3,6 +3,7 @@ import { USER_LEVELS } from "@vetportal/contract";
 import { useMemo } from "react";
 import { FilterForm, useFilterValues } from "../../../components/filter-form.tsx";
 import { useDepartmentOptions } from "../../../lib/list-departments.ts";
+import { readParams } from "../../../lib/list-params.ts";
 import { usePracticeNames } from "../../../lib/list-practice-names.ts";
 import { positiveId } from "../../../lib/route-params.ts";
 import type { UserListFilter } from "../api/list-users.ts";
@@ -38,17 +39,11 @@ const STATUS_OPTIONS = [
   { value: "all", label: "All" },
 ];
 
+/** The filter in the URL; an unknown status is the default, active users. */
 export function readUserFilters(params: URLSearchParams): UserFilters {
-  const status = params.get("status");
-  return {
-    first_name: params.get("first_name") ?? "",
-    last_name: params.get("last_name") ?? "",
-    email: params.get("email") ?? "",
-    practice: params.get("practice") ?? "",
-    level: params.get("level") ?? "",
-    department: params.get("department") ?? "",
-    status: status === "inactive" || status === "all" ? status : "active",
-  };
+  const filters = readParams(params, EMPTY_USER_FILTERS);
+  const { status } = filters;
+  return { ...filters, status: status === "inactive" || status === "all" ? status : "active" };
 }
 
 /** The list's request for a page of the filtered users. */

@@ -1,5 +1,6 @@
-import { Badge, Group, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Badge, Group, Table, Text } from "@mantine/core";
 import type { UserRow as User } from "@vetportal/contract";
+import { ActionsHead } from "../../../components/list-results.tsx";
 import { StatusBadge } from "../../../components/tone-badge.tsx";
 import { fullName, UserActions } from "./user-actions.tsx";
 
@@ -24,9 +25,7 @@ export function UserHead({ practiceColumn }: { practiceColumn: boolean }) {
       <Table.Th scope="col">Department</Table.Th>
       <Table.Th scope="col">Location</Table.Th>
       <Table.Th scope="col">Status</Table.Th>
-      <Table.Th scope="col">
-        <VisuallyHidden>Actions</VisuallyHidden>
-      </Table.Th>
+      <ActionsHead />
     </>
   );
 }

@@ -56,7 +56,6 @@ export function UserReportRoute() {
         row={(user) => <UserRow key={user.id} user={user} practiceColumn={practiceColumn} />}
         page={page}
         pageSize={pageSize}
-        total={total}
         onPageChange={(next) => update({ page: next })}
         pager={{ pageSizes: USER_PAGE_SIZES, onPageSizeChange: (size) => update({ size, page: 1 }) }}
       />
