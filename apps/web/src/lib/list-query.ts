@@ -25,6 +25,24 @@ export function requestList<T extends z.ZodType>(
   }));
 }
 
+/**
+ * POST an endpoint whose data holds a page of `rows` (a report): the data with `found_rows`, the
+ * real number of rows, or the page's count when the server sends none.
+ */
+export function requestRows<T extends z.ZodType<{ rows: readonly unknown[] }>>(
+  path: string,
+  body: unknown,
+  data: T,
+  signal?: AbortSignal,
+): Promise<z.infer<T> & { found_rows: number }> {
+  // zod cannot see through okSchema of a generic schema; the parse itself is exact.
+  const response = apiRequest(path, { body, schema: okSchema(data), signal }) as Promise<{
+    data: z.infer<T>;
+    found_rows?: number;
+  }>;
+  return response.then((page) => ({ ...page.data, found_rows: page.found_rows ?? page.data.rows.length }));
+}
+
 /** The query of a list endpoint: `key` plus the filter as its key, the filter as its body. */
 export function listQueryOptions<T extends z.ZodType, Filter>(
   key: readonly unknown[],

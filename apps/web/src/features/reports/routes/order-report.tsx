@@ -91,7 +91,7 @@ function ReportsTab({ today, renderOrder }: { today: string; renderOrder: Render
   }
 
   const data = report.data;
-  const total = data?.total ?? 0;
+  const total = data?.found_rows ?? 0;
   return (
     <Stack gap="lg">
       <ReportFilterForm
@@ -112,7 +112,7 @@ function ReportsTab({ today, renderOrder }: { today: string; renderOrder: Render
           <Group justify="space-between" align="center" gap="sm">
             <Group gap="sm" align="baseline">
               <Title order={2} size="h3">
-                {VIEW_TITLES[data?.report.search_by ?? applied.search_by]}
+                {VIEW_TITLES[data?.search_by ?? applied.search_by]}
               </Title>
               {data && (
                 <Text size="sm" c="dimmed" data-testid="report-row-count">
@@ -125,11 +125,11 @@ function ReportsTab({ today, renderOrder }: { today: string; renderOrder: Render
           <ResultsArea
             isLoading={report.isFetching}
             loadingLabel="Loading report"
-            isEmpty={data !== undefined && data.report.rows.length === 0}
+            isEmpty={data !== undefined && data.rows.length === 0}
           >
             {data && (
               <ReportResults
-                report={data.report}
+                report={data}
                 optional={applied.columns}
                 drillTo={(next) => drilldownSearch(params, next)}
               />
