@@ -6,19 +6,21 @@ import { pageCount, TablePager, type TablePagerProps } from "./table-pager.tsx";
 /**
  * The admin lists' table (SPEC §2): striped rows that scroll sideways on a phone. `head` is the
  * header row's cells, `children` the body's rows. `label` names the table; `region` makes the
- * scroll container a named region the keyboard can focus and scroll.
+ * scroll container a named region the keyboard can focus and scroll; `wrap` lets long cells wrap.
  */
 export function ListTable({
   minWidth,
   head,
   label,
   region,
+  wrap = false,
   children,
 }: {
   minWidth: number;
   head: ReactNode;
   label?: string;
   region?: string;
+  wrap?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -28,7 +30,13 @@ export function ListTable({
       type="native"
       {...(region && { tabIndex: 0, role: "region", "aria-label": region })}
     >
-      <Table striped highlightOnHover verticalSpacing="xs" style={{ whiteSpace: "nowrap" }} aria-label={label}>
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="xs"
+        style={wrap ? undefined : { whiteSpace: "nowrap" }}
+        aria-label={label}
+      >
         <Table.Thead>
           <Table.Tr>{head}</Table.Tr>
         </Table.Thead>

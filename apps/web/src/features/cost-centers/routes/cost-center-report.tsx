@@ -2,10 +2,10 @@ import { Badge, Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } fr
 import { IconPlus } from "@tabler/icons-react";
 import { ADMIN_PAGE_SIZE, type CostCenter, MESSAGES } from "@vetportal/contract";
 import { Link, useSearchParams } from "react-router";
-import { DeleteButton } from "../../../components/confirm-action.tsx";
 import { ActionsHead, ListTable } from "../../../components/list-results.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
+import { DeleteButton, ModifyButton, RowActions } from "../../../components/row-actions.tsx";
 import { pageCount, TablePager } from "../../../components/table-pager.tsx";
 import { StatusBadge } from "../../../components/tone-badge.tsx";
 import { positiveId } from "../../../lib/route-params.ts";
@@ -16,10 +16,8 @@ function CostCenterActions({ costCenter }: { costCenter: CostCenter }) {
   const deleteCostCenter = useDeleteCostCenter();
   const name = costCenter.name;
   return (
-    <Group gap={6} wrap="nowrap">
-      <Button component={Link} to={`/CostCenter/CostCenterDetail/${costCenter.id}`} size="compact-sm" variant="light">
-        Modify<VisuallyHidden> {name}</VisuallyHidden>
-      </Button>
+    <RowActions>
+      <ModifyButton to={`/CostCenter/CostCenterDetail/${costCenter.id}`} name={name} />
       <DeleteButton
         name={name}
         message={`Delete the cost center ${name}?`}
@@ -27,7 +25,7 @@ function CostCenterActions({ costCenter }: { costCenter: CostCenter }) {
         isPending={deleteCostCenter.isPending}
         onDelete={() => deleteCostCenter.mutateAsync(costCenter.id)}
       />
-    </Group>
+    </RowActions>
   );
 }
 

@@ -5,10 +5,10 @@ import { ADMIN_PAGE_SIZE, MESSAGES } from "@vetportal/contract";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { z } from "zod";
-import { DeleteButton } from "../../../components/confirm-action.tsx";
 import { FilterForm } from "../../../components/filter-form.tsx";
 import { ActionsHead, ListResults } from "../../../components/list-results.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { DeleteButton, ModifyButton, RowActions } from "../../../components/row-actions.tsx";
 import { StatusBadge } from "../../../components/tone-badge.tsx";
 import { useDepartments } from "../../../lib/list-departments.ts";
 import { useListParams } from "../../../lib/list-params.ts";
@@ -41,10 +41,8 @@ function DepartmentActions({ department }: { department: DepartmentRow }) {
   const deleteDepartment = useDeleteDepartment();
   const name = department.name;
   return (
-    <Group gap={6} wrap="nowrap">
-      <Button component={Link} to={`/Departments/DepartmentDetails/${department.id}`} size="compact-sm" variant="light">
-        Modify<VisuallyHidden> {name}</VisuallyHidden>
-      </Button>
+    <RowActions>
+      <ModifyButton to={`/Departments/DepartmentDetails/${department.id}`} name={name} />
       <Button
         component={Link}
         to={`/Departments/DepartmentTabs/${department.id}/${encodeURIComponent(name)}?tab=addresses`}
@@ -60,7 +58,7 @@ function DepartmentActions({ department }: { department: DepartmentRow }) {
         isPending={deleteDepartment.isPending}
         onDelete={() => deleteDepartment.mutateAsync(department.id)}
       />
-    </Group>
+    </RowActions>
   );
 }
 

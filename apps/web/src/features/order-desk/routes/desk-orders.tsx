@@ -10,7 +10,7 @@ import {
 } from "@vetportal/contract";
 import { Link } from "react-router";
 import { FilterForm, useFilterValues } from "../../../components/filter-form.tsx";
-import { ListResults } from "../../../components/list-results.tsx";
+import { ListResults, ListTable } from "../../../components/list-results.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { formatMoney, formatPst } from "../../../lib/format.ts";
@@ -109,59 +109,59 @@ const orderLink = (order: DeskOrderListItem) => `/admin/orders/${order.id}`;
 
 function DeskTable({ orders, search }: { orders: readonly DeskOrderListItem[]; search: string }) {
   return (
-    <Table.ScrollContainer minWidth={960} type="native" tabIndex={0} role="region" aria-label="Orders table">
-      <Table striped highlightOnHover verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Order #</Table.Th>
-            <Table.Th scope="col">Ordered</Table.Th>
-            <Table.Th scope="col">Practice</Table.Th>
-            <Table.Th scope="col">PO</Table.Th>
-            <Table.Th scope="col">Ship to</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Total
-            </Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Tracking</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {orders.map((order) => (
-            <Table.Tr key={order.id}>
-              <Table.Td>
-                <Anchor component={Link} to={orderLink(order)} state={{ back: `/admin/orders${search}` }} fw={700}>
-                  {order.id}
-                </Anchor>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>{formatPst(order.created)}</Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {order.practice_name || order.user_name}
-                </Text>
-                {order.practice_name && order.user_name && order.user_name !== order.practice_name && (
-                  <Text size="xs" c="dimmed">
-                    {order.user_name}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{order.po_number ?? "—"}</Table.Td>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>
-                {order.ship_city}, {order.ship_state}
-              </Table.Td>
-              <Table.Td ta="right" style={{ fontVariantNumeric: "tabular-nums" }}>
-                {formatMoney(order.total_order_amount)}
-              </Table.Td>
-              <Table.Td>
-                <OrderStatusBadge status={order.order_status} name={order.order_status_name} />
-              </Table.Td>
-              <Table.Td style={{ maxWidth: 220, overflowWrap: "anywhere" }}>
-                <Text size="xs">{order.tracking_number ?? "—"}</Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={960}
+      region="Orders table"
+      wrap
+      head={
+        <>
+          <Table.Th scope="col">Order #</Table.Th>
+          <Table.Th scope="col">Ordered</Table.Th>
+          <Table.Th scope="col">Practice</Table.Th>
+          <Table.Th scope="col">PO</Table.Th>
+          <Table.Th scope="col">Ship to</Table.Th>
+          <Table.Th scope="col" ta="right">
+            Total
+          </Table.Th>
+          <Table.Th scope="col">Status</Table.Th>
+          <Table.Th scope="col">Tracking</Table.Th>
+        </>
+      }
+    >
+      {orders.map((order) => (
+        <Table.Tr key={order.id}>
+          <Table.Td>
+            <Anchor component={Link} to={orderLink(order)} state={{ back: `/admin/orders${search}` }} fw={700}>
+              {order.id}
+            </Anchor>
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: "nowrap" }}>{formatPst(order.created)}</Table.Td>
+          <Table.Td>
+            <Text size="sm" fw={500}>
+              {order.practice_name || order.user_name}
+            </Text>
+            {order.practice_name && order.user_name && order.user_name !== order.practice_name && (
+              <Text size="xs" c="dimmed">
+                {order.user_name}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>{order.po_number ?? "—"}</Table.Td>
+          <Table.Td style={{ whiteSpace: "nowrap" }}>
+            {order.ship_city}, {order.ship_state}
+          </Table.Td>
+          <Table.Td ta="right" style={{ fontVariantNumeric: "tabular-nums" }}>
+            {formatMoney(order.total_order_amount)}
+          </Table.Td>
+          <Table.Td>
+            <OrderStatusBadge status={order.order_status} name={order.order_status_name} />
+          </Table.Td>
+          <Table.Td style={{ maxWidth: 220, overflowWrap: "anywhere" }}>
+            <Text size="xs">{order.tracking_number ?? "—"}</Text>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
 

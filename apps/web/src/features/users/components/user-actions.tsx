@@ -1,8 +1,9 @@
-import { Button, Group, VisuallyHidden } from "@mantine/core";
+import { Button, VisuallyHidden } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { MESSAGES, type UserRow } from "@vetportal/contract";
-import { Link, useLocation } from "react-router";
-import { confirmAction, DeleteButton } from "../../../components/confirm-action.tsx";
+import { useLocation } from "react-router";
+import { confirmAction } from "../../../components/confirm-action.tsx";
+import { DeleteButton, ModifyButton, RowActions } from "../../../components/row-actions.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { useUpdateUser } from "../../../lib/update-user.ts";
@@ -41,16 +42,8 @@ export function UserActions({ user }: { user: UserRow }) {
   }
 
   return (
-    <Group gap={6} wrap="nowrap">
-      <Button
-        component={Link}
-        to={`/Users/ModifyUser/${user.id}`}
-        state={{ back: `/userreport${search}` }}
-        size="compact-sm"
-        variant="light"
-      >
-        Modify<VisuallyHidden> {name}</VisuallyHidden>
-      </Button>
+    <RowActions>
+      <ModifyButton to={`/Users/ModifyUser/${user.id}`} name={name} state={{ back: `/userreport${search}` }} />
       {user.is_active && (
         <Button size="compact-sm" variant="default" onClick={inactivate} loading={updateUser.isPending}>
           Inactivate<VisuallyHidden> {name}</VisuallyHidden>
@@ -63,6 +56,6 @@ export function UserActions({ user }: { user: UserRow }) {
         isPending={deleteUser.isPending}
         onDelete={() => deleteUser.mutateAsync(user.id)}
       />
-    </Group>
+    </RowActions>
   );
 }
