@@ -84,15 +84,18 @@ export function ReportFilterForm({ initial, hasResults, today, isSearching, onSe
     [suggestions.data],
   );
   const allowedColumns = VIEW_OPTIONAL_COLUMNS[values.search_by];
+  const departments = options(filters.data?.departments);
+  const costCenters = options(filters.data?.cost_centers);
 
   const set = <K extends keyof ReportFormValues>(name: K, value: ReportFormValues[K]) =>
     setValues((current) => ({ ...current, [name]: value }));
 
-  /** A select of ids where 0 is ALL. */
-  const idSelect = (name: IdField) => ({
+  /** A select of ids where 0 is ALL; with a `noun`, one can type to find an option. */
+  const idSelect = (name: IdField, noun?: string) => ({
     value: String(values[name]),
     onChange: (value: string | null) => set(name, Number(value ?? 0)),
     allowDeselect: false,
+    ...(noun && { searchable: true, nothingFoundMessage: `No ${noun} by that name` }),
   });
 
   function setDate(name: "date_from" | "date_to", day: string) {
@@ -156,20 +159,8 @@ export function ReportFilterForm({ initial, hasResults, today, isSearching, onSe
             />
             <ReportDateInput label="Date from" value={values.date_from} onChange={(day) => setDate("date_from", day)} />
             <ReportDateInput label="Date to" value={values.date_to} onChange={(day) => setDate("date_to", day)} />
-            <Select
-              label="Department"
-              data={options(filters.data?.departments)}
-              searchable
-              nothingFoundMessage="No department by that name"
-              {...idSelect("department_id")}
-            />
-            <Select
-              label="Cost center"
-              data={options(filters.data?.cost_centers)}
-              searchable
-              nothingFoundMessage="No cost center by that name"
-              {...idSelect("cost_center_id")}
-            />
+            <Select label="Department" data={departments} {...idSelect("department_id", "department")} />
+            <Select label="Cost center" data={costCenters} {...idSelect("cost_center_id", "cost center")} />
             <Autocomplete
               label="User"
               placeholder="Name, email or practice"
