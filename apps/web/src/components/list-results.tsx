@@ -2,6 +2,7 @@ import { Box, LoadingOverlay, Stack, Table, Text, VisuallyHidden } from "@mantin
 import type { ReactNode } from "react";
 import { LoadError } from "./page-state.tsx";
 import { pageCount, TablePager, type TablePagerProps } from "./table-pager.tsx";
+import { StatusBadge } from "./tone-badge.tsx";
 
 /**
  * The admin lists' table (SPEC §2): striped rows that scroll sideways on a phone. `head` is the
@@ -52,6 +53,15 @@ export function ActionsHead() {
     <Table.Th scope="col">
       <VisuallyHidden>Actions</VisuallyHidden>
     </Table.Th>
+  );
+}
+
+/** A row's Status cell: whether the record is active. */
+export function StatusCell({ active }: { active: boolean }) {
+  return (
+    <Table.Td>
+      <StatusBadge active={active} />
+    </Table.Td>
   );
 }
 

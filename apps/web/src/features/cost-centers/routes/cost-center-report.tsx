@@ -2,12 +2,11 @@ import { Badge, Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } fr
 import { IconPlus } from "@tabler/icons-react";
 import { ADMIN_PAGE_SIZE, type CostCenter, MESSAGES } from "@vetportal/contract";
 import { Link, useSearchParams } from "react-router";
-import { ActionsHead, ListTable } from "../../../components/list-results.tsx";
+import { ActionsHead, ListTable, StatusCell } from "../../../components/list-results.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
 import { DeleteButton, ModifyButton, RowActions } from "../../../components/row-actions.tsx";
 import { pageCount, TablePager } from "../../../components/table-pager.tsx";
-import { StatusBadge } from "../../../components/tone-badge.tsx";
 import { positiveId } from "../../../lib/route-params.ts";
 import { useDeleteCostCenter } from "../api/delete-cost-center.ts";
 import { useCostCenters } from "../api/list-cost-centers.ts";
@@ -85,9 +84,7 @@ export function CostCenterReportRoute() {
                     ))}
                   </Group>
                 </Table.Td>
-                <Table.Td>
-                  <StatusBadge active={costCenter.is_active} />
-                </Table.Td>
+                <StatusCell active={costCenter.is_active} />
                 <Table.Td>
                   <CostCenterActions costCenter={costCenter} />
                 </Table.Td>

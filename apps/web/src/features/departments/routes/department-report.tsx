@@ -6,10 +6,9 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { z } from "zod";
 import { FilterForm } from "../../../components/filter-form.tsx";
-import { ActionsHead, ListResults } from "../../../components/list-results.tsx";
+import { ActionsHead, ListResults, StatusCell } from "../../../components/list-results.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { DeleteButton, ModifyButton, RowActions } from "../../../components/row-actions.tsx";
-import { StatusBadge } from "../../../components/tone-badge.tsx";
 import { useDepartments } from "../../../lib/list-departments.ts";
 import { useListParams } from "../../../lib/list-params.ts";
 import { useDeleteDepartment } from "../api/delete-department.ts";
@@ -111,9 +110,7 @@ export function DepartmentReportRoute() {
             <Table.Td fw={500}>{department.name}</Table.Td>
             <Table.Td>{department.department_code}</Table.Td>
             <Table.Td>{department.user_count}</Table.Td>
-            <Table.Td>
-              <StatusBadge active={department.is_active} />
-            </Table.Td>
+            <StatusCell active={department.is_active} />
             <Table.Td>
               <DepartmentActions department={department} />
             </Table.Td>

@@ -2,9 +2,8 @@ import { Anchor, Button, Group, Paper, Select, Stack, Table } from "@mantine/cor
 import { IconDownload, IconPlus } from "@tabler/icons-react";
 import { ADMIN_PAGE_SIZE } from "@vetportal/contract";
 import { Link } from "react-router";
-import { ListResults } from "../../../components/list-results.tsx";
+import { ListResults, StatusCell } from "../../../components/list-results.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { StatusBadge } from "../../../components/tone-badge.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
 import { positiveId } from "../../../lib/route-params.ts";
 import { useExportProducts } from "../api/export-products.ts";
@@ -89,9 +88,7 @@ export function ProductReportRoute() {
             </Table.Td>
             <Table.Td>{product.customer_sku}</Table.Td>
             <Table.Td>{categoryName.get(product.product_category_id) ?? product.product_category_id}</Table.Td>
-            <Table.Td>
-              <StatusBadge active={product.is_active} />
-            </Table.Td>
+            <StatusCell active={product.is_active} />
             <Table.Td ta="right" ff="monospace">
               {product.is_in_inventory ? product.actual_inventory.toLocaleString("en-US") : "—"}
             </Table.Td>

@@ -1,7 +1,6 @@
 import { Badge, Group, Table, Text } from "@mantine/core";
 import type { UserRow as User } from "@vetportal/contract";
-import { ActionsHead } from "../../../components/list-results.tsx";
-import { StatusBadge } from "../../../components/tone-badge.tsx";
+import { ActionsHead, StatusCell } from "../../../components/list-results.tsx";
 import { fullName, UserActions } from "./user-actions.tsx";
 
 /**
@@ -65,9 +64,7 @@ export function UserRow({ user, practiceColumn }: { user: User; practiceColumn: 
       </Table.Td>
       <Table.Td>{user.department_name}</Table.Td>
       <Table.Td>{[user.city, user.state].filter(Boolean).join(", ")}</Table.Td>
-      <Table.Td>
-        <StatusBadge active={user.is_active} />
-      </Table.Td>
+      <StatusCell active={user.is_active} />
       <Table.Td>
         <UserActions user={user} />
       </Table.Td>
