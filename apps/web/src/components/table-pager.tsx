@@ -12,7 +12,13 @@ interface TablePagerProps {
   onPageSizeChange?: (size: number) => void;
   /** What the rows are, for the count: "users", "products". */
   noun: string;
+  /** The count line when the exact one does not fit (a capped count: "Showing 1–25 of 10,000+ orders"). */
+  status?: string;
+  /** The last page the server serves, when it pages no further than a cap. */
+  maxPages?: number;
 }
+
+export type { TablePagerProps };
 
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
@@ -27,8 +33,10 @@ export function TablePager({
   pageSizes,
   onPageSizeChange,
   noun,
+  status,
+  maxPages,
 }: TablePagerProps) {
-  const pages = pageCount(total, pageSize);
+  const pages = Math.min(pageCount(total, pageSize), maxPages ?? Number.POSITIVE_INFINITY);
   const sizeId = useId();
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
@@ -37,8 +45,8 @@ export function TablePager({
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Group gap="md" wrap="wrap">
         <Text size="sm" c="dimmed" role="status">
-          {total === 0 ? `No ${noun}` : `Showing ${first}–${last} of ${total} ${noun}`} · Page {Math.min(page, pages)}{" "}
-          of {pages}
+          {status ??
+            `${total === 0 ? `No ${noun}` : `Showing ${first}–${last} of ${total} ${noun}`} · Page ${Math.min(page, pages)} of ${pages}`}
         </Text>
         {pageSizes && onPageSizeChange && (
           <Group gap={8} wrap="nowrap">

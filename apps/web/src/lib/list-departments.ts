@@ -1,35 +1,24 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type DepartmentListRequestSchema, DepartmentRowSchema, okSchema } from "@vetportal/contract";
-import { z } from "zod";
-import { apiRequest } from "./api-client.ts";
+import { useQuery } from "@tanstack/react-query";
+import { type DepartmentListRequestSchema, DepartmentRowSchema } from "@vetportal/contract";
+import type { z } from "zod";
+import { listQueryOptions, useListQuery } from "./list-query.ts";
 
 // POST /api/department/list is read by several admin features (the department report, and the
 // department pickers of users, cost centers and products), so it lives in lib/ (STYLE §1).
 export type DepartmentListFilter = z.input<typeof DepartmentListRequestSchema>;
-
-const DepartmentsResponseSchema = okSchema(z.array(DepartmentRowSchema));
 
 /** Upper bound of the request schema: enough to list every department in a picker. */
 const ALL_DEPARTMENTS = 500;
 
 export const DEPARTMENTS_QUERY_KEY = ["departments"] as const;
 
-export function listDepartments(filter: DepartmentListFilter, signal?: AbortSignal) {
-  return apiRequest("/api/department/list", { body: filter, schema: DepartmentsResponseSchema, signal }).then(
-    (response) => ({ items: response.data, total: response.found_rows ?? response.data.length }),
-  );
-}
-
 export function departmentsQueryOptions(filter: DepartmentListFilter) {
-  return queryOptions({
-    queryKey: [...DEPARTMENTS_QUERY_KEY, filter],
-    queryFn: ({ signal }) => listDepartments(filter, signal),
-  });
+  return listQueryOptions(DEPARTMENTS_QUERY_KEY, "/api/department/list", DepartmentRowSchema, filter);
 }
 
 /** A page of the department report; the page shows its own error state. */
 export function useDepartments(filter: DepartmentListFilter) {
-  return useQuery({ ...departmentsQueryOptions(filter), meta: { handlesErrors: true } });
+  return useListQuery(departmentsQueryOptions(filter));
 }
 
 export interface DepartmentOption {

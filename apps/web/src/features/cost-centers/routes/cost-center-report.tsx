@@ -1,49 +1,30 @@
-import { Badge, Button, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Badge, Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { ADMIN_PAGE_SIZE, type CostCenter, MESSAGES } from "@vetportal/contract";
 import { Link, useSearchParams } from "react-router";
-import { confirmAction } from "../../../components/confirm-action.tsx";
-import { ListTable } from "../../../components/list-results.tsx";
+import { ActionsHead, ListTable, StatusCell } from "../../../components/list-results.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
+import { DeleteButton, ModifyButton, RowActions } from "../../../components/row-actions.tsx";
 import { pageCount, TablePager } from "../../../components/table-pager.tsx";
-import { StatusBadge } from "../../../components/tone-badge.tsx";
-import { notifySuccess } from "../../../lib/notify.ts";
 import { positiveId } from "../../../lib/route-params.ts";
 import { useDeleteCostCenter } from "../api/delete-cost-center.ts";
 import { useCostCenters } from "../api/list-cost-centers.ts";
-
-/**
- * The row's buttons unmount when the list reloads without it, which drops mutate()'s callbacks;
- * the promise of mutateAsync still settles. A failure already got the global error toast.
- */
-const ignoreFailure = () => undefined;
 
 function CostCenterActions({ costCenter }: { costCenter: CostCenter }) {
   const deleteCostCenter = useDeleteCostCenter();
   const name = costCenter.name;
   return (
-    <Group gap={6} wrap="nowrap">
-      <Button component={Link} to={`/CostCenter/CostCenterDetail/${costCenter.id}`} size="compact-sm" variant="light">
-        Modify<VisuallyHidden> {name}</VisuallyHidden>
-      </Button>
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        color="red"
-        loading={deleteCostCenter.isPending}
-        onClick={() =>
-          confirmAction({
-            message: `Delete the cost center ${name}?`,
-            onConfirm: () =>
-              deleteCostCenter
-                .mutateAsync(costCenter.id)
-                .then(() => notifySuccess(MESSAGES.costCenterDeleted), ignoreFailure),
-          })
-        }
-      >
-        Delete<VisuallyHidden> {name}</VisuallyHidden>
-      </Button>
-    </Group>
+    <RowActions>
+      <ModifyButton to={`/CostCenter/CostCenterDetail/${costCenter.id}`} name={name} />
+      <DeleteButton
+        name={name}
+        message={`Delete the cost center ${name}?`}
+        done={MESSAGES.costCenterDeleted}
+        isPending={deleteCostCenter.isPending}
+        onDelete={() => deleteCostCenter.mutateAsync(costCenter.id)}
+      />
+    </RowActions>
   );
 }
 
@@ -58,15 +39,11 @@ export function CostCenterReportRoute() {
   return (
     <Stack gap="lg">
       <title>Cost Centers · Vet Portal</title>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={4}>
-          <Title order={1}>Cost Centers</Title>
-          <Text c="dimmed">Each cost center covers one or more departments.</Text>
-        </Stack>
+      <PageHeader title="Cost Centers" description="Each cost center covers one or more departments.">
         <Button component={Link} to="/CostCenter/CostCenterDetail" leftSection={<IconPlus size={16} aria-hidden />}>
           Add a New Cost Center
         </Button>
-      </Group>
+      </PageHeader>
 
       {costCenters.isPending && (
         <Stack gap="xs">
@@ -91,9 +68,7 @@ export function CostCenterReportRoute() {
                 <Table.Th scope="col">Name</Table.Th>
                 <Table.Th scope="col">Departments</Table.Th>
                 <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
+                <ActionsHead />
               </>
             }
           >
@@ -109,9 +84,7 @@ export function CostCenterReportRoute() {
                     ))}
                   </Group>
                 </Table.Td>
-                <Table.Td>
-                  <StatusBadge active={costCenter.is_active} />
-                </Table.Td>
+                <StatusCell active={costCenter.is_active} />
                 <Table.Td>
                   <CostCenterActions costCenter={costCenter} />
                 </Table.Td>

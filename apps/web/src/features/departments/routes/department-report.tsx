@@ -1,58 +1,38 @@
-import { Button, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
-import { IconPlus, IconSearch } from "@tabler/icons-react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Button, Group, Stack, Table, TextInput, VisuallyHidden } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
 import type { DepartmentRowSchema } from "@vetportal/contract";
 import { ADMIN_PAGE_SIZE, MESSAGES } from "@vetportal/contract";
-import { type FormEvent, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useState } from "react";
+import { Link } from "react-router";
 import type { z } from "zod";
-import { confirmAction } from "../../../components/confirm-action.tsx";
-import { ListResults } from "../../../components/list-results.tsx";
-import { StatusBadge } from "../../../components/tone-badge.tsx";
-import { departmentsQueryOptions } from "../../../lib/list-departments.ts";
-import { notifySuccess } from "../../../lib/notify.ts";
-import { positiveId } from "../../../lib/route-params.ts";
+import { FilterForm } from "../../../components/filter-form.tsx";
+import { ActionsHead, ListResults, StatusCell } from "../../../components/list-results.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { DeleteButton, ModifyButton, RowActions } from "../../../components/row-actions.tsx";
+import { useDepartments } from "../../../lib/list-departments.ts";
+import { useListParams } from "../../../lib/list-params.ts";
 import { useDeleteDepartment } from "../api/delete-department.ts";
-
-/**
- * The row's buttons unmount when the list reloads without it, which drops mutate()'s callbacks;
- * the promise of mutateAsync still settles. A failure already got the global error toast.
- */
-const ignoreFailure = () => undefined;
 
 type DepartmentRow = z.infer<typeof DepartmentRowSchema>;
 
 function NameFilter({ initial, onApply }: { initial: string; onApply: (name: string) => void }) {
   const [name, setName] = useState(initial);
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    onApply(name.trim());
-  }
   return (
-    <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} aria-label="Filter departments">
-      <Group align="flex-end" gap="sm">
-        <TextInput
-          label="Name"
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          w={{ base: "100%", xs: 320 }}
-        />
-        <Group gap="xs">
-          <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
-            Search
-          </Button>
-          <Button
-            variant="default"
-            onClick={() => {
-              setName("");
-              onApply("");
-            }}
-          >
-            Clear
-          </Button>
-        </Group>
-      </Group>
-    </Paper>
+    <FilterForm
+      label="Filter departments"
+      onSearch={() => onApply(name.trim())}
+      onClear={() => {
+        setName("");
+        onApply("");
+      }}
+    >
+      <TextInput
+        label="Name"
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        w={{ base: "100%", xs: 320 }}
+      />
+    </FilterForm>
   );
 }
 
@@ -60,10 +40,8 @@ function DepartmentActions({ department }: { department: DepartmentRow }) {
   const deleteDepartment = useDeleteDepartment();
   const name = department.name;
   return (
-    <Group gap={6} wrap="nowrap">
-      <Button component={Link} to={`/Departments/DepartmentDetails/${department.id}`} size="compact-sm" variant="light">
-        Modify<VisuallyHidden> {name}</VisuallyHidden>
-      </Button>
+    <RowActions>
+      <ModifyButton to={`/Departments/DepartmentDetails/${department.id}`} name={name} />
       <Button
         component={Link}
         to={`/Departments/DepartmentTabs/${department.id}/${encodeURIComponent(name)}?tab=addresses`}
@@ -72,69 +50,34 @@ function DepartmentActions({ department }: { department: DepartmentRow }) {
       >
         Addresses<VisuallyHidden> of {name}</VisuallyHidden>
       </Button>
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        color="red"
-        loading={deleteDepartment.isPending}
-        onClick={() =>
-          confirmAction({
-            message: `Delete the department ${name}?`,
-            onConfirm: () =>
-              deleteDepartment
-                .mutateAsync(department.id)
-                .then(() => notifySuccess(MESSAGES.departmentDeleted), ignoreFailure),
-          })
-        }
-      >
-        Delete<VisuallyHidden> {name}</VisuallyHidden>
-      </Button>
-    </Group>
+      <DeleteButton
+        name={name}
+        message={`Delete the department ${name}?`}
+        done={MESSAGES.departmentDeleted}
+        isPending={deleteDepartment.isPending}
+        onDelete={() => deleteDepartment.mutateAsync(department.id)}
+      />
+    </RowActions>
   );
 }
 
 /** /Departments/DepartmentReport (SPEC §2): departments with a name filter, 50 a page. */
 export function DepartmentReportRoute() {
-  const [params, setParams] = useSearchParams();
+  const { params, page, update } = useListParams();
   const name = params.get("name") ?? "";
-  const page = positiveId(params.get("page")) ?? 1;
-  const departments = useQuery({
-    ...departmentsQueryOptions({
-      name: name || undefined,
-      limit: ADMIN_PAGE_SIZE,
-      offset: (page - 1) * ADMIN_PAGE_SIZE,
-    }),
-    placeholderData: keepPreviousData,
-    meta: { handlesErrors: true },
+  const departments = useDepartments({
+    name: name || undefined,
+    limit: ADMIN_PAGE_SIZE,
+    offset: (page - 1) * ADMIN_PAGE_SIZE,
   });
-  const total = departments.data?.total ?? 0;
-
-  function update(next: { name?: string; page?: number }) {
-    setParams(
-      (current) => {
-        const merged = new URLSearchParams(current);
-        if (next.name !== undefined) {
-          if (next.name) merged.set("name", next.name);
-          else merged.delete("name");
-        }
-        if (next.page !== undefined) {
-          if (next.page > 1) merged.set("page", String(next.page));
-          else merged.delete("page");
-        }
-        return merged;
-      },
-      { preventScrollReset: true },
-    );
-  }
 
   return (
     <Stack gap="lg">
       <title>Departments · Vet Portal</title>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={4}>
-          <Title order={1}>Departments</Title>
-          <Text c="dimmed">Departments group users; their CC emails get copies of order confirmations.</Text>
-        </Stack>
+      <PageHeader
+        title="Departments"
+        description="Departments group users; their CC emails get copies of order confirmations."
+      >
         <Group gap="xs">
           <Button component={Link} to="/Departments/DepartmentAddress" variant="default">
             Add a Department Address
@@ -143,7 +86,7 @@ export function DepartmentReportRoute() {
             Add a New Department
           </Button>
         </Group>
-      </Group>
+      </PageHeader>
 
       <NameFilter key={name} initial={name} onApply={(value) => update({ name: value, page: 1 })} />
 
@@ -159,9 +102,7 @@ export function DepartmentReportRoute() {
             <Table.Th scope="col">Code</Table.Th>
             <Table.Th scope="col">Users</Table.Th>
             <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
+            <ActionsHead />
           </>
         }
         row={(department) => (
@@ -169,9 +110,7 @@ export function DepartmentReportRoute() {
             <Table.Td fw={500}>{department.name}</Table.Td>
             <Table.Td>{department.department_code}</Table.Td>
             <Table.Td>{department.user_count}</Table.Td>
-            <Table.Td>
-              <StatusBadge active={department.is_active} />
-            </Table.Td>
+            <StatusCell active={department.is_active} />
             <Table.Td>
               <DepartmentActions department={department} />
             </Table.Td>
@@ -179,7 +118,6 @@ export function DepartmentReportRoute() {
         )}
         page={page}
         pageSize={ADMIN_PAGE_SIZE}
-        total={total}
         onPageChange={(next) => update({ page: next })}
       />
     </Stack>

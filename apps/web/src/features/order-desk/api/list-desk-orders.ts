@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { type DeskOrderListRequest, DeskOrderListSchema, okSchema } from "@vetportal/contract";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { useListQuery } from "../../../lib/list-query.ts";
 
 const ListResponseSchema = okSchema(DeskOrderListSchema);
 
@@ -22,9 +23,5 @@ export function deskOrdersQueryOptions(filter: DeskOrderListRequest) {
 
 /** The page shows its own error state; the previous page stays on screen while the next loads. */
 export function useDeskOrders(filter: DeskOrderListRequest) {
-  return useQuery({
-    ...deskOrdersQueryOptions(filter),
-    placeholderData: keepPreviousData,
-    meta: { handlesErrors: true },
-  });
+  return useListQuery(deskOrdersQueryOptions(filter));
 }

@@ -1,21 +1,5 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Chip,
-  Group,
-  LoadingOverlay,
-  NativeSelect,
-  Pagination,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
-import { IconFileUpload, IconSearch } from "@tabler/icons-react";
+import { Anchor, Box, Button, Chip, Group, Paper, Stack, Table, Text, TextInput } from "@mantine/core";
+import { IconFileUpload } from "@tabler/icons-react";
 import {
   DESK_COUNT_CAP,
   DESK_PAGE_SIZES,
@@ -24,35 +8,27 @@ import {
   type DeskOrderListRequest,
   MESSAGES,
 } from "@vetportal/contract";
-import { type FormEvent, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
+import { FilterForm, useFilterValues } from "../../../components/filter-form.tsx";
+import { ListResults, ListTable } from "../../../components/list-results.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
-import { LoadError } from "../../../components/page-state.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
 import { formatMoney, formatPst } from "../../../lib/format.ts";
+import { pageSizeParam, readParams, useListParams } from "../../../lib/list-params.ts";
 import { positiveId } from "../../../lib/route-params.ts";
 import { useDeskOrders } from "../api/list-desk-orders.ts";
 
 /** The filters as they sit in the URL (?status=5&text=paws&from=…), so Back and links keep them. */
-interface Filters {
+type Filters = {
   text: string;
   po: string;
   order: string;
   from: string;
   to: string;
-}
+};
 const EMPTY: Filters = { text: "", po: "", order: "", from: "", to: "" };
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const count = new Intl.NumberFormat("en-US");
-
-function readFilters(params: URLSearchParams): Filters {
-  return {
-    text: params.get("text") ?? "",
-    po: params.get("po") ?? "",
-    order: params.get("order") ?? "",
-    from: params.get("from") ?? "",
-    to: params.get("to") ?? "",
-  };
-}
 
 function toRequest(filters: Filters, status: number | undefined, page: number, size: number): DeskOrderListRequest {
   const from = DAY.test(filters.from) ? filters.from : undefined;
@@ -71,72 +47,27 @@ function toRequest(filters: Filters, status: number | undefined, page: number, s
 
 const shownCount = (n: number, capped: boolean) => `${count.format(n)}${capped ? "+" : ""}`;
 
-function FilterForm({ initial, onApply }: { initial: Filters; onApply: (filters: Filters) => void }) {
-  const [values, setValues] = useState(initial);
-  const set = (name: keyof Filters, value: string) => setValues((current) => ({ ...current, [name]: value }));
+function DeskFilter({ initial, onApply }: { initial: Filters; onApply: (filters: Filters) => void }) {
+  const { values, setValues, field } = useFilterValues(initial);
   const rangeError = values.from && values.to && values.to < values.from ? MESSAGES.dateRange : undefined;
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!rangeError) onApply(values);
-  }
-
   return (
-    <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} aria-label="Filter orders">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">
-        <TextInput
-          label="Practice or user"
-          description="Name or email"
-          value={values.text}
-          onChange={(e) => set("text", e.currentTarget.value)}
-          maxLength={100}
-        />
-        <TextInput
-          label="Order #"
-          description="Exact number"
-          inputMode="numeric"
-          value={values.order}
-          onChange={(e) => set("order", e.currentTarget.value)}
-          maxLength={12}
-        />
-        <TextInput
-          label="PO number"
-          description="Any part of it"
-          value={values.po}
-          onChange={(e) => set("po", e.currentTarget.value)}
-          maxLength={50}
-        />
-        <TextInput
-          type="date"
-          label="Ordered from"
-          description="Pacific time"
-          value={values.from}
-          onChange={(e) => set("from", e.currentTarget.value)}
-        />
-        <TextInput
-          type="date"
-          label="Ordered to"
-          description="Both days included"
-          value={values.to}
-          onChange={(e) => set("to", e.currentTarget.value)}
-          error={rangeError}
-        />
-        <Group align="flex-end" gap="xs">
-          <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
-            Search
-          </Button>
-          <Button
-            variant="default"
-            onClick={() => {
-              setValues(EMPTY);
-              onApply(EMPTY);
-            }}
-          >
-            Clear
-          </Button>
-        </Group>
-      </SimpleGrid>
-    </Paper>
+    <FilterForm
+      label="Filter orders"
+      cols={{ base: 1, xs: 2, md: 3, lg: 6 }}
+      onSearch={() => {
+        if (!rangeError) onApply(values);
+      }}
+      onClear={() => {
+        setValues(EMPTY);
+        onApply(EMPTY);
+      }}
+    >
+      <TextInput label="Practice or user" description="Name or email" maxLength={100} {...field("text")} />
+      <TextInput label="Order #" description="Exact number" inputMode="numeric" maxLength={12} {...field("order")} />
+      <TextInput label="PO number" description="Any part of it" maxLength={50} {...field("po")} />
+      <TextInput type="date" label="Ordered from" description="Pacific time" {...field("from")} />
+      <TextInput type="date" label="Ordered to" description="Both days included" error={rangeError} {...field("to")} />
+    </FilterForm>
   );
 }
 
@@ -176,66 +107,66 @@ function StatusChips({
 
 const orderLink = (order: DeskOrderListItem) => `/admin/orders/${order.id}`;
 
-function DeskTable({ orders, search }: { orders: DeskOrderListItem[]; search: string }) {
+function DeskTable({ orders, search }: { orders: readonly DeskOrderListItem[]; search: string }) {
   return (
-    <Table.ScrollContainer minWidth={960} type="native" tabIndex={0} role="region" aria-label="Orders table">
-      <Table striped highlightOnHover verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Order #</Table.Th>
-            <Table.Th scope="col">Ordered</Table.Th>
-            <Table.Th scope="col">Practice</Table.Th>
-            <Table.Th scope="col">PO</Table.Th>
-            <Table.Th scope="col">Ship to</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Total
-            </Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Tracking</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {orders.map((order) => (
-            <Table.Tr key={order.id}>
-              <Table.Td>
-                <Anchor component={Link} to={orderLink(order)} state={{ back: `/admin/orders${search}` }} fw={700}>
-                  {order.id}
-                </Anchor>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>{formatPst(order.created)}</Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {order.practice_name || order.user_name}
-                </Text>
-                {order.practice_name && order.user_name && order.user_name !== order.practice_name && (
-                  <Text size="xs" c="dimmed">
-                    {order.user_name}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{order.po_number ?? "—"}</Table.Td>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>
-                {order.ship_city}, {order.ship_state}
-              </Table.Td>
-              <Table.Td ta="right" style={{ fontVariantNumeric: "tabular-nums" }}>
-                {formatMoney(order.total_order_amount)}
-              </Table.Td>
-              <Table.Td>
-                <OrderStatusBadge status={order.order_status} name={order.order_status_name} />
-              </Table.Td>
-              <Table.Td style={{ maxWidth: 220, overflowWrap: "anywhere" }}>
-                <Text size="xs">{order.tracking_number ?? "—"}</Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={960}
+      region="Orders table"
+      wrap
+      head={
+        <>
+          <Table.Th scope="col">Order #</Table.Th>
+          <Table.Th scope="col">Ordered</Table.Th>
+          <Table.Th scope="col">Practice</Table.Th>
+          <Table.Th scope="col">PO</Table.Th>
+          <Table.Th scope="col">Ship to</Table.Th>
+          <Table.Th scope="col" ta="right">
+            Total
+          </Table.Th>
+          <Table.Th scope="col">Status</Table.Th>
+          <Table.Th scope="col">Tracking</Table.Th>
+        </>
+      }
+    >
+      {orders.map((order) => (
+        <Table.Tr key={order.id}>
+          <Table.Td>
+            <Anchor component={Link} to={orderLink(order)} state={{ back: `/admin/orders${search}` }} fw={700}>
+              {order.id}
+            </Anchor>
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: "nowrap" }}>{formatPst(order.created)}</Table.Td>
+          <Table.Td>
+            <Text size="sm" fw={500}>
+              {order.practice_name || order.user_name}
+            </Text>
+            {order.practice_name && order.user_name && order.user_name !== order.practice_name && (
+              <Text size="xs" c="dimmed">
+                {order.user_name}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>{order.po_number ?? "—"}</Table.Td>
+          <Table.Td style={{ whiteSpace: "nowrap" }}>
+            {order.ship_city}, {order.ship_state}
+          </Table.Td>
+          <Table.Td ta="right" style={{ fontVariantNumeric: "tabular-nums" }}>
+            {formatMoney(order.total_order_amount)}
+          </Table.Td>
+          <Table.Td>
+            <OrderStatusBadge status={order.order_status} name={order.order_status_name} />
+          </Table.Td>
+          <Table.Td style={{ maxWidth: 220, overflowWrap: "anywhere" }}>
+            <Text size="xs">{order.tracking_number ?? "—"}</Text>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
 
 /** Phones: one card per order. */
-function DeskCards({ orders, search }: { orders: DeskOrderListItem[]; search: string }) {
+function DeskCards({ orders, search }: { orders: readonly DeskOrderListItem[]; search: string }) {
   return (
     <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: "none" }} aria-label="Orders">
       {orders.map((order) => (
@@ -264,50 +195,24 @@ function DeskCards({ orders, search }: { orders: DeskOrderListItem[]; search: st
  * per status (counts under the other filters), filters and paging in the URL.
  */
 export function DeskOrdersRoute() {
-  const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
+  const { params, page, update } = useListParams({ size: String(DESK_PAGE_SIZES[0]) });
+  const filters = readParams(params, EMPTY);
   const status = positiveId(params.get("status"));
-  const sizeParam = Number(params.get("size"));
-  const size = (DESK_PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : DESK_PAGE_SIZES[0];
-  const page = positiveId(params.get("page")) ?? 1;
+  const size = pageSizeParam(params, DESK_PAGE_SIZES);
   const orders = useDeskOrders(toRequest(filters, status, page, size));
   const search = params.toString() ? `?${params.toString()}` : "";
 
-  function update(next: Partial<Filters> & { status?: number; page?: number; size?: number }) {
-    setParams(
-      (current) => {
-        const merged = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(next)) {
-          const text = value === undefined ? "" : String(value);
-          if (
-            text === "" ||
-            (key === "page" && text === "1") ||
-            (key === "size" && text === String(DESK_PAGE_SIZES[0]))
-          )
-            merged.delete(key);
-          else merged.set(key, text);
-        }
-        return merged;
-      },
-      { preventScrollReset: true },
-    );
-  }
-
   const total = orders.data?.total ?? 0;
-  const pages = Math.max(1, Math.min(Math.ceil(total / size), Math.floor(DESK_COUNT_CAP / size) + 1));
   const first = total === 0 ? 0 : (page - 1) * size + 1;
   const last = Math.min(total, page * size);
 
   return (
     <Stack gap="lg">
       <title>Order Desk · Vet Portal</title>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={4}>
-          <Title order={1}>Order Desk</Title>
-          <Text c="dimmed">
-            Every practice's orders, newest first. Open one to ship, hold, back order or cancel it.
-          </Text>
-        </Stack>
+      <PageHeader
+        title="Order Desk"
+        description="Every practice's orders, newest first. Open one to ship, hold, back order or cancel it."
+      >
         <Button
           component={Link}
           to="/admin/orders/import"
@@ -316,82 +221,52 @@ export function DeskOrdersRoute() {
         >
           Upload carrier file
         </Button>
-      </Group>
+      </PageHeader>
 
-      <FilterForm
+      <DeskFilter
         key={Object.values(filters).join("\u0000")}
         initial={filters}
         onApply={(next) => update({ ...next, page: 1 })}
       />
       <StatusChips data={orders.data} status={status} onChange={(next) => update({ status: next, page: 1 })} />
 
-      {orders.isError ? (
-        <LoadError title="The orders could not be loaded" query={orders} />
-      ) : (
-        <Stack gap="sm">
-          <Box pos="relative" mih={120}>
-            <LoadingOverlay
-              visible={orders.isFetching}
-              zIndex={5}
-              overlayProps={{ blur: 1 }}
-              loaderProps={{ "aria-label": "Loading orders" }}
-            />
-            {orders.data && orders.data.items.length > 0 && (
-              <>
-                <Box hiddenFrom="sm">
-                  <DeskCards orders={orders.data.items} search={search} />
-                </Box>
-                <Paper withBorder radius="md" visibleFrom="sm">
-                  <DeskTable orders={orders.data.items} search={search} />
-                </Paper>
-              </>
-            )}
-            {orders.data && orders.data.items.length === 0 && (
-              <Text c="dimmed" py="xl" ta="center">
-                No orders match these filters.
-              </Text>
-            )}
-          </Box>
-          <Group justify="space-between" gap="sm" wrap="wrap">
-            <Group gap="md" wrap="wrap">
-              <Text size="sm" c="dimmed" role="status">
-                {total === 0
-                  ? "No orders"
-                  : `Showing ${count.format(first)}–${count.format(last)} of ${shownCount(total, orders.data?.total_is_capped ?? false)} orders`}
-              </Text>
-              <NativeSelect
-                label="Rows per page"
-                size="xs"
-                w={130}
-                data={DESK_PAGE_SIZES.map(String)}
-                value={String(size)}
-                onChange={(e) => update({ size: Number(e.currentTarget.value), page: 1 })}
-              />
-            </Group>
-            {pages > 1 && (
-              <Box component="nav" aria-label="Pages of orders">
-                <Pagination
-                  total={pages}
-                  value={Math.min(page, pages)}
-                  onChange={(next) => update({ page: next })}
-                  size="sm"
-                  siblings={1}
-                  getItemProps={(item) => ({ "aria-label": `Page ${item}` })}
-                  getControlProps={(control) => ({
-                    "aria-label": `${control[0]?.toUpperCase()}${control.slice(1)} page`,
-                  })}
-                />
+      <Stack gap="sm">
+        <ListResults
+          query={orders}
+          noun="orders"
+          errorTitle="The orders could not be loaded"
+          emptyText="No orders match these filters."
+          page={page}
+          pageSize={size}
+          onPageChange={(next) => update({ page: next })}
+          pager={{
+            pageSizes: DESK_PAGE_SIZES,
+            onPageSizeChange: (next) => update({ size: next, page: 1 }),
+            maxPages: Math.floor(DESK_COUNT_CAP / size) + 1,
+            status:
+              total === 0
+                ? "No orders"
+                : `Showing ${count.format(first)}–${count.format(last)} of ${shownCount(total, orders.data?.total_is_capped ?? false)} orders`,
+          }}
+        >
+          {(items) => (
+            <>
+              <Box hiddenFrom="sm">
+                <DeskCards orders={items} search={search} />
               </Box>
-            )}
-          </Group>
-          {orders.data?.total_is_capped && (
-            <Text size="sm" c="dimmed">
-              More than {count.format(DESK_COUNT_CAP)} orders match: narrow them with a status, a practice or dates to
-              see the rest.
-            </Text>
+              <Paper withBorder radius="md" visibleFrom="sm">
+                <DeskTable orders={items} search={search} />
+              </Paper>
+            </>
           )}
-        </Stack>
-      )}
+        </ListResults>
+        {!orders.isError && orders.data?.total_is_capped && (
+          <Text size="sm" c="dimmed">
+            More than {count.format(DESK_COUNT_CAP)} orders match: narrow them with a status, a practice or dates to see
+            the rest.
+          </Text>
+        )}
+      </Stack>
     </Stack>
   );
 }

@@ -15,8 +15,9 @@ import {
 } from "@mantine/core";
 import { IconFilter } from "@tabler/icons-react";
 import { ALL_ORDER_STATUSES, MESSAGES, type OrderListItem } from "@vetportal/contract";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
+import { useFilterValues } from "../../../components/filter-form.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
 import { TrackingLinks } from "../../../components/tracking-links.tsx";
@@ -39,11 +40,11 @@ const createdBy = (order: OrderListItem) =>
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The filters as they sit in the URL (?status=5&from=2026-01-01&to=…). */
-interface Filters {
+type Filters = {
   status: string;
   from: string;
   to: string;
-}
+};
 
 function readFilters(params: URLSearchParams): Filters {
   const day = (key: string) => {
@@ -55,8 +56,7 @@ function readFilters(params: URLSearchParams): Filters {
 
 /** By status and by the day the order was placed (Pacific time, both days included). */
 function OrderFilters({ initial, onApply }: { initial: Filters; onApply: (filters: Filters) => void }) {
-  const [values, setValues] = useState(initial);
-  const set = (name: keyof Filters, value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const { values, setValues, field } = useFilterValues(initial);
   const rangeError = values.from && values.to && values.to < values.from ? MESSAGES.dateRange : undefined;
   const isFiltered = Boolean(initial.status || initial.from || initial.to);
 
@@ -74,25 +74,11 @@ function OrderFilters({ initial, onApply }: { initial: Filters; onApply: (filter
             { value: "", label: "All statuses" },
             ...ALL_ORDER_STATUSES.map((s) => ({ value: String(s.id), label: s.name })),
           ]}
-          value={values.status}
-          onChange={(e) => set("status", e.currentTarget.value)}
           w={{ base: "100%", xs: 200 }}
+          {...field("status")}
         />
-        <TextInput
-          type="date"
-          label="Ordered from"
-          value={values.from}
-          onChange={(e) => set("from", e.currentTarget.value)}
-          w={{ base: "100%", xs: 170 }}
-        />
-        <TextInput
-          type="date"
-          label="Ordered to"
-          value={values.to}
-          onChange={(e) => set("to", e.currentTarget.value)}
-          error={rangeError}
-          w={{ base: "100%", xs: 170 }}
-        />
+        <TextInput type="date" label="Ordered from" w={{ base: "100%", xs: 170 }} {...field("from")} />
+        <TextInput type="date" label="Ordered to" error={rangeError} w={{ base: "100%", xs: 170 }} {...field("to")} />
         <Group gap="xs">
           <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />}>
             Filter
@@ -241,7 +227,7 @@ export function OrdersRoute() {
           <Paper withBorder radius="md" className={classes.wrap} aria-busy={orders.isPlaceholderData} visibleFrom="sm">
             <Table.ScrollContainer minWidth={860} type="native" tabIndex={0} role="region" aria-label="My Orders table">
               <Table striped highlightOnHover verticalSpacing="sm">
-                <Table.Caption className={classes.caption}>My Orders, newest first</Table.Caption>
+                <VisuallyHidden component="caption">My Orders, newest first</VisuallyHidden>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th scope="col">Order #</Table.Th>

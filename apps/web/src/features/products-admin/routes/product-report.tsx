@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, Paper, Select, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Paper, Select, Stack, Table } from "@mantine/core";
 import { IconDownload, IconPlus } from "@tabler/icons-react";
 import { ADMIN_PAGE_SIZE } from "@vetportal/contract";
-import { Link, useSearchParams } from "react-router";
-import { ListResults } from "../../../components/list-results.tsx";
-import { StatusBadge } from "../../../components/tone-badge.tsx";
+import { Link } from "react-router";
+import { ListResults, StatusCell } from "../../../components/list-results.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { useListParams } from "../../../lib/list-params.ts";
 import { positiveId } from "../../../lib/route-params.ts";
 import { useExportProducts } from "../api/export-products.ts";
 import { useCategoryOptions } from "../api/list-categories.ts";
@@ -11,9 +12,8 @@ import { useAdminProducts } from "../api/list-products.ts";
 
 /** /Product/ProductReport (SPEC §2): every product, active or not, by category, 50 a page, with Export. */
 export function ProductReportRoute() {
-  const [params, setParams] = useSearchParams();
+  const { params, page, update } = useListParams();
   const categoryId = positiveId(params.get("category"));
-  const page = positiveId(params.get("page")) ?? 1;
   const categories = useCategoryOptions();
   const products = useAdminProducts({
     product_category_id: categoryId,
@@ -21,35 +21,12 @@ export function ProductReportRoute() {
     offset: (page - 1) * ADMIN_PAGE_SIZE,
   });
   const exportProducts = useExportProducts();
-  const total = products.data?.total ?? 0;
   const categoryName = new Map((categories.data ?? []).map((c) => [c.id, c.name]));
-
-  function update(next: { category?: string | null; page?: number }) {
-    setParams(
-      (current) => {
-        const merged = new URLSearchParams(current);
-        if (next.category !== undefined) {
-          if (next.category) merged.set("category", next.category);
-          else merged.delete("category");
-        }
-        if (next.page !== undefined) {
-          if (next.page > 1) merged.set("page", String(next.page));
-          else merged.delete("page");
-        }
-        return merged;
-      },
-      { preventScrollReset: true },
-    );
-  }
 
   return (
     <Stack gap="lg">
       <title>Products · Vet Portal</title>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={4}>
-          <Title order={1}>Products</Title>
-          <Text c="dimmed">Every product of the catalogue, active or not, with its stock.</Text>
-        </Stack>
+      <PageHeader title="Products" description="Every product of the catalogue, active or not, with its stock.">
         <Group gap="xs">
           <Button
             variant="default"
@@ -67,7 +44,7 @@ export function ProductReportRoute() {
             Add Product
           </Button>
         </Group>
-      </Group>
+      </PageHeader>
 
       <Paper withBorder p="md" radius="md">
         <Select
@@ -111,9 +88,7 @@ export function ProductReportRoute() {
             </Table.Td>
             <Table.Td>{product.customer_sku}</Table.Td>
             <Table.Td>{categoryName.get(product.product_category_id) ?? product.product_category_id}</Table.Td>
-            <Table.Td>
-              <StatusBadge active={product.is_active} />
-            </Table.Td>
+            <StatusCell active={product.is_active} />
             <Table.Td ta="right" ff="monospace">
               {product.is_in_inventory ? product.actual_inventory.toLocaleString("en-US") : "—"}
             </Table.Td>
@@ -121,7 +96,6 @@ export function ProductReportRoute() {
         )}
         page={page}
         pageSize={ADMIN_PAGE_SIZE}
-        total={total}
         onPageChange={(next) => update({ page: next })}
       />
     </Stack>

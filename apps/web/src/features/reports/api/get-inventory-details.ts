@@ -1,16 +1,10 @@
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { InventoryDetailsDataSchema, type InventoryDetailsRequest, okSchema } from "@vetportal/contract";
-import { apiRequest } from "../../../lib/api-client.ts";
-
-const InventoryDetailsResponseSchema = okSchema(InventoryDetailsDataSchema);
+import { queryOptions } from "@tanstack/react-query";
+import { InventoryDetailsDataSchema, type InventoryDetailsRequest } from "@vetportal/contract";
+import { requestRows, useListQuery } from "../../../lib/list-query.ts";
 
 /** POST /api/report/inventoryDetails (admin, SPEC §7): one product's ledger rows in the period. */
 export function getInventoryDetails(request: InventoryDetailsRequest, signal?: AbortSignal) {
-  return apiRequest("/api/report/inventoryDetails", {
-    body: request,
-    schema: InventoryDetailsResponseSchema,
-    signal,
-  }).then((response) => ({ detail: response.data, total: response.found_rows ?? response.data.rows.length }));
+  return requestRows("/api/report/inventoryDetails", request, InventoryDetailsDataSchema, signal);
 }
 
 export function inventoryDetailsQueryOptions(request: InventoryDetailsRequest) {
@@ -21,9 +15,5 @@ export function inventoryDetailsQueryOptions(request: InventoryDetailsRequest) {
 }
 
 export function useInventoryDetails(request: InventoryDetailsRequest) {
-  return useQuery({
-    ...inventoryDetailsQueryOptions(request),
-    placeholderData: keepPreviousData,
-    meta: { handlesErrors: true },
-  });
+  return useListQuery(inventoryDetailsQueryOptions(request));
 }

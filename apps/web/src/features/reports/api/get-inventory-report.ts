@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { InventoryReportDataSchema, type InventoryReportRequest, okSchema } from "@vetportal/contract";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { useListQuery } from "../../../lib/list-query.ts";
 
 const InventoryReportResponseSchema = okSchema(InventoryReportDataSchema);
 
@@ -24,9 +25,5 @@ export function inventoryReportQueryOptions(request: InventoryReportRequest) {
 }
 
 export function useInventoryReport(request: InventoryReportRequest) {
-  return useQuery({
-    ...inventoryReportQueryOptions(request),
-    placeholderData: keepPreviousData,
-    meta: { handlesErrors: true },
-  });
+  return useListQuery(inventoryReportQueryOptions(request));
 }

@@ -1,17 +1,13 @@
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { OrderReportDataSchema, type OrderReportRequest, okSchema } from "@vetportal/contract";
-import { apiRequest } from "../../../lib/api-client.ts";
-
-const OrderReportResponseSchema = okSchema(OrderReportDataSchema);
+import { queryOptions } from "@tanstack/react-query";
+import { OrderReportDataSchema, type OrderReportRequest } from "@vetportal/contract";
+import { requestRows, useListQuery } from "../../../lib/list-query.ts";
 
 /**
  * POST /api/report/orderFrontEnd (admin, SPEC §7): one page of the view search_by chooses, the
  * totals of every matching row, and found_rows, the number of matching rows.
  */
 export function getOrderReport(request: OrderReportRequest, signal?: AbortSignal) {
-  return apiRequest("/api/report/orderFrontEnd", { body: request, schema: OrderReportResponseSchema, signal }).then(
-    (response) => ({ report: response.data, total: response.found_rows ?? response.data.rows.length }),
-  );
+  return requestRows("/api/report/orderFrontEnd", request, OrderReportDataSchema, signal);
 }
 
 export function orderReportQueryOptions(request: OrderReportRequest) {
@@ -26,10 +22,8 @@ export function orderReportQueryOptions(request: OrderReportRequest) {
  * stays on screen, dimmed, while the next one loads.
  */
 export function useOrderReport(request: OrderReportRequest | null) {
-  return useQuery({
+  return useListQuery({
     ...orderReportQueryOptions(request ?? { date_from: "", date_to: "" }),
     enabled: request !== null,
-    placeholderData: keepPreviousData,
-    meta: { handlesErrors: true },
   });
 }

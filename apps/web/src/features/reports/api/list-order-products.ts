@@ -1,16 +1,10 @@
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { OrderProductsDataSchema, type OrderProductsRequest, okSchema } from "@vetportal/contract";
-import { apiRequest } from "../../../lib/api-client.ts";
-
-const OrderProductsResponseSchema = okSchema(OrderProductsDataSchema);
+import { queryOptions } from "@tanstack/react-query";
+import { OrderProductsDataSchema, type OrderProductsRequest } from "@vetportal/contract";
+import { requestRows, useListQuery } from "../../../lib/list-query.ts";
 
 /** POST /api/order/listOrderProducts (admin): the order lines behind one product summary row. */
 export function listOrderProducts(request: OrderProductsRequest, signal?: AbortSignal) {
-  return apiRequest("/api/order/listOrderProducts", {
-    body: request,
-    schema: OrderProductsResponseSchema,
-    signal,
-  }).then((response) => ({ detail: response.data, total: response.found_rows ?? response.data.rows.length }));
+  return requestRows("/api/order/listOrderProducts", request, OrderProductsDataSchema, signal);
 }
 
 export function orderProductsQueryOptions(request: OrderProductsRequest) {
@@ -21,9 +15,5 @@ export function orderProductsQueryOptions(request: OrderProductsRequest) {
 }
 
 export function useOrderProducts(request: OrderProductsRequest) {
-  return useQuery({
-    ...orderProductsQueryOptions(request),
-    placeholderData: keepPreviousData,
-    meta: { handlesErrors: true },
-  });
+  return useListQuery(orderProductsQueryOptions(request));
 }

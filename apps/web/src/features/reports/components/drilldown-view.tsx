@@ -2,10 +2,9 @@ import { Group, Stack, Text, Title } from "@mantine/core";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { REPORT_DETAIL_PAGE_SIZE } from "@vetportal/contract";
 import { LoadError } from "../../../components/page-state.tsx";
-import { pageCount, TablePager } from "../../../components/table-pager.tsx";
 import { ReportBreadcrumbs } from "./report-breadcrumbs.tsx";
 import { type ReportColumn, ReportTable } from "./report-table.tsx";
-import { ResultsArea } from "./results-state.tsx";
+import { PagedRows } from "./results-state.tsx";
 
 /**
  * The frame of a drill-down (SPEC §2): breadcrumbs back to the summary, the product's name, a
@@ -57,33 +56,26 @@ export function DrilldownView<Row, Totals>({
       {query.isError ? (
         <LoadError title={`The ${what.toLowerCase()} could not be loaded`} query={query} />
       ) : (
-        <>
-          <ResultsArea
-            isLoading={query.isFetching}
-            loadingLabel={`Loading ${what.toLowerCase()}`}
-            isEmpty={rows !== undefined && rows.length === 0}
-          >
-            {rows && (
-              <ReportTable
-                label={`${what} of ${name}`}
-                columns={columns}
-                rows={rows}
-                rowKey={rowKey}
-                totals={totals}
-                minWidth={minWidth}
-              />
-            )}
-          </ResultsArea>
-          {rows && total > 0 && (
-            <TablePager
-              noun="rows"
-              page={Math.min(page, pageCount(total, REPORT_DETAIL_PAGE_SIZE))}
-              pageSize={REPORT_DETAIL_PAGE_SIZE}
-              total={total}
-              onPageChange={onPageChange}
+        <PagedRows
+          isLoading={query.isFetching}
+          loadingLabel={`Loading ${what.toLowerCase()}`}
+          isEmpty={rows !== undefined && rows.length === 0}
+          total={total}
+          page={page}
+          pageSize={REPORT_DETAIL_PAGE_SIZE}
+          onPageChange={onPageChange}
+        >
+          {rows && (
+            <ReportTable
+              label={`${what} of ${name}`}
+              columns={columns}
+              rows={rows}
+              rowKey={rowKey}
+              totals={totals}
+              minWidth={minWidth}
             />
           )}
-        </>
+        </PagedRows>
       )}
     </Stack>
   );

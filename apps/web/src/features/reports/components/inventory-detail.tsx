@@ -44,12 +44,12 @@ export function InventoryDetail({
     <DrilldownView<Row, never>
       parent="Inventory summary"
       parentTo={parentTo}
-      name={ledger.data?.detail.product_name ?? `Product ${productId}`}
+      name={ledger.data?.product_name ?? `Product ${productId}`}
       subtitle={`Inventory movements from ${formatReportDate(dateFrom)} to ${formatReportDate(dateTo)}`}
       what="Inventory movements"
       query={ledger}
-      rows={ledger.data?.detail.rows}
-      total={ledger.data?.total ?? 0}
+      rows={ledger.data?.rows}
+      total={ledger.data?.found_rows ?? 0}
       columns={COLUMNS}
       rowKey={(row) => row.id}
       minWidth={860}

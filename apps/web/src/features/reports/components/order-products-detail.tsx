@@ -51,13 +51,13 @@ export function OrderProductsDetail({
     <DrilldownView
       parent="Product summary"
       parentTo={parentTo}
-      name={lines.data?.detail.product_name ?? `Product ${productId}`}
+      name={lines.data?.product_name ?? `Product ${productId}`}
       subtitle={`Order lines from ${formatReportDate(filter.date_from)} to ${formatReportDate(filter.date_to)}`}
       what="Order lines"
       query={lines}
-      rows={lines.data?.detail.rows}
-      totals={lines.data?.detail.totals}
-      total={lines.data?.total ?? 0}
+      rows={lines.data?.rows}
+      totals={lines.data?.totals}
+      total={lines.data?.found_rows ?? 0}
       columns={COLUMNS}
       rowKey={(row) => row.order_product_id}
       minWidth={980}

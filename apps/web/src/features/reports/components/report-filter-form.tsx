@@ -53,6 +53,9 @@ function userLabel(user: UserRow): string {
   return user.representation && user.representation !== name ? `${user.representation} (${who})` : who;
 }
 
+/** The fields that hold an id, 0 for ALL. */
+type IdField = "department_id" | "cost_center_id" | "order_status_id" | "payment_method_id" | "order_type_id";
+
 interface ReportFilterFormProps {
   /** Values the form starts from: the URL's applied filter, or the defaults. */
   initial: ReportFormValues;
@@ -81,9 +84,19 @@ export function ReportFilterForm({ initial, hasResults, today, isSearching, onSe
     [suggestions.data],
   );
   const allowedColumns = VIEW_OPTIONAL_COLUMNS[values.search_by];
+  const departments = options(filters.data?.departments);
+  const costCenters = options(filters.data?.cost_centers);
 
   const set = <K extends keyof ReportFormValues>(name: K, value: ReportFormValues[K]) =>
     setValues((current) => ({ ...current, [name]: value }));
+
+  /** A select of ids where 0 is ALL; with a `noun`, one can type to find an option. */
+  const idSelect = (name: IdField, noun?: string) => ({
+    value: String(values[name]),
+    onChange: (value: string | null) => set(name, Number(value ?? 0)),
+    allowDeselect: false,
+    ...(noun && { searchable: true, nothingFoundMessage: `No ${noun} by that name` }),
+  });
 
   function setDate(name: "date_from" | "date_to", day: string) {
     const from = name === "date_from" ? day : values.date_from;
@@ -146,24 +159,8 @@ export function ReportFilterForm({ initial, hasResults, today, isSearching, onSe
             />
             <ReportDateInput label="Date from" value={values.date_from} onChange={(day) => setDate("date_from", day)} />
             <ReportDateInput label="Date to" value={values.date_to} onChange={(day) => setDate("date_to", day)} />
-            <Select
-              label="Department"
-              data={options(filters.data?.departments)}
-              value={String(values.department_id)}
-              onChange={(value) => set("department_id", Number(value ?? 0))}
-              allowDeselect={false}
-              searchable
-              nothingFoundMessage="No department by that name"
-            />
-            <Select
-              label="Cost center"
-              data={options(filters.data?.cost_centers)}
-              value={String(values.cost_center_id)}
-              onChange={(value) => set("cost_center_id", Number(value ?? 0))}
-              allowDeselect={false}
-              searchable
-              nothingFoundMessage="No cost center by that name"
-            />
+            <Select label="Department" data={departments} {...idSelect("department_id", "department")} />
+            <Select label="Cost center" data={costCenters} {...idSelect("cost_center_id", "cost center")} />
             <Autocomplete
               label="User"
               placeholder="Name, email or practice"
@@ -190,24 +187,10 @@ export function ReportFilterForm({ initial, hasResults, today, isSearching, onSe
             <Select
               label="Order status"
               data={options(filters.data?.order_statuses)}
-              value={String(values.order_status_id)}
-              onChange={(value) => set("order_status_id", Number(value ?? 0))}
-              allowDeselect={false}
+              {...idSelect("order_status_id")}
             />
-            <Select
-              label="Payment method"
-              data={options(PAYMENT_METHODS)}
-              value={String(values.payment_method_id)}
-              onChange={(value) => set("payment_method_id", Number(value ?? 0))}
-              allowDeselect={false}
-            />
-            <Select
-              label="Order type"
-              data={options(ORDER_TYPES)}
-              value={String(values.order_type_id)}
-              onChange={(value) => set("order_type_id", Number(value ?? 0))}
-              allowDeselect={false}
-            />
+            <Select label="Payment method" data={options(PAYMENT_METHODS)} {...idSelect("payment_method_id")} />
+            <Select label="Order type" data={options(ORDER_TYPES)} {...idSelect("order_type_id")} />
             <TextInput
               label="PO number"
               value={values.po_number}

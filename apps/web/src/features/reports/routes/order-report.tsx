@@ -5,7 +5,6 @@ import type { ReactNode } from "react";
 import { lazy, Suspense, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { LoadError } from "../../../components/page-state.tsx";
-import { pageCount, TablePager } from "../../../components/table-pager.tsx";
 import { useOrderReport } from "../api/get-order-report.ts";
 import { ExportCsvButton } from "../components/export-csv-button.tsx";
 import { InventoryDetail } from "../components/inventory-detail.tsx";
@@ -13,7 +12,7 @@ import { OrderProductsDetail } from "../components/order-products-detail.tsx";
 import { ReportBreadcrumbs } from "../components/report-breadcrumbs.tsx";
 import { ReportFilterForm } from "../components/report-filter-form.tsx";
 import { ReportResults, VIEW_TITLES } from "../components/report-results.tsx";
-import { NoReportData, ResultsArea } from "../components/results-state.tsx";
+import { NoReportData, PagedRows } from "../components/results-state.tsx";
 import { readInventoryFilter, writeInventoryFilter } from "../utils/inventory-params.ts";
 import { portalToday } from "../utils/report-dates.ts";
 import { formatCount } from "../utils/report-format.ts";
@@ -91,7 +90,7 @@ function ReportsTab({ today, renderOrder }: { today: string; renderOrder: Render
   }
 
   const data = report.data;
-  const total = data?.total ?? 0;
+  const total = data?.found_rows ?? 0;
   return (
     <Stack gap="lg">
       <ReportFilterForm
@@ -112,7 +111,7 @@ function ReportsTab({ today, renderOrder }: { today: string; renderOrder: Render
           <Group justify="space-between" align="center" gap="sm">
             <Group gap="sm" align="baseline">
               <Title order={2} size="h3">
-                {VIEW_TITLES[data?.report.search_by ?? applied.search_by]}
+                {VIEW_TITLES[data?.search_by ?? applied.search_by]}
               </Title>
               {data && (
                 <Text size="sm" c="dimmed" data-testid="report-row-count">
@@ -122,28 +121,23 @@ function ReportsTab({ today, renderOrder }: { today: string; renderOrder: Render
             </Group>
             <ExportCsvButton filter={toReportFilter(applied)} />
           </Group>
-          <ResultsArea
+          <PagedRows
             isLoading={report.isFetching}
             loadingLabel="Loading report"
-            isEmpty={data !== undefined && data.report.rows.length === 0}
+            isEmpty={data !== undefined && data.rows.length === 0}
+            total={total}
+            page={page}
+            pageSize={REPORT_PAGE_SIZE}
+            onPageChange={(next) => setParams(withPage(params, "page", next), { preventScrollReset: true })}
           >
             {data && (
               <ReportResults
-                report={data.report}
+                report={data}
                 optional={applied.columns}
                 drillTo={(next) => drilldownSearch(params, next)}
               />
             )}
-          </ResultsArea>
-          {data && total > 0 && (
-            <TablePager
-              noun="rows"
-              page={Math.min(page, pageCount(total, REPORT_PAGE_SIZE))}
-              pageSize={REPORT_PAGE_SIZE}
-              total={total}
-              onPageChange={(next) => setParams(withPage(params, "page", next), { preventScrollReset: true })}
-            />
-          )}
+          </PagedRows>
         </Stack>
       )}
     </Stack>
