@@ -2,7 +2,7 @@ import { Alert, Button, Divider, PasswordInput, Stack, Switch, TextInput } from 
 import { useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { type AddressLogin, type LoginRequest, MESSAGES, type PasswordLogin } from "@vetportal/contract";
-import { useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
 
 type Method = LoginRequest["method"];
 
@@ -23,6 +23,33 @@ async function validate(values: LoginRequest) {
   } catch {
     return {};
   }
+}
+
+/** One way to sign in: its fields, the failure of the last attempt above them, and Sign In. */
+function SignInForm({
+  label,
+  onSubmit,
+  isSubmitting,
+  alert,
+  children,
+}: {
+  label: string;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  isSubmitting: boolean;
+  alert: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate aria-label={label} onSubmit={onSubmit} onFocus={prefetchActions}>
+      <Stack gap="md">
+        {alert}
+        {children}
+        <Button type="submit" size="md" fullWidth loading={isSubmitting} disabled={isSubmitting}>
+          Sign In
+        </Button>
+      </Stack>
+    </form>
+  );
 }
 
 /**
@@ -70,76 +97,52 @@ export function LoginForm() {
   return (
     <Stack gap="lg">
       {method === "address" ? (
-        <form
-          noValidate
-          aria-label="Practice sign-in"
+        <SignInForm
+          label="Practice sign-in"
           onSubmit={addressForm.onSubmit((values) => submit(values, addressForm.setErrors))}
-          onFocus={prefetchActions}
+          isSubmitting={addressForm.submitting}
+          alert={alert}
         >
-          <Stack gap="md">
-            {alert}
-            <TextInput
-              label="Practice Name"
-              autoComplete="organization"
-              withAsterisk
-              {...addressForm.getInputProps("address_name")}
-            />
-            <TextInput
-              label="Address"
-              autoComplete="address-line1"
-              withAsterisk
-              {...addressForm.getInputProps("line1")}
-            />
-            <TextInput
-              label="Zip Code"
-              autoComplete="postal-code"
-              withAsterisk
-              {...addressForm.getInputProps("zip_code")}
-            />
-            <Button
-              type="submit"
-              size="md"
-              fullWidth
-              loading={addressForm.submitting}
-              disabled={addressForm.submitting}
-            >
-              Sign In
-            </Button>
-          </Stack>
-        </form>
+          <TextInput
+            label="Practice Name"
+            autoComplete="organization"
+            withAsterisk
+            {...addressForm.getInputProps("address_name")}
+          />
+          <TextInput
+            label="Address"
+            autoComplete="address-line1"
+            withAsterisk
+            {...addressForm.getInputProps("line1")}
+          />
+          <TextInput
+            label="Zip Code"
+            autoComplete="postal-code"
+            withAsterisk
+            {...addressForm.getInputProps("zip_code")}
+          />
+        </SignInForm>
       ) : (
-        <form
-          noValidate
-          aria-label="Staff sign-in"
+        <SignInForm
+          label="Staff sign-in"
           onSubmit={passwordForm.onSubmit((values) => submit(values, passwordForm.setErrors))}
-          onFocus={prefetchActions}
+          isSubmitting={passwordForm.submitting}
+          alert={alert}
         >
-          <Stack gap="md">
-            {alert}
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
-              withAsterisk
-              {...passwordForm.getInputProps("email")}
-            />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              withAsterisk
-              {...passwordForm.getInputProps("password")}
-            />
-            <Button
-              type="submit"
-              size="md"
-              fullWidth
-              loading={passwordForm.submitting}
-              disabled={passwordForm.submitting}
-            >
-              Sign In
-            </Button>
-          </Stack>
-        </form>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            withAsterisk
+            {...passwordForm.getInputProps("email")}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            withAsterisk
+            {...passwordForm.getInputProps("password")}
+          />
+        </SignInForm>
       )}
       <Divider />
       <Switch
