@@ -23,6 +23,9 @@ interface BoundField<Values> {
   name: keyof Values & string;
 }
 
+/** A text input's props, bound to a form field. */
+type BoundTextProps<Values> = BoundField<Values> & Omit<TextInputProps, "form" | "name">;
+
 const STATE_OPTIONS = [
   { value: "", label: "Select a state" },
   ...US_STATES.map((s) => ({ value: s.code, label: s.name })),
@@ -34,11 +37,7 @@ export function PhoneInput(props: TextInputProps) {
 }
 
 /** A phone input bound to a form field; what is typed is masked as ddd-ddd-dddd (the contract's formatPhone). */
-export function PhoneField<Values>({
-  form,
-  name,
-  ...props
-}: BoundField<Values> & Omit<TextInputProps, "form" | "name">) {
+export function PhoneField<Values>({ form, name, ...props }: BoundTextProps<Values>) {
   const input = form.getInputProps(name);
   return (
     <PhoneInput {...props} {...input} onChange={(event) => input.onChange(formatPhone(event.currentTarget.value))} />
@@ -46,11 +45,7 @@ export function PhoneField<Values>({
 }
 
 /** An email input bound to a form field. */
-export function EmailField<Values>({
-  form,
-  name,
-  ...props
-}: BoundField<Values> & Omit<TextInputProps, "form" | "name">) {
+export function EmailField<Values>({ form, name, ...props }: BoundTextProps<Values>) {
   return <TextInput type="email" autoComplete="email" {...props} {...form.getInputProps(name)} />;
 }
 
@@ -64,11 +59,7 @@ export function StateField<Values>({
 }
 
 /** A zip code input bound to a form field (the number keypad). */
-export function ZipCodeField<Values>({
-  form,
-  name,
-  ...props
-}: BoundField<Values> & Omit<TextInputProps, "form" | "name">) {
+export function ZipCodeField<Values>({ form, name, ...props }: BoundTextProps<Values>) {
   return <TextInput autoComplete="postal-code" inputMode="numeric" {...props} {...form.getInputProps(name)} />;
 }
 

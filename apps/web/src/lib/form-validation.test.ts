@@ -4,16 +4,8 @@ import { z } from "zod";
 import { ApiError } from "./api-client.ts";
 import { schemaErrors, schemaValidator, setServerErrors } from "./form-validation.ts";
 
-const EMPTY_PRACTICE = {
-  practice_name: "",
-  contact: "",
-  email: "",
-  phone: "",
-  line1: "",
-  city: "",
-  state: "",
-  zip_code: "",
-};
+/** Every field of the practice form left empty. */
+const EMPTY_PRACTICE = Object.fromEntries(Object.keys(PracticeSchema.shape).map((field) => [field, ""]));
 
 describe("schemaErrors", () => {
   it("finds nothing wrong with valid values", () => {

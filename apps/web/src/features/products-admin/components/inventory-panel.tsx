@@ -12,6 +12,7 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { AdjustRequestSchema, type ProductDetail, ReplenishRequestSchema } from "@vetportal/contract";
+import type { FormEvent, ReactNode } from "react";
 import { CountInput, FormSection } from "../../../components/form-fields.tsx";
 import { notifySaveError, schemaValidator } from "../../../lib/form-validation.ts";
 import { useAdjustStock } from "../api/adjust-stock.ts";
@@ -19,6 +20,35 @@ import { useReplenishStock } from "../api/replenish-stock.ts";
 
 type ReplenishValues = { quantity: number | string; palettes: number | string; comment: string };
 type AdjustValues = { quantity: number | string; comment: string };
+
+/** One stock movement's form: its title, its fields, and a submit button of the same name. */
+function StockForm({
+  label,
+  onSubmit,
+  isPending,
+  children,
+}: {
+  label: string;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  isPending: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={label}>
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          {label}
+        </Title>
+        {children}
+        <Group>
+          <Button type="submit" variant="light" loading={isPending}>
+            {label}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
 
 function ReplenishForm({ productId }: { productId: number }) {
   const replenish = useReplenishStock();
@@ -47,23 +77,13 @@ function ReplenishForm({ productId }: { productId: number }) {
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Replenish">
-      <Stack gap="xs">
-        <Title order={3} size="h5">
-          Replenish
-        </Title>
-        <SimpleGrid cols={2} spacing="xs">
-          <CountInput label="Quantity received" withAsterisk min={1} {...form.getInputProps("quantity")} />
-          <CountInput label="Pallets" min={0} {...form.getInputProps("palettes")} />
-        </SimpleGrid>
-        <TextInput label="Comment" {...form.getInputProps("comment")} />
-        <Group>
-          <Button type="submit" variant="light" loading={replenish.isPending}>
-            Replenish
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <StockForm label="Replenish" onSubmit={submit} isPending={replenish.isPending}>
+      <SimpleGrid cols={2} spacing="xs">
+        <CountInput label="Quantity received" withAsterisk min={1} {...form.getInputProps("quantity")} />
+        <CountInput label="Pallets" min={0} {...form.getInputProps("palettes")} />
+      </SimpleGrid>
+      <TextInput label="Comment" {...form.getInputProps("comment")} />
+    </StockForm>
   );
 }
 
@@ -85,26 +105,16 @@ function AdjustForm({ productId }: { productId: number }) {
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Adjust">
-      <Stack gap="xs">
-        <Title order={3} size="h5">
-          Adjust
-        </Title>
-        <NumberInput
-          label="Adjustment"
-          description="Negative to remove stock, for example -12."
-          withAsterisk
-          allowDecimal={false}
-          {...form.getInputProps("quantity")}
-        />
-        <Textarea label="Reason" withAsterisk autosize minRows={2} maxRows={4} {...form.getInputProps("comment")} />
-        <Group>
-          <Button type="submit" variant="light" loading={adjust.isPending}>
-            Adjust
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <StockForm label="Adjust" onSubmit={submit} isPending={adjust.isPending}>
+      <NumberInput
+        label="Adjustment"
+        description="Negative to remove stock, for example -12."
+        withAsterisk
+        allowDecimal={false}
+        {...form.getInputProps("quantity")}
+      />
+      <Textarea label="Reason" withAsterisk autosize minRows={2} maxRows={4} {...form.getInputProps("comment")} />
+    </StockForm>
   );
 }
 
