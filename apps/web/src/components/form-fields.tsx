@@ -14,7 +14,7 @@ import {
 } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { formatPhone, US_STATES } from "@vetportal/contract";
-import type { ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { Link } from "react-router";
 
 /** A field of a Mantine form: the form and the field's name in its values. */
@@ -111,24 +111,39 @@ export function FormSection({ title, gap = "sm", children }: { title?: string; g
   );
 }
 
-/** The footer of an edit form: Cancel goes back (to the list, with its filters), then the submit button. */
-export function FormActions({
+/**
+ * An edit page's form: its sections one under another, then Cancel, which goes back (to the list,
+ * with its filters), and the submit button.
+ */
+export function EditForm({
+  label,
+  onSubmit,
   cancelTo,
   submitLabel,
   isSaving,
+  children,
 }: {
+  /** Accessible name of the form. */
+  label: string;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
   cancelTo: string;
   submitLabel: string;
   isSaving: boolean;
+  children: ReactNode;
 }) {
   return (
-    <Group justify="flex-end">
-      <Button component={Link} to={cancelTo} variant="default">
-        Cancel
-      </Button>
-      <Button type="submit" loading={isSaving}>
-        {submitLabel}
-      </Button>
-    </Group>
+    <form noValidate onSubmit={onSubmit} aria-label={label}>
+      <Stack gap="lg">
+        {children}
+        <Group justify="flex-end">
+          <Button component={Link} to={cancelTo} variant="default">
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSaving}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -1,8 +1,8 @@
 import { Alert, Button, Divider, PasswordInput, Stack, Switch, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { type UseFormReturnType, useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { type AddressLogin, type LoginRequest, MESSAGES, type PasswordLogin } from "@vetportal/contract";
-import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 
 type Method = LoginRequest["method"];
 
@@ -26,25 +26,31 @@ async function validate(values: LoginRequest) {
 }
 
 /** One way to sign in: its fields, the failure of the last attempt above them, and Sign In. */
-function SignInForm({
+function SignInForm<Values extends LoginRequest>({
   label,
+  form,
   onSubmit,
-  isSubmitting,
   alert,
   children,
 }: {
   label: string;
-  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
-  isSubmitting: boolean;
+  form: UseFormReturnType<Values>;
+  /** Signs in; field messages of a failure go through setErrors. */
+  onSubmit: (values: Values, setErrors: (errors: Record<string, string>) => void) => Promise<void>;
   alert: ReactNode;
   children: ReactNode;
 }) {
   return (
-    <form noValidate aria-label={label} onSubmit={onSubmit} onFocus={prefetchActions}>
+    <form
+      noValidate
+      aria-label={label}
+      onSubmit={form.onSubmit((values) => onSubmit(values, form.setErrors))}
+      onFocus={prefetchActions}
+    >
       <Stack gap="md">
         {alert}
         {children}
-        <Button type="submit" size="md" fullWidth loading={isSubmitting} disabled={isSubmitting}>
+        <Button type="submit" size="md" fullWidth loading={form.submitting} disabled={form.submitting}>
           Sign In
         </Button>
       </Stack>
@@ -97,12 +103,7 @@ export function LoginForm() {
   return (
     <Stack gap="lg">
       {method === "address" ? (
-        <SignInForm
-          label="Practice sign-in"
-          onSubmit={addressForm.onSubmit((values) => submit(values, addressForm.setErrors))}
-          isSubmitting={addressForm.submitting}
-          alert={alert}
-        >
+        <SignInForm label="Practice sign-in" form={addressForm} onSubmit={submit} alert={alert}>
           <TextInput
             label="Practice Name"
             autoComplete="organization"
@@ -123,12 +124,7 @@ export function LoginForm() {
           />
         </SignInForm>
       ) : (
-        <SignInForm
-          label="Staff sign-in"
-          onSubmit={passwordForm.onSubmit((values) => submit(values, passwordForm.setErrors))}
-          isSubmitting={passwordForm.submitting}
-          alert={alert}
-        >
+        <SignInForm label="Staff sign-in" form={passwordForm} onSubmit={submit} alert={alert}>
           <TextInput
             label="Email"
             type="email"

@@ -52,7 +52,7 @@ const COST_CENTER_REQUIRED = "Choose a cost center: your department requires one
 const validateFields = schemaValidator(ShippingFormSchema);
 
 /** An Idempotency-Key (8–200 characters); randomUUID needs a secure context, so there is a fallback. */
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -3,7 +3,7 @@ import { useForm } from "@mantine/form";
 import { type CostCenter, CostCenterFormSchema, MESSAGES } from "@vetportal/contract";
 import { useMemo } from "react";
 import { useNavigate, useParams } from "react-router";
-import { FormActions, FormSection } from "../../../components/form-fields.tsx";
+import { EditForm, FormSection } from "../../../components/form-fields.tsx";
 import { PageCrumbs } from "../../../components/page-crumbs.tsx";
 import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
 import { notifySaveError, schemaValidator } from "../../../lib/form-validation.ts";
@@ -57,26 +57,29 @@ function CostCenterForm({
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Cost center">
-      <Stack gap="lg">
-        <FormSection>
-          <TextInput label="Cost Center Name" withAsterisk {...form.getInputProps("name")} />
-          <MultiSelect
-            label="Departments"
-            placeholder={form.values.department_list.length ? undefined : "Choose departments"}
-            data={options}
-            searchable
-            clearable
-            hidePickedOptions
-            withAsterisk
-            nothingFoundMessage="No department by that name"
-            {...form.getInputProps("department_list")}
-          />
-          <Switch label="Active" {...form.getInputProps("is_active", { type: "checkbox" })} />
-        </FormSection>
-        <FormActions cancelTo="/CostCenter/CostCenterReport" submitLabel="Save Cost Center" isSaving={isSaving} />
-      </Stack>
-    </form>
+    <EditForm
+      label="Cost center"
+      onSubmit={submit}
+      cancelTo="/CostCenter/CostCenterReport"
+      submitLabel="Save Cost Center"
+      isSaving={isSaving}
+    >
+      <FormSection>
+        <TextInput label="Cost Center Name" withAsterisk {...form.getInputProps("name")} />
+        <MultiSelect
+          label="Departments"
+          placeholder={form.values.department_list.length ? undefined : "Choose departments"}
+          data={options}
+          searchable
+          clearable
+          hidePickedOptions
+          withAsterisk
+          nothingFoundMessage="No department by that name"
+          {...form.getInputProps("department_list")}
+        />
+        <Switch label="Active" {...form.getInputProps("is_active", { type: "checkbox" })} />
+      </FormSection>
+    </EditForm>
   );
 }
 

@@ -14,7 +14,7 @@ import { useForm } from "@mantine/form";
 import { IconPlus } from "@tabler/icons-react";
 import { type DepartmentDetail, DepartmentFormSchema, EmailSchema, MESSAGES } from "@vetportal/contract";
 import { type ReactNode, useId, useMemo, useState } from "react";
-import { FormActions, FormSection } from "../../../components/form-fields.tsx";
+import { EditForm, FormSection } from "../../../components/form-fields.tsx";
 import { notifySaveError, schemaValidator } from "../../../lib/form-validation.ts";
 import { usePracticeNames } from "../../../lib/list-practice-names.ts";
 import type { DepartmentForm as DepartmentRequest } from "../api/create-department.ts";
@@ -166,47 +166,50 @@ export function DepartmentForm({ department, isSaving, onSave }: DepartmentFormP
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Department">
-      <Stack gap="lg">
-        <FormSection title="Details">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Department Name" withAsterisk {...form.getInputProps("name")} />
-            <TextInput label="Department Code" {...form.getInputProps("department_code")} />
-            <TextInput label="UPS Number" {...form.getInputProps("ups_number")} />
-            <TextInput label="FedEx Number" {...form.getInputProps("fedex_number")} />
-          </SimpleGrid>
-          <Textarea label="LTL Freight" autosize minRows={2} maxRows={5} {...form.getInputProps("ltl_freight")} />
-          <Group gap="xl">
-            <Switch label="Active" {...form.getInputProps("is_active", { type: "checkbox" })} />
-            <Switch label="Billing reports" {...form.getInputProps("billing_reports", { type: "checkbox" })} />
-            <Switch
-              label="Cost center required"
-              description="Orders of this department's users must name one of its cost centers."
-              {...form.getInputProps("cost_center_required", { type: "checkbox" })}
-            />
-          </Group>
-        </FormSection>
-        <FormSection title="Users and order emails">
-          <MultiSelect
-            label="Users"
-            description="Practices and users who belong to the department."
-            placeholder={form.values.user_list.length ? undefined : "Search users"}
-            data={userOptions}
-            searchable
-            clearable
-            hidePickedOptions
-            limit={100}
-            nothingFoundMessage="No user by that name"
-            {...form.getInputProps("user_list")}
+    <EditForm
+      label="Department"
+      onSubmit={submit}
+      cancelTo="/Departments/DepartmentReport"
+      submitLabel="Save Department"
+      isSaving={isSaving}
+    >
+      <FormSection title="Details">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Department Name" withAsterisk {...form.getInputProps("name")} />
+          <TextInput label="Department Code" {...form.getInputProps("department_code")} />
+          <TextInput label="UPS Number" {...form.getInputProps("ups_number")} />
+          <TextInput label="FedEx Number" {...form.getInputProps("fedex_number")} />
+        </SimpleGrid>
+        <Textarea label="LTL Freight" autosize minRows={2} maxRows={5} {...form.getInputProps("ltl_freight")} />
+        <Group gap="xl">
+          <Switch label="Active" {...form.getInputProps("is_active", { type: "checkbox" })} />
+          <Switch label="Billing reports" {...form.getInputProps("billing_reports", { type: "checkbox" })} />
+          <Switch
+            label="Cost center required"
+            description="Orders of this department's users must name one of its cost centers."
+            {...form.getInputProps("cost_center_required", { type: "checkbox" })}
           />
-          <CcEmailsInput
-            value={form.values.cc_order_emails}
-            onChange={(emails) => form.setFieldValue("cc_order_emails", emails)}
-            error={form.errors.cc_order_emails}
-          />
-        </FormSection>
-        <FormActions cancelTo="/Departments/DepartmentReport" submitLabel="Save Department" isSaving={isSaving} />
-      </Stack>
-    </form>
+        </Group>
+      </FormSection>
+      <FormSection title="Users and order emails">
+        <MultiSelect
+          label="Users"
+          description="Practices and users who belong to the department."
+          placeholder={form.values.user_list.length ? undefined : "Search users"}
+          data={userOptions}
+          searchable
+          clearable
+          hidePickedOptions
+          limit={100}
+          nothingFoundMessage="No user by that name"
+          {...form.getInputProps("user_list")}
+        />
+        <CcEmailsInput
+          value={form.values.cc_order_emails}
+          onChange={(emails) => form.setFieldValue("cc_order_emails", emails)}
+          error={form.errors.cc_order_emails}
+        />
+      </FormSection>
+    </EditForm>
   );
 }

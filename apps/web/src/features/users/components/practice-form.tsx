@@ -1,11 +1,11 @@
-import { Alert, Divider, NativeSelect, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { Alert, Divider, NativeSelect, SimpleGrid, Switch, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { AddUserRequestSchema, MESSAGES, USER_LEVEL, USER_LEVELS } from "@vetportal/contract";
 import { useState } from "react";
 import {
+  EditForm,
   EmailField,
-  FormActions,
   FormSection,
   PhoneField,
   StreetAddressFields,
@@ -95,56 +95,53 @@ export function PracticeForm({
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Practice">
-      <Stack gap="lg">
-        {failure && (
-          <Alert
-            color="red"
-            variant="light"
-            title={MESSAGES.practiceSaveFailed}
-            icon={<IconAlertCircle aria-hidden />}
-            role="alert"
-          >
-            {failure}
-          </Alert>
-        )}
-        <FormSection title="Practice">
-          <Text size="sm" c="dimmed">
-            {MESSAGES.shippingNoteUsOnly}
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Practice Name"
-              autoComplete="organization"
-              withAsterisk
-              {...form.getInputProps("practice_name")}
-            />
-            <TextInput label="Contact" autoComplete="name" withAsterisk {...form.getInputProps("contact")} />
-            <EmailField form={form} name="email" label="Email" withAsterisk />
-            <PhoneField form={form} name="phone" label="Phone" withAsterisk />
-          </SimpleGrid>
-          <StreetAddressFields form={form} />
-        </FormSection>
-
-        <FormSection title="Role">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <NativeSelect label="Level" data={LEVEL_OPTIONS} {...form.getInputProps("user_level_id")} />
-            <NativeSelect
-              label="Department"
-              data={[{ value: "", label: "No department" }, ...(departments.data ?? [])]}
-              {...form.getInputProps("department_id")}
-            />
-          </SimpleGrid>
-          <Switch
-            label="Approver"
-            description="May approve orders that wait for approval."
-            {...form.getInputProps("is_approver", { type: "checkbox" })}
+    <EditForm label="Practice" onSubmit={submit} cancelTo={cancelTo} submitLabel={submitLabel} isSaving={isSaving}>
+      {failure && (
+        <Alert
+          color="red"
+          variant="light"
+          title={MESSAGES.practiceSaveFailed}
+          icon={<IconAlertCircle aria-hidden />}
+          role="alert"
+        >
+          {failure}
+        </Alert>
+      )}
+      <FormSection title="Practice">
+        <Text size="sm" c="dimmed">
+          {MESSAGES.shippingNoteUsOnly}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            label="Practice Name"
+            autoComplete="organization"
+            withAsterisk
+            {...form.getInputProps("practice_name")}
           />
-        </FormSection>
+          <TextInput label="Contact" autoComplete="name" withAsterisk {...form.getInputProps("contact")} />
+          <EmailField form={form} name="email" label="Email" withAsterisk />
+          <PhoneField form={form} name="phone" label="Phone" withAsterisk />
+        </SimpleGrid>
+        <StreetAddressFields form={form} />
+      </FormSection>
 
-        <Divider />
-        <FormActions cancelTo={cancelTo} submitLabel={submitLabel} isSaving={isSaving} />
-      </Stack>
-    </form>
+      <FormSection title="Role">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <NativeSelect label="Level" data={LEVEL_OPTIONS} {...form.getInputProps("user_level_id")} />
+          <NativeSelect
+            label="Department"
+            data={[{ value: "", label: "No department" }, ...(departments.data ?? [])]}
+            {...form.getInputProps("department_id")}
+          />
+        </SimpleGrid>
+        <Switch
+          label="Approver"
+          description="May approve orders that wait for approval."
+          {...form.getInputProps("is_approver", { type: "checkbox" })}
+        />
+      </FormSection>
+
+      <Divider />
+    </EditForm>
   );
 }
