@@ -1,10 +1,10 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { AddressRequestSchema, COUNTRIES, COUNTRY_ID_UNITED_STATES, formatPhone, US_STATES } from "@vetportal/contract";
+import { AddressRequestSchema, COUNTRIES, COUNTRY_ID_UNITED_STATES } from "@vetportal/contract";
 import { type AddressRequest, useAddAddress } from "../lib/add-address.ts";
-import { ApiError, errorMessage } from "../lib/api-client.ts";
-import { schemaErrors } from "../lib/form-validation.ts";
-import { notifyError, notifySuccess } from "../lib/notify.ts";
+import { notifySaveError, schemaValidator } from "../lib/form-validation.ts";
+import { notifySuccess } from "../lib/notify.ts";
+import { PhoneField, StreetAddressFields } from "./form-fields.tsx";
 
 type AddressValues = {
   dropdown_name: string;
@@ -32,10 +32,6 @@ const EMPTY: AddressValues = {
   phone: "",
 };
 
-const STATE_OPTIONS = [
-  { value: "", label: "Select a state" },
-  ...US_STATES.map((s) => ({ value: s.code, label: s.name })),
-];
 const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: String(c.id), label: c.name }));
 
 interface AddressFormProps {
@@ -54,7 +50,11 @@ export function AddressForm({ belongTo, ownerId, successMessage, label, onSaved 
   const addAddress = useAddAddress();
   const form = useForm<AddressValues>({
     initialValues: EMPTY,
-    validate: (values) => schemaErrors(AddressRequestSchema, { ...values, belong_to: belongTo, owner_id: ownerId }),
+    validate: schemaValidator(AddressRequestSchema, (values) => ({
+      ...values,
+      belong_to: belongTo,
+      owner_id: ownerId,
+    })),
   });
 
   const submit = form.onSubmit((values) => {
@@ -67,10 +67,7 @@ export function AddressForm({ belongTo, ownerId, successMessage, label, onSaved 
           form.reset();
           onSaved?.();
         },
-        onError: (error) => {
-          notifyError(errorMessage(error));
-          if (error instanceof ApiError) form.setErrors(error.fields);
-        },
+        onError: (error) => notifySaveError(form, error),
       },
     );
   });
@@ -82,25 +79,12 @@ export function AddressForm({ belongTo, ownerId, successMessage, label, onSaved 
           <TextInput label="Contact" autoComplete="name" withAsterisk {...form.getInputProps("contact")} />
           <TextInput label="Company" autoComplete="organization" {...form.getInputProps("company")} />
         </SimpleGrid>
-        <TextInput label="Address" autoComplete="address-line1" withAsterisk {...form.getInputProps("line1")} />
-        <TextInput label="Address line 2" autoComplete="address-line2" {...form.getInputProps("line2")} />
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput label="City" autoComplete="address-level2" withAsterisk {...form.getInputProps("city")} />
-          <NativeSelect
-            label="State"
-            autoComplete="address-level1"
-            withAsterisk
-            data={STATE_OPTIONS}
-            {...form.getInputProps("state")}
-          />
-          <TextInput
-            label="Zip Code"
-            autoComplete="postal-code"
-            inputMode="numeric"
-            withAsterisk
-            {...form.getInputProps("zip_code")}
-          />
-        </SimpleGrid>
+        <StreetAddressFields
+          form={form}
+          secondLine={
+            <TextInput label="Address line 2" autoComplete="address-line2" {...form.getInputProps("line2")} />
+          }
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <NativeSelect
             label="Country"
@@ -109,15 +93,7 @@ export function AddressForm({ belongTo, ownerId, successMessage, label, onSaved 
             data={COUNTRY_OPTIONS}
             {...form.getInputProps("country")}
           />
-          <TextInput
-            label="Phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="555-555-5555"
-            {...form.getInputProps("phone")}
-            onChange={(event) => form.setFieldValue("phone", formatPhone(event.currentTarget.value))}
-          />
+          <PhoneField form={form} name="phone" label="Phone" />
         </SimpleGrid>
         <TextInput
           label="Address name"

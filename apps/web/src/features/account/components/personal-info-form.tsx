@@ -2,11 +2,11 @@ import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, TextInput, VisuallyH
 import { useForm } from "@mantine/form";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { formatPhone, MESSAGES, PersonalInfoSchema, type UserDetail } from "@vetportal/contract";
+import { EmailField, PhoneField } from "../../../components/form-fields.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
-import { ApiError, errorMessage } from "../../../lib/api-client.ts";
-import { schemaValidator } from "../../../lib/form-validation.ts";
+import { notifySaveError, schemaValidator } from "../../../lib/form-validation.ts";
 import { useUser } from "../../../lib/get-user.ts";
-import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { getSession, saveSession, useSession } from "../../../lib/session.ts";
 import { useUpdateUser } from "../../../lib/update-user.ts";
 
@@ -71,10 +71,7 @@ function PersonalInfoFields({ user }: { user: UserDetail }) {
           form.resetDirty(toValues(updated));
           refreshStoredProfile(updated);
         },
-        onError: (error) => {
-          notifyError(errorMessage(error));
-          if (error instanceof ApiError) form.setErrors(error.fields);
-        },
+        onError: (error) => notifySaveError(form, error),
       },
     );
   });
@@ -86,7 +83,7 @@ function PersonalInfoFields({ user }: { user: UserDetail }) {
           <TextInput label="First Name" autoComplete="given-name" withAsterisk {...form.getInputProps("first_name")} />
           <TextInput label="Last Name" autoComplete="family-name" withAsterisk {...form.getInputProps("last_name")} />
           <TextInput label="Title" autoComplete="organization-title" withAsterisk {...form.getInputProps("title")} />
-          <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps("email")} />
+          <EmailField form={form} name="email" label="Email" withAsterisk />
         </SimpleGrid>
         <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden />} p="xs">
           {byAddress
@@ -95,15 +92,12 @@ function PersonalInfoFields({ user }: { user: UserDetail }) {
         </Alert>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           {PHONE_FIELDS.map((field) => (
-            <TextInput
+            <PhoneField
               key={field}
+              form={form}
+              name={field}
               label={PHONE_LABELS[field]}
-              type="tel"
-              inputMode="tel"
               autoComplete={field === "fax" ? "off" : field === "cell" ? "tel" : "tel-national"}
-              placeholder="555-555-5555"
-              {...form.getInputProps(field)}
-              onChange={(event) => form.setFieldValue(field, formatPhone(event.currentTarget.value))}
             />
           ))}
         </SimpleGrid>

@@ -1,6 +1,6 @@
 import { AddressLoginSchema, type LoginRequest, MESSAGES, PasswordLoginSchema } from "@vetportal/contract";
-import { zod4Resolver } from "mantine-form-zod-resolver";
 import { ApiError } from "../../../lib/api-client.ts";
+import { schemaErrors } from "../../../lib/form-validation.ts";
 import { queryClient } from "../../../lib/query-client.ts";
 import { saveSession } from "../../../lib/session.ts";
 import { login } from "../api/login.ts";
@@ -10,15 +10,11 @@ import { login } from "../api/login.ts";
  * them when the user starts on it rather than with the page (decision 016).
  */
 
-const resolvers = {
-  address: zod4Resolver(AddressLoginSchema),
-  password: zod4Resolver(PasswordLoginSchema),
-};
+const schemas = { address: AddressLoginSchema, password: PasswordLoginSchema };
 
 /** Field errors of the chosen sign-in, by field name (none when valid). */
 export function validateLogin(values: LoginRequest): Record<string, string> {
-  const errors = resolvers[values.method](values);
-  return Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, String(error)]));
+  return schemaErrors(schemas[values.method], values);
 }
 
 /** What the "Oops" alert says for a failed sign-in (SPEC §8; DESIGN §7: a network failure is told). */

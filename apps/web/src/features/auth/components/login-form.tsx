@@ -1,8 +1,8 @@
 import { Alert, Button, Divider, PasswordInput, Stack, Switch, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { type UseFormReturnType, useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { type AddressLogin, type LoginRequest, MESSAGES, type PasswordLogin } from "@vetportal/contract";
-import { useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 
 type Method = LoginRequest["method"];
 
@@ -23,6 +23,39 @@ async function validate(values: LoginRequest) {
   } catch {
     return {};
   }
+}
+
+/** One way to sign in: its fields, the failure of the last attempt above them, and Sign In. */
+function SignInForm<Values extends LoginRequest>({
+  label,
+  form,
+  onSubmit,
+  alert,
+  children,
+}: {
+  label: string;
+  form: UseFormReturnType<Values>;
+  /** Signs in; field messages of a failure go through setErrors. */
+  onSubmit: (values: Values, setErrors: (errors: Record<string, string>) => void) => Promise<void>;
+  alert: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      noValidate
+      aria-label={label}
+      onSubmit={form.onSubmit((values) => onSubmit(values, form.setErrors))}
+      onFocus={prefetchActions}
+    >
+      <Stack gap="md">
+        {alert}
+        {children}
+        <Button type="submit" size="md" fullWidth loading={form.submitting} disabled={form.submitting}>
+          Sign In
+        </Button>
+      </Stack>
+    </form>
+  );
 }
 
 /**
@@ -70,76 +103,42 @@ export function LoginForm() {
   return (
     <Stack gap="lg">
       {method === "address" ? (
-        <form
-          noValidate
-          aria-label="Practice sign-in"
-          onSubmit={addressForm.onSubmit((values) => submit(values, addressForm.setErrors))}
-          onFocus={prefetchActions}
-        >
-          <Stack gap="md">
-            {alert}
-            <TextInput
-              label="Practice Name"
-              autoComplete="organization"
-              withAsterisk
-              {...addressForm.getInputProps("address_name")}
-            />
-            <TextInput
-              label="Address"
-              autoComplete="address-line1"
-              withAsterisk
-              {...addressForm.getInputProps("line1")}
-            />
-            <TextInput
-              label="Zip Code"
-              autoComplete="postal-code"
-              withAsterisk
-              {...addressForm.getInputProps("zip_code")}
-            />
-            <Button
-              type="submit"
-              size="md"
-              fullWidth
-              loading={addressForm.submitting}
-              disabled={addressForm.submitting}
-            >
-              Sign In
-            </Button>
-          </Stack>
-        </form>
+        <SignInForm label="Practice sign-in" form={addressForm} onSubmit={submit} alert={alert}>
+          <TextInput
+            label="Practice Name"
+            autoComplete="organization"
+            withAsterisk
+            {...addressForm.getInputProps("address_name")}
+          />
+          <TextInput
+            label="Address"
+            autoComplete="address-line1"
+            withAsterisk
+            {...addressForm.getInputProps("line1")}
+          />
+          <TextInput
+            label="Zip Code"
+            autoComplete="postal-code"
+            withAsterisk
+            {...addressForm.getInputProps("zip_code")}
+          />
+        </SignInForm>
       ) : (
-        <form
-          noValidate
-          aria-label="Staff sign-in"
-          onSubmit={passwordForm.onSubmit((values) => submit(values, passwordForm.setErrors))}
-          onFocus={prefetchActions}
-        >
-          <Stack gap="md">
-            {alert}
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
-              withAsterisk
-              {...passwordForm.getInputProps("email")}
-            />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              withAsterisk
-              {...passwordForm.getInputProps("password")}
-            />
-            <Button
-              type="submit"
-              size="md"
-              fullWidth
-              loading={passwordForm.submitting}
-              disabled={passwordForm.submitting}
-            >
-              Sign In
-            </Button>
-          </Stack>
-        </form>
+        <SignInForm label="Staff sign-in" form={passwordForm} onSubmit={submit} alert={alert}>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            withAsterisk
+            {...passwordForm.getInputProps("email")}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            withAsterisk
+            {...passwordForm.getInputProps("password")}
+          />
+        </SignInForm>
       )}
       <Divider />
       <Switch

@@ -1,12 +1,13 @@
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Stepper, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, SimpleGrid, Stack, Stepper, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconInfoCircle } from "@tabler/icons-react";
-import { formatPhone, MESSAGES, type Practice, PracticeSchema, US_STATES } from "@vetportal/contract";
-import { zod4Resolver } from "mantine-form-zod-resolver";
+import { MESSAGES, type Practice, PracticeSchema } from "@vetportal/contract";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
+import { EmailField, PhoneField, StateField, ZipCodeField } from "../../../components/form-fields.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { schemaValidator } from "../../../lib/form-validation.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { useAddPractice } from "../api/add-practice.ts";
 import { useLogin } from "../api/login.ts";
@@ -18,11 +19,6 @@ type Field = keyof Practice;
 const STEPS: Field[][] = [
   ["practice_name", "contact", "email", "phone"],
   ["line1", "city", "state", "zip_code"],
-];
-
-const STATE_OPTIONS = [
-  { value: "", label: "Select a state" },
-  ...US_STATES.map((s) => ({ value: s.code, label: s.name })),
 ];
 
 const SIGNED_UP_BUT_NOT_IN =
@@ -56,8 +52,7 @@ export function SignUpForm() {
       state: "",
       zip_code: "",
     },
-    // "first": an empty field says it is required rather than badly formatted.
-    validate: zod4Resolver(PracticeSchema, { errorPriority: "first" }),
+    validate: schemaValidator(PracticeSchema),
   });
 
   /** Shows the first step holding one of these fields. */
@@ -168,24 +163,8 @@ export function SignUpForm() {
                 {...form.getInputProps("contact")}
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <TextInput
-                  label="Email"
-                  type="email"
-                  autoComplete="email"
-                  withAsterisk
-                  maxLength={254}
-                  {...form.getInputProps("email")}
-                />
-                <TextInput
-                  label="Phone"
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel-national"
-                  placeholder="555-555-5555"
-                  withAsterisk
-                  {...form.getInputProps("phone")}
-                  onChange={(event) => form.setFieldValue("phone", formatPhone(event.currentTarget.value))}
-                />
+                <EmailField form={form} name="email" label="Email" withAsterisk maxLength={254} />
+                <PhoneField form={form} name="phone" label="Phone" withAsterisk />
               </SimpleGrid>
             </Stack>
           </Stepper.Step>
@@ -209,21 +188,8 @@ export function SignUpForm() {
                 {...form.getInputProps("city")}
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <NativeSelect
-                  label="State"
-                  autoComplete="address-level1"
-                  withAsterisk
-                  data={STATE_OPTIONS}
-                  {...form.getInputProps("state")}
-                />
-                <TextInput
-                  label="Zip Code"
-                  autoComplete="postal-code"
-                  inputMode="numeric"
-                  withAsterisk
-                  maxLength={10}
-                  {...form.getInputProps("zip_code")}
-                />
+                <StateField form={form} name="state" label="State" withAsterisk />
+                <ZipCodeField form={form} name="zip_code" label="Zip Code" withAsterisk maxLength={10} />
               </SimpleGrid>
             </Stack>
           </Stepper.Step>

@@ -1,12 +1,11 @@
 import { Alert, Anchor, Button, Checkbox, Group, Loader, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { IconAlertCircle, IconAlertTriangle, IconFlame } from "@tabler/icons-react";
 import type { CartItem } from "@vetportal/contract";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
-import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { errorMessage } from "../../../lib/api-client.ts";
 import { useProductStocks } from "../api/get-product-stock.ts";
-import { usePlaceOrder } from "../api/place-order.ts";
-import { newIdempotencyKey } from "./shipping-form.tsx";
+import { useOrderPlacement } from "./shipping-form.tsx";
 
 const packs = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "pack" : "packs"}`;
 
@@ -24,8 +23,7 @@ interface DestroyConfirmationProps {
  */
 export function DestroyConfirmation({ items, onPlaced }: DestroyConfirmationProps) {
   const stocks = useProductStocks(items.map((i) => i.id));
-  const placeOrder = usePlaceOrder();
-  const idempotencyKey = useRef<string | null>(null);
+  const placeOrder = useOrderPlacement(onPlaced);
   const [confirmed, setConfirmed] = useState(false);
   const [failure, setFailure] = useState<{ message: string; lines: Record<number, string> } | null>(null);
 
@@ -39,32 +37,12 @@ export function DestroyConfirmation({ items, onPlaced }: DestroyConfirmationProp
 
   function destroy() {
     setFailure(null);
-    idempotencyKey.current ??= newIdempotencyKey();
-    placeOrder.mutate(
-      {
-        idempotencyKey: idempotencyKey.current,
-        body: { items: items.map((item) => ({ id: item.id, quantity: item.quantity, is_destroy: true })) },
-      },
-      {
-        onSuccess: (orderId) => {
-          idempotencyKey.current = null;
-          onPlaced(orderId);
-        },
-        onError: (error) => {
-          const lines: Record<number, string> = {};
-          if (error instanceof ApiError) {
-            for (const [key, message] of Object.entries(error.fields)) {
-              const line = /^items\.(\d+)$/.exec(key);
-              if (line) lines[Number(line[1])] = message;
-            }
-            if (error.code === "IDEMPOTENCY_KEY_REUSED") idempotencyKey.current = null;
-          }
-          setFailure({ message: errorMessage(error), lines });
-          // The stock behind a refusal may have changed: show it as it is now.
-          for (const stock of stocks) void stock.refetch();
-        },
-      },
-    );
+    const body = { items: items.map((item) => ({ id: item.id, quantity: item.quantity, is_destroy: true })) };
+    placeOrder.place(body, (error, { lines }) => {
+      setFailure({ message: errorMessage(error), lines });
+      // The stock behind a refusal may have changed: show it as it is now.
+      for (const stock of stocks) void stock.refetch();
+    });
   }
 
   return (

@@ -8,14 +8,15 @@ import {
   MESSAGES,
   PlaceOrderRequestSchema,
 } from "@vetportal/contract";
-import { zod4Resolver } from "mantine-form-zod-resolver";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import type { z } from "zod";
+import { EmailField, PhoneField } from "../../../components/form-fields.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { useCart } from "../../../lib/cart-store.ts";
+import { schemaValidator } from "../../../lib/form-validation.ts";
 import { useSession } from "../../../lib/session.ts";
-import { usePlaceOrder } from "../api/place-order.ts";
+import { type PlaceOrderBody, usePlaceOrder } from "../api/place-order.ts";
 
 /** The shipping form's part of the order to place (SPEC §5 "Shipping"): the contract's own rules. */
 const ShippingFormSchema = PlaceOrderRequestSchema.pick({
@@ -48,11 +49,10 @@ const FIELDS = new Set<string>([
 ]);
 const COST_CENTER_REQUIRED = "Choose a cost center: your department requires one.";
 
-// "first": an empty field says it is required rather than badly formatted.
-const validateFields = zod4Resolver(ShippingFormSchema, { errorPriority: "first" });
+const validateFields = schemaValidator(ShippingFormSchema);
 
 /** An Idempotency-Key (8–200 characters); randomUUID needs a secure context, so there is a fallback. */
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -61,6 +61,57 @@ export interface PlaceOrderFailure {
   message: string;
   /** Messages about cart lines, by product id (the server's "items.<id>" fields). */
   lines: Record<number, string>;
+}
+
+/** A refused order's field messages: those about cart lines ("items.<id>") by product id, the others by field. */
+interface OrderErrors {
+  lines: Record<number, string>;
+  fields: Record<string, string>;
+}
+
+function orderErrors(error: unknown): OrderErrors {
+  const errors: OrderErrors = { lines: {}, fields: {} };
+  if (!(error instanceof ApiError)) return errors;
+  for (const [key, message] of Object.entries(error.fields)) {
+    const line = /^items\.(\d+)$/.exec(key);
+    if (line) errors.lines[Number(line[1])] = message;
+    else errors.fields[key] = message;
+  }
+  return errors;
+}
+
+/**
+ * Places an order (or a destroy order) with one Idempotency-Key for the whole attempt, so a retry can
+ * never place a second order. A placed order ends the attempt; so does a key the server says was
+ * spent on an attempt with other details, whose answer was lost: that order may exist, and a
+ * deliberate new attempt gets a new key.
+ */
+export function useOrderPlacement(onPlaced: (orderId: number) => void) {
+  const placeOrder = usePlaceOrder();
+  const idempotencyKey = useRef<string | null>(null);
+
+  function place(body: PlaceOrderBody, onError: (error: unknown, errors: OrderErrors) => void) {
+    idempotencyKey.current ??= newIdempotencyKey();
+    placeOrder.mutate(
+      { idempotencyKey: idempotencyKey.current, body },
+      {
+        onSuccess: (orderId) => {
+          idempotencyKey.current = null;
+          onPlaced(orderId);
+        },
+        onError: (error) => {
+          if (isKeyReused(error)) idempotencyKey.current = null;
+          onError(error, orderErrors(error));
+        },
+      },
+    );
+  }
+
+  return { place, isPending: placeOrder.isPending };
+}
+
+function isKeyReused(error: unknown): boolean {
+  return error instanceof ApiError && error.code === "IDEMPOTENCY_KEY_REUSED";
 }
 
 interface ShippingFormProps {
@@ -97,8 +148,7 @@ export function ShippingForm({
 }: ShippingFormProps) {
   const profile = useSession()?.profile;
   const items = useCart();
-  const placeOrder = usePlaceOrder();
-  const idempotencyKey = useRef<string | null>(null);
+  const placeOrder = useOrderPlacement(onPlaced);
   const [failure, setFailure] = useState<string | null>(null);
 
   const form = useForm<ShippingValues>({
@@ -129,59 +179,34 @@ export function ShippingForm({
     }
     setFailure(null);
     onFailure(null);
-    idempotencyKey.current ??= newIdempotencyKey();
     const note = values.shipping_instruction.trim();
     const po = values.po_number.trim();
-    placeOrder.mutate(
-      {
-        idempotencyKey: idempotencyKey.current,
-        body: {
-          contact_name: values.contact_name.trim(),
-          contact_phone: values.contact_phone,
-          email: values.email.trim(),
-          delivery_method_id: Number(values.delivery_method_id),
-          shipping_instruction: note || undefined,
-          shipping_address_id: shippingAddressId,
-          po_number: po || undefined,
-          cost_center_id: values.cost_center_id ? Number(values.cost_center_id) : undefined,
-          items: items.map((item) => ({
-            id: item.id,
-            quantity: item.quantity,
-            is_destroy: item.is_destroy || undefined,
-          })),
-        },
-      },
-      {
-        onSuccess: (orderId) => {
-          idempotencyKey.current = null;
-          onPlaced(orderId);
-        },
-        onError: (error) => {
-          const lines: Record<number, string> = {};
-          if (error instanceof ApiError) {
-            const fieldErrors: Record<string, string> = {};
-            for (const [key, message] of Object.entries(error.fields)) {
-              const line = /^items\.(\d+)$/.exec(key);
-              if (line) lines[Number(line[1])] = message;
-              else if (FIELDS.has(key)) fieldErrors[key] = message;
-            }
-            form.setErrors(fieldErrors);
-          }
-          const hasLineErrors = Object.keys(lines).length > 0;
-          // The key was spent on an earlier attempt whose answer was lost and whose details differed:
-          // that order may exist. Say so, and let a deliberate new attempt use a new key.
-          const keyReused = error instanceof ApiError && error.code === "IDEMPOTENCY_KEY_REUSED";
-          if (keyReused) idempotencyKey.current = null;
-          const message = hasLineErrors
-            ? "Some products in your cart need attention: see the message next to each one."
-            : keyReused
-              ? MESSAGES.orderMayAlreadyBePlaced
-              : errorMessage(error);
-          setFailure(message);
-          onFailure({ message, lines });
-        },
-      },
-    );
+    const body = {
+      contact_name: values.contact_name.trim(),
+      contact_phone: values.contact_phone,
+      email: values.email.trim(),
+      delivery_method_id: Number(values.delivery_method_id),
+      shipping_instruction: note || undefined,
+      shipping_address_id: shippingAddressId,
+      po_number: po || undefined,
+      cost_center_id: values.cost_center_id ? Number(values.cost_center_id) : undefined,
+      items: items.map((item) => ({ id: item.id, quantity: item.quantity, is_destroy: item.is_destroy || undefined })),
+    };
+    placeOrder.place(body, (error, { lines, fields }) => {
+      if (error instanceof ApiError) {
+        form.setErrors(Object.fromEntries(Object.entries(fields).filter(([key]) => FIELDS.has(key))));
+      }
+      const hasLineErrors = Object.keys(lines).length > 0;
+      // The key was spent on an earlier attempt whose answer was lost and whose details differed:
+      // that order may exist. Say so.
+      const message = hasLineErrors
+        ? "Some products in your cart need attention: see the message next to each one."
+        : isKeyReused(error)
+          ? MESSAGES.orderMayAlreadyBePlaced
+          : errorMessage(error);
+      setFailure(message);
+      onFailure({ message, lines });
+    });
   }
 
   const methodOptions = [
@@ -212,16 +237,7 @@ export function ShippingForm({
           maxLength={200}
           {...form.getInputProps("contact_name")}
         />
-        <TextInput
-          label="Contact Phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          placeholder="555-555-5555"
-          withAsterisk
-          {...form.getInputProps("contact_phone")}
-          onChange={(event) => form.setFieldValue("contact_phone", formatPhone(event.currentTarget.value))}
-        />
+        <PhoneField form={form} name="contact_phone" label="Contact Phone" withAsterisk />
         <NativeSelect
           label="Delivery Method"
           withAsterisk
@@ -247,14 +263,13 @@ export function ShippingForm({
           autoComplete="off"
           {...form.getInputProps("po_number")}
         />
-        <TextInput
+        <EmailField
+          form={form}
+          name="email"
           label="Email"
-          type="email"
-          autoComplete="email"
           withAsterisk
           maxLength={254}
           description="The order confirmation is sent here."
-          {...form.getInputProps("email")}
         />
         <Textarea
           label="Order Note"

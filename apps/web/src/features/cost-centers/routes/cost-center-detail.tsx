@@ -1,14 +1,14 @@
-import { Button, Group, MultiSelect, Paper, Stack, Switch, TextInput, Title } from "@mantine/core";
+import { MultiSelect, Stack, Switch, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { type CostCenter, CostCenterFormSchema, MESSAGES } from "@vetportal/contract";
 import { useMemo } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
+import { EditForm, FormSection } from "../../../components/form-fields.tsx";
 import { PageCrumbs } from "../../../components/page-crumbs.tsx";
 import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
-import { ApiError, errorMessage } from "../../../lib/api-client.ts";
-import { schemaErrors } from "../../../lib/form-validation.ts";
+import { notifySaveError, schemaValidator } from "../../../lib/form-validation.ts";
 import { useDepartmentOptions } from "../../../lib/list-departments.ts";
-import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { positiveId } from "../../../lib/route-params.ts";
 import { type CostCenterForm as CostCenterRequest, useCreateCostCenter } from "../api/create-cost-center.ts";
 import { useCostCenter } from "../api/get-cost-center.ts";
@@ -40,7 +40,7 @@ function CostCenterForm({
       is_active: costCenter?.is_active ?? true,
       department_list: costCenter?.department_list.map(String) ?? [],
     },
-    validate: (values) => schemaErrors(CostCenterFormSchema, toRequest(values)),
+    validate: schemaValidator(CostCenterFormSchema, toRequest),
   });
 
   // Linked departments keep their names even before (or without) the department list.
@@ -53,42 +53,33 @@ function CostCenterForm({
   }, [departments.data, costCenter]);
 
   const submit = form.onSubmit((values) => {
-    onSave(toRequest(values)).catch((error: unknown) => {
-      notifyError(errorMessage(error));
-      if (error instanceof ApiError) form.setErrors(error.fields);
-    });
+    onSave(toRequest(values)).catch((error: unknown) => notifySaveError(form, error));
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Cost center">
-      <Stack gap="lg">
-        <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }}>
-          <Stack gap="sm">
-            <TextInput label="Cost Center Name" withAsterisk {...form.getInputProps("name")} />
-            <MultiSelect
-              label="Departments"
-              placeholder={form.values.department_list.length ? undefined : "Choose departments"}
-              data={options}
-              searchable
-              clearable
-              hidePickedOptions
-              withAsterisk
-              nothingFoundMessage="No department by that name"
-              {...form.getInputProps("department_list")}
-            />
-            <Switch label="Active" {...form.getInputProps("is_active", { type: "checkbox" })} />
-          </Stack>
-        </Paper>
-        <Group justify="flex-end">
-          <Button component={Link} to="/CostCenter/CostCenterReport" variant="default">
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSaving}>
-            Save Cost Center
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <EditForm
+      label="Cost center"
+      onSubmit={submit}
+      cancelTo="/CostCenter/CostCenterReport"
+      submitLabel="Save Cost Center"
+      isSaving={isSaving}
+    >
+      <FormSection>
+        <TextInput label="Cost Center Name" withAsterisk {...form.getInputProps("name")} />
+        <MultiSelect
+          label="Departments"
+          placeholder={form.values.department_list.length ? undefined : "Choose departments"}
+          data={options}
+          searchable
+          clearable
+          hidePickedOptions
+          withAsterisk
+          nothingFoundMessage="No department by that name"
+          {...form.getInputProps("department_list")}
+        />
+        <Switch label="Active" {...form.getInputProps("is_active", { type: "checkbox" })} />
+      </FormSection>
+    </EditForm>
   );
 }
 

@@ -3,24 +3,20 @@ import {
   CloseButton,
   Group,
   MultiSelect,
-  Paper,
   SimpleGrid,
   Stack,
   Switch,
   Text,
   Textarea,
   TextInput,
-  Title,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconPlus } from "@tabler/icons-react";
 import { type DepartmentDetail, DepartmentFormSchema, EmailSchema, MESSAGES } from "@vetportal/contract";
 import { type ReactNode, useId, useMemo, useState } from "react";
-import { Link } from "react-router";
-import { ApiError, errorMessage } from "../../../lib/api-client.ts";
-import { schemaErrors } from "../../../lib/form-validation.ts";
+import { EditForm, FormSection } from "../../../components/form-fields.tsx";
+import { notifySaveError, schemaValidator } from "../../../lib/form-validation.ts";
 import { usePracticeNames } from "../../../lib/list-practice-names.ts";
-import { notifyError } from "../../../lib/notify.ts";
 import type { DepartmentForm as DepartmentRequest } from "../api/create-department.ts";
 
 type DepartmentValues = {
@@ -152,7 +148,7 @@ export function DepartmentForm({ department, isSaving, onSave }: DepartmentFormP
   const practiceNames = usePracticeNames();
   const form = useForm<DepartmentValues>({
     initialValues: toValues(department),
-    validate: (values) => schemaErrors(DepartmentFormSchema, toRequest(values)),
+    validate: schemaValidator(DepartmentFormSchema, toRequest),
   });
 
   // Members keep their names even when the picker's list does not have them (yet).
@@ -166,71 +162,54 @@ export function DepartmentForm({ department, isSaving, onSave }: DepartmentFormP
   }, [department, practiceNames.data]);
 
   const submit = form.onSubmit((values) => {
-    onSave(toRequest(values)).catch((error: unknown) => {
-      notifyError(errorMessage(error));
-      if (error instanceof ApiError) form.setErrors(error.fields);
-    });
+    onSave(toRequest(values)).catch((error: unknown) => notifySaveError(form, error));
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Department">
-      <Stack gap="lg">
-        <Paper withBorder p={{ base: "md", sm: "lg" }} radius="md">
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              Details
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput label="Department Name" withAsterisk {...form.getInputProps("name")} />
-              <TextInput label="Department Code" {...form.getInputProps("department_code")} />
-              <TextInput label="UPS Number" {...form.getInputProps("ups_number")} />
-              <TextInput label="FedEx Number" {...form.getInputProps("fedex_number")} />
-            </SimpleGrid>
-            <Textarea label="LTL Freight" autosize minRows={2} maxRows={5} {...form.getInputProps("ltl_freight")} />
-            <Group gap="xl">
-              <Switch label="Active" {...form.getInputProps("is_active", { type: "checkbox" })} />
-              <Switch label="Billing reports" {...form.getInputProps("billing_reports", { type: "checkbox" })} />
-              <Switch
-                label="Cost center required"
-                description="Orders of this department's users must name one of its cost centers."
-                {...form.getInputProps("cost_center_required", { type: "checkbox" })}
-              />
-            </Group>
-          </Stack>
-        </Paper>
-        <Paper withBorder p={{ base: "md", sm: "lg" }} radius="md">
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              Users and order emails
-            </Title>
-            <MultiSelect
-              label="Users"
-              description="Practices and users who belong to the department."
-              placeholder={form.values.user_list.length ? undefined : "Search users"}
-              data={userOptions}
-              searchable
-              clearable
-              hidePickedOptions
-              limit={100}
-              nothingFoundMessage="No user by that name"
-              {...form.getInputProps("user_list")}
-            />
-            <CcEmailsInput
-              value={form.values.cc_order_emails}
-              onChange={(emails) => form.setFieldValue("cc_order_emails", emails)}
-              error={form.errors.cc_order_emails}
-            />
-          </Stack>
-        </Paper>
-        <Group justify="flex-end">
-          <Button component={Link} to="/Departments/DepartmentReport" variant="default">
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSaving}>
-            Save Department
-          </Button>
+    <EditForm
+      label="Department"
+      onSubmit={submit}
+      cancelTo="/Departments/DepartmentReport"
+      submitLabel="Save Department"
+      isSaving={isSaving}
+    >
+      <FormSection title="Details">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Department Name" withAsterisk {...form.getInputProps("name")} />
+          <TextInput label="Department Code" {...form.getInputProps("department_code")} />
+          <TextInput label="UPS Number" {...form.getInputProps("ups_number")} />
+          <TextInput label="FedEx Number" {...form.getInputProps("fedex_number")} />
+        </SimpleGrid>
+        <Textarea label="LTL Freight" autosize minRows={2} maxRows={5} {...form.getInputProps("ltl_freight")} />
+        <Group gap="xl">
+          <Switch label="Active" {...form.getInputProps("is_active", { type: "checkbox" })} />
+          <Switch label="Billing reports" {...form.getInputProps("billing_reports", { type: "checkbox" })} />
+          <Switch
+            label="Cost center required"
+            description="Orders of this department's users must name one of its cost centers."
+            {...form.getInputProps("cost_center_required", { type: "checkbox" })}
+          />
         </Group>
-      </Stack>
-    </form>
+      </FormSection>
+      <FormSection title="Users and order emails">
+        <MultiSelect
+          label="Users"
+          description="Practices and users who belong to the department."
+          placeholder={form.values.user_list.length ? undefined : "Search users"}
+          data={userOptions}
+          searchable
+          clearable
+          hidePickedOptions
+          limit={100}
+          nothingFoundMessage="No user by that name"
+          {...form.getInputProps("user_list")}
+        />
+        <CcEmailsInput
+          value={form.values.cc_order_emails}
+          onChange={(emails) => form.setFieldValue("cc_order_emails", emails)}
+          error={form.errors.cc_order_emails}
+        />
+      </FormSection>
+    </EditForm>
   );
 }

@@ -3,7 +3,6 @@ import {
   Divider,
   Group,
   NumberInput,
-  Paper,
   SimpleGrid,
   Stack,
   Text,
@@ -13,25 +12,53 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { AdjustRequestSchema, type ProductDetail, ReplenishRequestSchema } from "@vetportal/contract";
-import { ApiError, errorMessage } from "../../../lib/api-client.ts";
-import { schemaErrors } from "../../../lib/form-validation.ts";
-import { notifyError } from "../../../lib/notify.ts";
+import type { FormEvent, ReactNode } from "react";
+import { CountInput, FormSection } from "../../../components/form-fields.tsx";
+import { notifySaveError, schemaValidator } from "../../../lib/form-validation.ts";
 import { useAdjustStock } from "../api/adjust-stock.ts";
 import { useReplenishStock } from "../api/replenish-stock.ts";
 
 type ReplenishValues = { quantity: number | string; palettes: number | string; comment: string };
 type AdjustValues = { quantity: number | string; comment: string };
 
+/** One stock movement's form: its title, its fields, and a submit button of the same name. */
+function StockForm({
+  label,
+  onSubmit,
+  isPending,
+  children,
+}: {
+  label: string;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  isPending: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={label}>
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          {label}
+        </Title>
+        {children}
+        <Group>
+          <Button type="submit" variant="light" loading={isPending}>
+            {label}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
 function ReplenishForm({ productId }: { productId: number }) {
   const replenish = useReplenishStock();
   const form = useForm<ReplenishValues>({
     initialValues: { quantity: "", palettes: "", comment: "" },
-    validate: (values) =>
-      schemaErrors(ReplenishRequestSchema, {
-        ...values,
-        product_id: productId,
-        palettes: values.palettes === "" ? undefined : values.palettes,
-      }),
+    validate: schemaValidator(ReplenishRequestSchema, (values: ReplenishValues) => ({
+      ...values,
+      product_id: productId,
+      palettes: values.palettes === "" ? undefined : values.palettes,
+    })),
   });
 
   const submit = form.onSubmit((values) => {
@@ -44,45 +71,19 @@ function ReplenishForm({ productId }: { productId: number }) {
       },
       {
         onSuccess: () => form.reset(),
-        onError: (error) => {
-          notifyError(errorMessage(error));
-          if (error instanceof ApiError) form.setErrors(error.fields);
-        },
+        onError: (error) => notifySaveError(form, error),
       },
     );
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Replenish">
-      <Stack gap="xs">
-        <Title order={3} size="h5">
-          Replenish
-        </Title>
-        <SimpleGrid cols={2} spacing="xs">
-          <NumberInput
-            label="Quantity received"
-            withAsterisk
-            min={1}
-            allowDecimal={false}
-            allowNegative={false}
-            {...form.getInputProps("quantity")}
-          />
-          <NumberInput
-            label="Pallets"
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            {...form.getInputProps("palettes")}
-          />
-        </SimpleGrid>
-        <TextInput label="Comment" {...form.getInputProps("comment")} />
-        <Group>
-          <Button type="submit" variant="light" loading={replenish.isPending}>
-            Replenish
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <StockForm label="Replenish" onSubmit={submit} isPending={replenish.isPending}>
+      <SimpleGrid cols={2} spacing="xs">
+        <CountInput label="Quantity received" withAsterisk min={1} {...form.getInputProps("quantity")} />
+        <CountInput label="Pallets" min={0} {...form.getInputProps("palettes")} />
+      </SimpleGrid>
+      <TextInput label="Comment" {...form.getInputProps("comment")} />
+    </StockForm>
   );
 }
 
@@ -90,7 +91,7 @@ function AdjustForm({ productId }: { productId: number }) {
   const adjust = useAdjustStock();
   const form = useForm<AdjustValues>({
     initialValues: { quantity: "", comment: "" },
-    validate: (values) => schemaErrors(AdjustRequestSchema, { ...values, product_id: productId }),
+    validate: schemaValidator(AdjustRequestSchema, (values: AdjustValues) => ({ ...values, product_id: productId })),
   });
 
   const submit = form.onSubmit((values) => {
@@ -98,35 +99,22 @@ function AdjustForm({ productId }: { productId: number }) {
       { product_id: productId, quantity: Number(values.quantity), comment: values.comment },
       {
         onSuccess: () => form.reset(),
-        onError: (error) => {
-          notifyError(errorMessage(error));
-          if (error instanceof ApiError) form.setErrors(error.fields);
-        },
+        onError: (error) => notifySaveError(form, error),
       },
     );
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Adjust">
-      <Stack gap="xs">
-        <Title order={3} size="h5">
-          Adjust
-        </Title>
-        <NumberInput
-          label="Adjustment"
-          description="Negative to remove stock, for example -12."
-          withAsterisk
-          allowDecimal={false}
-          {...form.getInputProps("quantity")}
-        />
-        <Textarea label="Reason" withAsterisk autosize minRows={2} maxRows={4} {...form.getInputProps("comment")} />
-        <Group>
-          <Button type="submit" variant="light" loading={adjust.isPending}>
-            Adjust
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <StockForm label="Adjust" onSubmit={submit} isPending={adjust.isPending}>
+      <NumberInput
+        label="Adjustment"
+        description="Negative to remove stock, for example -12."
+        withAsterisk
+        allowDecimal={false}
+        {...form.getInputProps("quantity")}
+      />
+      <Textarea label="Reason" withAsterisk autosize minRows={2} maxRows={4} {...form.getInputProps("comment")} />
+    </StockForm>
   );
 }
 
@@ -134,36 +122,31 @@ function AdjustForm({ productId }: { productId: number }) {
 export function InventoryPanel({ product }: { product: ProductDetail }) {
   const isLow = product.actual_inventory <= product.low_inventory_amount;
   return (
-    <Paper withBorder p={{ base: "md", sm: "lg" }} radius="md">
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          Inventory
-        </Title>
-        <Stack gap={0}>
-          <Text size="sm" c="dimmed" id="inventory-balance-label">
-            Current balance
-          </Text>
-          <Text
-            fz={32}
-            fw={700}
-            lh={1.2}
-            c={isLow ? "red.9" : undefined}
-            aria-labelledby="inventory-balance-label"
-            role="status"
-            data-testid="inventory-balance"
-          >
-            {product.actual_inventory.toLocaleString("en-US")}
-          </Text>
-          <Text size="xs" c="dimmed">
-            Low inventory amount {product.low_inventory_amount.toLocaleString("en-US")}
-            {product.is_in_inventory ? "" : " · not tracked (not in inventory)"}
-          </Text>
-        </Stack>
-        <Divider />
-        <ReplenishForm productId={product.id} />
-        <Divider />
-        <AdjustForm productId={product.id} />
+    <FormSection title="Inventory" gap="md">
+      <Stack gap={0}>
+        <Text size="sm" c="dimmed" id="inventory-balance-label">
+          Current balance
+        </Text>
+        <Text
+          fz={32}
+          fw={700}
+          lh={1.2}
+          c={isLow ? "red.9" : undefined}
+          aria-labelledby="inventory-balance-label"
+          role="status"
+          data-testid="inventory-balance"
+        >
+          {product.actual_inventory.toLocaleString("en-US")}
+        </Text>
+        <Text size="xs" c="dimmed">
+          Low inventory amount {product.low_inventory_amount.toLocaleString("en-US")}
+          {product.is_in_inventory ? "" : " · not tracked (not in inventory)"}
+        </Text>
       </Stack>
-    </Paper>
+      <Divider />
+      <ReplenishForm productId={product.id} />
+      <Divider />
+      <AdjustForm productId={product.id} />
+    </FormSection>
   );
 }

@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Group, Input, NumberInput, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Button, Group, Input, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { CountInput, MoneyInput } from "../../../components/form-fields.tsx";
 
 /** One price range as edited: quantities in packs, the price per pack in dollars. */
 export type PriceRangeValues = {
@@ -67,11 +68,9 @@ export function PriceRangesEditor({ value, onChange, errors }: PriceRangesEditor
                   // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their position.
                   <Table.Tr key={index}>
                     <Table.Td valign="top">
-                      <NumberInput
+                      <CountInput
                         aria-label={`Range ${row} min quantity`}
                         min={1}
-                        allowDecimal={false}
-                        allowNegative={false}
                         hideControls
                         value={range.min_quantity}
                         onChange={(next) => set(index, { min_quantity: next })}
@@ -79,12 +78,10 @@ export function PriceRangesEditor({ value, onChange, errors }: PriceRangesEditor
                       />
                     </Table.Td>
                     <Table.Td valign="top">
-                      <NumberInput
+                      <CountInput
                         aria-label={`Range ${row} max quantity`}
                         placeholder="and up"
                         min={1}
-                        allowDecimal={false}
-                        allowNegative={false}
                         hideControls
                         value={range.max_quantity}
                         onChange={(next) => set(index, { max_quantity: next })}
@@ -92,13 +89,8 @@ export function PriceRangesEditor({ value, onChange, errors }: PriceRangesEditor
                       />
                     </Table.Td>
                     <Table.Td valign="top">
-                      <NumberInput
+                      <MoneyInput
                         aria-label={`Range ${row} price per pack in dollars`}
-                        prefix="$"
-                        min={0}
-                        decimalScale={2}
-                        fixedDecimalScale
-                        allowNegative={false}
                         hideControls
                         thousandSeparator=","
                         value={range.price}

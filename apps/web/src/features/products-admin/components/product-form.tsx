@@ -1,24 +1,9 @@
-import {
-  Button,
-  Group,
-  MultiSelect,
-  NativeSelect,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { MultiSelect, NativeSelect, SimpleGrid, Switch, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { type ProductDetail, ProductFormSchema } from "@vetportal/contract";
-import { Link } from "react-router";
-import { ApiError, errorMessage } from "../../../lib/api-client.ts";
-import { schemaErrors } from "../../../lib/form-validation.ts";
+import { CountInput, EditForm, FormSection, MoneyInput } from "../../../components/form-fields.tsx";
+import { notifySaveError, schemaErrors } from "../../../lib/form-validation.ts";
 import { useDepartmentOptions } from "../../../lib/list-departments.ts";
-import { notifyError } from "../../../lib/notify.ts";
 import type { ProductForm as ProductRequest } from "../api/create-product.ts";
 import { useCategoryOptions } from "../api/list-categories.ts";
 import { useProductTypes } from "../api/list-product-types.ts";
@@ -134,150 +119,92 @@ export function ProductForm({ product, categoryId, submitLabel, isSaving, onSave
   }
 
   const submit = form.onSubmit((values) => {
-    onSave(toRequest(values)).catch((error: unknown) => {
-      notifyError(errorMessage(error));
-      if (error instanceof ApiError) form.setErrors(error.fields);
-    });
+    onSave(toRequest(values)).catch((error: unknown) => notifySaveError(form, error));
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Product">
-      <Stack gap="lg">
-        <Paper withBorder p={{ base: "md", sm: "lg" }} radius="md">
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              Product
-            </Title>
-            <TextInput label="Name" withAsterisk {...form.getInputProps("name")} />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput label="SKU" {...form.getInputProps("customer_sku")} />
-              <NativeSelect
-                label="Category"
-                withAsterisk
-                data={categoryOptions.length ? categoryOptions : [{ value: "", label: "Loading categories…" }]}
-                {...form.getInputProps("product_category_id")}
-              />
-              <NativeSelect
-                label="Type"
-                data={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
-                {...form.getInputProps("quickbooks_type_id")}
-              />
-              <TextInput
-                label="Additional info"
-                description="A short line under the name, for example the pack contents."
-                {...form.getInputProps("additional_info")}
-              />
-            </SimpleGrid>
-            <Textarea label="Description" autosize minRows={3} maxRows={10} {...form.getInputProps("description_1")} />
-          </Stack>
-        </Paper>
+    <EditForm
+      label="Product"
+      onSubmit={submit}
+      cancelTo="/Product/ProductReport"
+      submitLabel={submitLabel}
+      isSaving={isSaving}
+    >
+      <FormSection title="Product">
+        <TextInput label="Name" withAsterisk {...form.getInputProps("name")} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="SKU" {...form.getInputProps("customer_sku")} />
+          <NativeSelect
+            label="Category"
+            withAsterisk
+            data={categoryOptions.length ? categoryOptions : [{ value: "", label: "Loading categories…" }]}
+            {...form.getInputProps("product_category_id")}
+          />
+          <NativeSelect
+            label="Type"
+            data={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+            {...form.getInputProps("quickbooks_type_id")}
+          />
+          <TextInput
+            label="Additional info"
+            description="A short line under the name, for example the pack contents."
+            {...form.getInputProps("additional_info")}
+          />
+        </SimpleGrid>
+        <Textarea label="Description" autosize minRows={3} maxRows={10} {...form.getInputProps("description_1")} />
+      </FormSection>
 
-        <Paper withBorder p={{ base: "md", sm: "lg" }} radius="md">
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              Ordering and price
-            </Title>
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-              <NumberInput
-                label="UOM (pack size)"
-                withAsterisk
-                min={1}
-                allowDecimal={false}
-                allowNegative={false}
-                {...form.getInputProps("package_quantity")}
-              />
-              <NumberInput
-                label="Minimum order (packs)"
-                withAsterisk
-                min={1}
-                allowDecimal={false}
-                allowNegative={false}
-                {...form.getInputProps("min_quantity")}
-              />
-              <NumberInput
-                label="Maximum order (packs)"
-                withAsterisk
-                min={1}
-                allowDecimal={false}
-                allowNegative={false}
-                {...form.getInputProps("max_quantity")}
-              />
-            </SimpleGrid>
-            <PriceRangesEditor
-              value={form.values.price_ranges}
-              onChange={(ranges) => form.setFieldValue("price_ranges", ranges)}
-              errors={form.errors}
-            />
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <NumberInput
-                label="Pick fee"
-                description="Per order line, in dollars."
-                prefix="$"
-                min={0}
-                decimalScale={2}
-                fixedDecimalScale
-                allowNegative={false}
-                {...form.getInputProps("pick_fees")}
-              />
-              <NativeSelect
-                label="Cut-off time"
-                description="Orders after this time ship a day later."
-                data={CUTOFF_OPTIONS}
-                {...form.getInputProps("cutoff_time")}
-              />
-            </SimpleGrid>
-          </Stack>
-        </Paper>
+      <FormSection title="Ordering and price">
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <CountInput label="UOM (pack size)" withAsterisk min={1} {...form.getInputProps("package_quantity")} />
+          <CountInput label="Minimum order (packs)" withAsterisk min={1} {...form.getInputProps("min_quantity")} />
+          <CountInput label="Maximum order (packs)" withAsterisk min={1} {...form.getInputProps("max_quantity")} />
+        </SimpleGrid>
+        <PriceRangesEditor
+          value={form.values.price_ranges}
+          onChange={(ranges) => form.setFieldValue("price_ranges", ranges)}
+          errors={form.errors}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <MoneyInput label="Pick fee" description="Per order line, in dollars." {...form.getInputProps("pick_fees")} />
+          <NativeSelect
+            label="Cut-off time"
+            description="Orders after this time ship a day later."
+            data={CUTOFF_OPTIONS}
+            {...form.getInputProps("cutoff_time")}
+          />
+        </SimpleGrid>
+      </FormSection>
 
-        <Paper withBorder p={{ base: "md", sm: "lg" }} radius="md">
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              Inventory and visibility
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Switch label="In inventory" {...form.getInputProps("is_in_inventory", { type: "checkbox" })} />
-              <Switch
-                label="Show inventory to practices"
-                {...form.getInputProps("show_inventory", { type: "checkbox" })}
-              />
-              <Switch
-                label="No orders below zero inventory"
-                {...form.getInputProps("no_order_below_zero_inventory", { type: "checkbox" })}
-              />
-              <Switch label="Active" {...form.getInputProps("is_active", { type: "checkbox" })} />
-            </SimpleGrid>
-            <NumberInput
-              label="Low inventory amount"
-              description="The replenishment point."
-              min={0}
-              allowDecimal={false}
-              allowNegative={false}
-              maw={260}
-              {...form.getInputProps("low_inventory_amount")}
-            />
-            <MultiSelect
-              label="Visible to departments"
-              description="Leave empty to show the product to every department."
-              placeholder={form.values.department_list.length ? undefined : "Every department"}
-              data={departments.data ?? []}
-              searchable
-              clearable
-              hidePickedOptions
-              nothingFoundMessage="No department by that name"
-              {...form.getInputProps("department_list")}
-            />
-          </Stack>
-        </Paper>
-
-        <Group justify="flex-end">
-          <Button component={Link} to="/Product/ProductReport" variant="default">
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSaving}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <FormSection title="Inventory and visibility">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Switch label="In inventory" {...form.getInputProps("is_in_inventory", { type: "checkbox" })} />
+          <Switch label="Show inventory to practices" {...form.getInputProps("show_inventory", { type: "checkbox" })} />
+          <Switch
+            label="No orders below zero inventory"
+            {...form.getInputProps("no_order_below_zero_inventory", { type: "checkbox" })}
+          />
+          <Switch label="Active" {...form.getInputProps("is_active", { type: "checkbox" })} />
+        </SimpleGrid>
+        <CountInput
+          label="Low inventory amount"
+          description="The replenishment point."
+          min={0}
+          maw={260}
+          {...form.getInputProps("low_inventory_amount")}
+        />
+        <MultiSelect
+          label="Visible to departments"
+          description="Leave empty to show the product to every department."
+          placeholder={form.values.department_list.length ? undefined : "Every department"}
+          data={departments.data ?? []}
+          searchable
+          clearable
+          hidePickedOptions
+          nothingFoundMessage="No department by that name"
+          {...form.getInputProps("department_list")}
+        />
+      </FormSection>
+    </EditForm>
   );
 }

@@ -1,7 +1,8 @@
-import { FileInput, Paper, Stack, Text, Title } from "@mantine/core";
+import { FileInput, Text } from "@mantine/core";
 import { IconPhotoUp } from "@tabler/icons-react";
 import { MESSAGES, type ProductDetail } from "@vetportal/contract";
 import { useState } from "react";
+import { FormSection } from "../../../components/form-fields.tsx";
 import { ProductImage } from "../../../components/product-image.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
@@ -25,30 +26,25 @@ export function ProductImageCard({ product }: { product: ProductDetail }) {
   }
 
   return (
-    <Paper withBorder p={{ base: "md", sm: "lg" }} radius="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Image
-        </Title>
-        <ProductImage src={product.image_url} alt={product.display_name} h={200} radius="md" bg="gray.0" />
-        <FileInput
-          label="Upload a new image"
-          description="PNG, JPEG or WebP, up to 2 MB."
-          placeholder="Choose a file"
-          styles={{ placeholder: { color: "var(--mantine-color-dimmed)" } }}
-          accept={PRODUCT_IMAGE_TYPES.join(",")}
-          leftSection={<IconPhotoUp size={16} aria-hidden />}
-          value={null}
-          onChange={choose}
-          error={error}
-          disabled={upload.isPending}
-        />
-        {upload.isPending && (
-          <Text size="sm" c="dimmed" role="status">
-            Uploading…
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+    <FormSection title="Image">
+      <ProductImage src={product.image_url} alt={product.display_name} h={200} radius="md" bg="gray.0" />
+      <FileInput
+        label="Upload a new image"
+        description="PNG, JPEG or WebP, up to 2 MB."
+        placeholder="Choose a file"
+        styles={{ placeholder: { color: "var(--mantine-color-dimmed)" } }}
+        accept={PRODUCT_IMAGE_TYPES.join(",")}
+        leftSection={<IconPhotoUp size={16} aria-hidden />}
+        value={null}
+        onChange={choose}
+        error={error}
+        disabled={upload.isPending}
+      />
+      {upload.isPending && (
+        <Text size="sm" c="dimmed" role="status">
+          Uploading…
+        </Text>
+      )}
+    </FormSection>
   );
 }

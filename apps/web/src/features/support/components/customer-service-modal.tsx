@@ -9,6 +9,7 @@ import {
   SupportRequestSchema,
 } from "@vetportal/contract";
 import { type ChangeEvent, type FormEvent, useState } from "react";
+import { PhoneInput } from "../../../components/form-fields.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { useSettings } from "../../../lib/get-settings.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
@@ -79,6 +80,11 @@ function SupportForm({ onDone }: { onDone: () => void }) {
     }
   }
 
+  /** A named field's value, change handler and error. */
+  function field(name: FieldName) {
+    return { name, value: values[name], onChange, error: errors[name] };
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
@@ -111,61 +117,29 @@ function SupportForm({ onDone }: { onDone: () => void }) {
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Customer Service request">
       <Stack gap="sm">
-        <TextInput
-          label="Your Name"
-          name="full_name"
-          autoComplete="name"
-          required
-          maxLength={200}
-          value={values.full_name}
-          onChange={onChange}
-          error={errors.full_name}
-        />
-        <TextInput
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          value={values.email}
-          onChange={onChange}
-          error={errors.email}
-        />
-        <TextInput
+        <TextInput label="Your Name" autoComplete="name" required maxLength={200} {...field("full_name")} />
+        <TextInput label="Email" type="email" autoComplete="email" required maxLength={254} {...field("email")} />
+        <PhoneInput
           label="Phone"
-          name="phone"
-          type="tel"
-          autoComplete="tel-national"
-          inputMode="tel"
-          placeholder="555-555-5555"
           required
           pattern={PHONE_PATTERN.source}
           title={MESSAGES.phoneFormat}
-          value={values.phone}
-          onChange={onChange}
-          error={errors.phone}
+          {...field("phone")}
         />
         <NativeSelect
           label="Area you are having issue with"
-          name="support_category"
           required
           data={CATEGORY_OPTIONS}
-          value={values.support_category}
-          onChange={onChange}
-          error={errors.support_category}
+          {...field("support_category")}
         />
         <Textarea
           label="Please describe the issue"
-          name="description"
           required
           autosize
           minRows={4}
           maxRows={10}
           maxLength={5000}
-          value={values.description}
-          onChange={onChange}
-          error={errors.description}
+          {...field("description")}
         />
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={onDone}>

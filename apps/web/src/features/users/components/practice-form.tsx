@@ -1,24 +1,17 @@
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Divider, NativeSelect, SimpleGrid, Switch, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
-import { AddUserRequestSchema, formatPhone, MESSAGES, US_STATES, USER_LEVEL, USER_LEVELS } from "@vetportal/contract";
+import { AddUserRequestSchema, MESSAGES, USER_LEVEL, USER_LEVELS } from "@vetportal/contract";
 import { useState } from "react";
-import { Link } from "react-router";
+import {
+  EditForm,
+  EmailField,
+  FormSection,
+  PhoneField,
+  StreetAddressFields,
+} from "../../../components/form-fields.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
-import { schemaErrors } from "../../../lib/form-validation.ts";
+import { schemaValidator, setServerErrors } from "../../../lib/form-validation.ts";
 import { useDepartmentOptions } from "../../../lib/list-departments.ts";
 import type { AddUserRequest } from "../api/create-user.ts";
 
@@ -50,10 +43,6 @@ export const EMPTY_PRACTICE: PracticeValues = {
   department_id: "",
 };
 
-const STATE_OPTIONS = [
-  { value: "", label: "Select a state" },
-  ...US_STATES.map((s) => ({ value: s.code, label: s.name })),
-];
 const LEVEL_OPTIONS = USER_LEVELS.map((l) => ({ value: String(l.id), label: l.name }));
 
 function toRequest(values: PracticeValues): AddUserRequest {
@@ -90,7 +79,7 @@ export function PracticeForm({
   const departments = useDepartmentOptions();
   const form = useForm<PracticeValues>({
     initialValues,
-    validate: (values) => schemaErrors(AddUserRequestSchema, toRequest(values)),
+    validate: schemaValidator(AddUserRequestSchema, toRequest),
   });
 
   const submit = form.onSubmit((values) => {
@@ -98,113 +87,61 @@ export function PracticeForm({
     onSave(toRequest(values)).catch((error: unknown) => {
       if (error instanceof ApiError && error.code === "ADDRESS_NOT_DELIVERABLE") {
         form.setFieldError("zip_code", MESSAGES.addressNotDeliverable);
-      } else if (error instanceof ApiError) {
-        form.setErrors(error.fields);
+      } else {
+        setServerErrors(form, error);
       }
       setFailure(errorMessage(error));
     });
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Practice">
-      <Stack gap="lg">
-        {failure && (
-          <Alert
-            color="red"
-            variant="light"
-            title={MESSAGES.practiceSaveFailed}
-            icon={<IconAlertCircle aria-hidden />}
-            role="alert"
-          >
-            {failure}
-          </Alert>
-        )}
-        <Paper withBorder p={{ base: "md", sm: "lg" }} radius="md">
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              Practice
-            </Title>
-            <Text size="sm" c="dimmed">
-              {MESSAGES.shippingNoteUsOnly}
-            </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput
-                label="Practice Name"
-                autoComplete="organization"
-                withAsterisk
-                {...form.getInputProps("practice_name")}
-              />
-              <TextInput label="Contact" autoComplete="name" withAsterisk {...form.getInputProps("contact")} />
-              <TextInput
-                label="Email"
-                type="email"
-                autoComplete="email"
-                withAsterisk
-                {...form.getInputProps("email")}
-              />
-              <TextInput
-                label="Phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                placeholder="555-555-5555"
-                withAsterisk
-                {...form.getInputProps("phone")}
-                onChange={(event) => form.setFieldValue("phone", formatPhone(event.currentTarget.value))}
-              />
-            </SimpleGrid>
-            <TextInput label="Address" autoComplete="address-line1" withAsterisk {...form.getInputProps("line1")} />
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <TextInput label="City" autoComplete="address-level2" withAsterisk {...form.getInputProps("city")} />
-              <NativeSelect
-                label="State"
-                autoComplete="address-level1"
-                withAsterisk
-                data={STATE_OPTIONS}
-                {...form.getInputProps("state")}
-              />
-              <TextInput
-                label="Zip Code"
-                autoComplete="postal-code"
-                inputMode="numeric"
-                withAsterisk
-                {...form.getInputProps("zip_code")}
-              />
-            </SimpleGrid>
-          </Stack>
-        </Paper>
+    <EditForm label="Practice" onSubmit={submit} cancelTo={cancelTo} submitLabel={submitLabel} isSaving={isSaving}>
+      {failure && (
+        <Alert
+          color="red"
+          variant="light"
+          title={MESSAGES.practiceSaveFailed}
+          icon={<IconAlertCircle aria-hidden />}
+          role="alert"
+        >
+          {failure}
+        </Alert>
+      )}
+      <FormSection title="Practice">
+        <Text size="sm" c="dimmed">
+          {MESSAGES.shippingNoteUsOnly}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            label="Practice Name"
+            autoComplete="organization"
+            withAsterisk
+            {...form.getInputProps("practice_name")}
+          />
+          <TextInput label="Contact" autoComplete="name" withAsterisk {...form.getInputProps("contact")} />
+          <EmailField form={form} name="email" label="Email" withAsterisk />
+          <PhoneField form={form} name="phone" label="Phone" withAsterisk />
+        </SimpleGrid>
+        <StreetAddressFields form={form} />
+      </FormSection>
 
-        <Paper withBorder p={{ base: "md", sm: "lg" }} radius="md">
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              Role
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <NativeSelect label="Level" data={LEVEL_OPTIONS} {...form.getInputProps("user_level_id")} />
-              <NativeSelect
-                label="Department"
-                data={[{ value: "", label: "No department" }, ...(departments.data ?? [])]}
-                {...form.getInputProps("department_id")}
-              />
-            </SimpleGrid>
-            <Switch
-              label="Approver"
-              description="May approve orders that wait for approval."
-              {...form.getInputProps("is_approver", { type: "checkbox" })}
-            />
-          </Stack>
-        </Paper>
+      <FormSection title="Role">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <NativeSelect label="Level" data={LEVEL_OPTIONS} {...form.getInputProps("user_level_id")} />
+          <NativeSelect
+            label="Department"
+            data={[{ value: "", label: "No department" }, ...(departments.data ?? [])]}
+            {...form.getInputProps("department_id")}
+          />
+        </SimpleGrid>
+        <Switch
+          label="Approver"
+          description="May approve orders that wait for approval."
+          {...form.getInputProps("is_approver", { type: "checkbox" })}
+        />
+      </FormSection>
 
-        <Divider />
-        <Group justify="flex-end">
-          <Button component={Link} to={cancelTo} variant="default">
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSaving}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <Divider />
+    </EditForm>
   );
 }
