@@ -122,6 +122,11 @@ function listText(values: readonly number[]) {
   return `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
 }
 
+/** A quantity moved into a product's limits: raised to its minimum or lowered to its maximum. */
+export function clampQuantity(quantity: number, limits: { min_quantity: number; max_quantity: number }): number {
+  return Math.min(Math.max(quantity, limits.min_quantity), limits.max_quantity);
+}
+
 /**
  * The quantity accepted for the one asked for, and why it differs (SPEC §5 "Product quantity"):
  * a fraction is rounded down to whole packs, then raised to the minimum or lowered to the maximum,
@@ -138,12 +143,10 @@ export function settleQuantity(requested: number, rule: QuantityRule): SettledQu
     quantity = Math.floor(quantity);
     reason = "not_whole";
   }
-  if (quantity < min) {
-    quantity = min;
-    reason = "below_min";
-  } else if (quantity > max) {
-    quantity = max;
-    reason = "above_max";
+  const clamped = clampQuantity(quantity, { min_quantity: min, max_quantity: max });
+  if (clamped !== quantity) {
+    reason = clamped > quantity ? "below_min" : "above_max";
+    quantity = clamped;
   }
   if (allowed.length && !allowed.includes(quantity)) {
     quantity = allowed.find((n) => n >= quantity) ?? (allowed.at(-1) as number);

@@ -7,6 +7,8 @@ import {
   type DeskOrder,
   type DeskOrderList,
   deskActions,
+  formatPst,
+  formatUsDate,
   isFinalStatus,
   ORDER_STATUS,
   ORDER_STATUS_BACK_ORDERED,
@@ -18,7 +20,6 @@ import {
   type ShipmentCsvRow,
   TRACKING_NUMBER_MESSAGE,
   TRACKING_NUMBER_PATTERN,
-  trackingUrl,
 } from "@vetportal/contract";
 import { CsvError, parse } from "csv-parse/sync";
 import type { Config } from "../../config.ts";
@@ -26,9 +27,9 @@ import type { Database, Executor } from "../../db/client.ts";
 import type { orders } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { queueEmail } from "../mail/mail.service.ts";
+import { ccOtherThan, orderCancelledMail, orderShippedMail } from "../mail/templates.ts";
 import {
   cancelOrderQuantities,
-  formatPst,
   type LineCancel,
   orderTimeline,
   personName,
@@ -45,9 +46,6 @@ interface Package {
   carrier: CarrierCode;
   tracking_number: string;
 }
-
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const usDate = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 
 /** Why an order in a final status cannot change. */
 function frozen(order: OrderRow): AppError {
@@ -162,7 +160,7 @@ function readCsv(text: string, today: string): { rows: CsvRow[]; fileError: stri
       error = cell("ship_date")
         ? `"${cell("ship_date")}" is not a date: use YYYY-MM-DD or MM/DD/YYYY.`
         : "The ship date is missing.";
-    else if (shippedOn > today) error = `The ship date ${usDate(shippedOn)} is in the future.`;
+    else if (shippedOn > today) error = `The ship date ${formatUsDate(shippedOn)} is in the future.`;
     if (!error && orderId !== null) {
       const key = `${orderId}\u0000${tracking.toUpperCase()}`;
       const first = seen.get(key);
@@ -199,7 +197,7 @@ function checkAgainstOrders(rows: CsvRow[], found: Map<number, OrderRow>) {
     else if (order.order_status_id === ORDER_STATUS.SHIPPED) row.error = `Order #${order.id} has already shipped.`;
     else if (order.order_status_id === ORDER_STATUS_CANCELLED.id) row.error = `Order #${order.id} was cancelled.`;
     else if (row.shipped_on < portalDay(order.created))
-      row.error = `The ship date ${usDate(row.shipped_on)} is before order #${order.id} was placed.`;
+      row.error = `The ship date ${formatUsDate(row.shipped_on)} is before order #${order.id} was placed.`;
     else {
       const first = dayOf.get(order.id);
       if (first && first.day !== row.shipped_on)
@@ -240,28 +238,11 @@ export function createFulfilmentService(db: Database, config: Config) {
 
   /** The email that tells the practice its order left, with a tracking link per package. */
   async function queueShippedEmail(tx: Executor, order: OrderRow, shippedOn: string, packages: Package[]) {
-    const cc = (await repo.listCcEmails(tx, order.department_id)).filter(
-      (e) => e.toLowerCase() !== order.email.toLowerCase(),
-    );
     await queueEmail(tx, {
       kind: "order_shipped",
       to: [order.email],
-      cc,
-      subject: `Your Vet Portal order #${order.id} has shipped`,
-      text: [
-        `Hello ${order.contact_name},`,
-        "",
-        `Order #${order.id} left our warehouse on ${usDate(shippedOn)}${packages.length > 1 ? ` in ${packages.length} packages` : ""}.`,
-        "",
-        "Track it:",
-        ...packages.map(
-          (p) =>
-            `${carrierName(p.carrier)} ${p.tracking_number}${trackingUrl(p.carrier, p.tracking_number) ? `: ${trackingUrl(p.carrier, p.tracking_number)}` : ""}`,
-        ),
-        "",
-        `Deliver to: ${order.ship_name}, ${order.ship_line1}, ${order.ship_city}, ${order.ship_state} ${order.ship_zip_code}`,
-        `Your order: ${orderLink(order.id)}`,
-      ].join("\n"),
+      cc: ccOtherThan(await repo.listCcEmails(tx, order.department_id), order.email),
+      ...orderShippedMail(order, shippedOn, packages, orderLink(order.id)),
     });
   }
 
@@ -296,7 +277,7 @@ export function createFulfilmentService(db: Database, config: Config) {
       order_id: order.id,
       order_status_id: ORDER_STATUS.SHIPPED,
       user_id: staff.userId,
-      note: note ? `${note} (${what})` : `Shipped ${usDate(shippedOn)}: ${what}`,
+      note: note ? `${note} (${what})` : `Shipped ${formatUsDate(shippedOn)}: ${what}`,
     });
     await queueShippedEmail(tx, order, shippedOn, packages);
   }
@@ -490,7 +471,7 @@ export function createFulfilmentService(db: Database, config: Config) {
         const expected = input.lines
           .map(
             (l) =>
-              `${lines.find((x) => x.id === l.order_product_id)?.product_name} expected ${usDate(l.expected_date)}`,
+              `${lines.find((x) => x.id === l.order_product_id)?.product_name} expected ${formatUsDate(l.expected_date)}`,
           )
           .join("; ");
         await repo.insertHistory(tx, {
@@ -584,33 +565,20 @@ export function createFulfilmentService(db: Database, config: Config) {
           user_id: staff.userId,
           note: `${result.isCancelled ? "Order cancelled" : "Cancelled"}: ${what}${input.note ? ` — ${input.note}` : ""}`,
         });
-        const cc = (await repo.listCcEmails(tx, order.department_id)).filter(
-          (e) => e.toLowerCase() !== order.email.toLowerCase(),
-        );
         await queueEmail(tx, {
           kind: "order_cancelled",
           to: [order.email],
-          cc,
-          subject: result.isCancelled
-            ? `Your Vet Portal order #${order.id} has been cancelled`
-            : `Part of your Vet Portal order #${order.id} has been cancelled`,
-          text: [
-            `Hello ${order.contact_name},`,
-            "",
-            result.isCancelled
-              ? `We have cancelled order #${order.id}. Nothing will be invoiced for it.`
-              : `We have cancelled part of order #${order.id}; the rest will ship as planned.`,
-            "",
-            "Cancelled:",
-            ...cancels.map((c) => `${c.quantity} x ${c.line.product_name}`),
-            ...(input.note ? ["", `Reason: ${input.note}`] : []),
-            ...(result.isCancelled
-              ? []
-              : ["", `New order total: ${money(result.amounts.total_order_amount)} (On Invoice)`]),
-            "",
-            `Your order: ${orderLink(order.id)}`,
-            "Questions? Reply to this email or use Customer Service in the portal.",
-          ].join("\n"),
+          cc: ccOtherThan(await repo.listCcEmails(tx, order.department_id), order.email),
+          ...orderCancelledMail(
+            order,
+            {
+              isCancelled: result.isCancelled,
+              lines: cancels.map((c) => ({ quantity: c.quantity, name: c.line.product_name })),
+              note: input.note,
+              totalCents: result.amounts.total_order_amount,
+            },
+            orderLink(order.id),
+          ),
         });
       });
     },
