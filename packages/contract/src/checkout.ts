@@ -56,7 +56,17 @@ export function priceLine(ranges: readonly PriceTier[], pickFeePerPack: number, 
   };
 }
 
-export function orderAmounts(lines: readonly PricedLine[], shippingCents: number) {
+/** What an order invoices, in cents: items + pick fees + shipping + processing + tax = total. */
+export interface OrderAmounts {
+  total_items_amount: number;
+  pick_fee_amount: number;
+  shipping_amount: number;
+  processing_amount: number;
+  tax_amount: number;
+  total_order_amount: number;
+}
+
+export function orderAmounts(lines: readonly PricedLine[], shippingCents: number): OrderAmounts {
   const items = lines.reduce((s, l) => s + l.total_price_cents, 0);
   const pick = lines.reduce((s, l) => s + l.pick_fee_cents, 0);
   const tax = Math.round(((items + pick) * TAX_RATE_BPS) / 10_000);

@@ -1,14 +1,8 @@
-import {
-  type CartItem,
-  type CartLineInput,
-  displayProductName,
-  type ServerCart,
-  unitPriceFor,
-} from "@vetportal/contract";
+import { type CartItem, type CartLineInput, type ServerCart, unitPriceFor } from "@vetportal/contract";
 import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
-import { productImage, productScopeFor, productsByIds } from "../catalog/catalog.service.ts";
+import { cartItemOf, productScopeFor, productsByIds } from "../catalog/catalog.service.ts";
 import { inRetriedTransaction } from "../orders/retry.ts";
 import * as repo from "./cart.repository.ts";
 
@@ -68,24 +62,14 @@ export function createCartService(db: Database, config: Config) {
     for (const line of lines) {
       const p = products.find((x) => x.id === line.product_id);
       if (!p) continue;
-      items.push({
-        id: p.id,
-        name: p.name,
-        display_name: displayProductName(p.name, p.product_category_id),
-        image_url: productImage(p),
-        package_quantity: p.package_quantity,
-        min_quantity: p.min_quantity,
-        max_quantity: p.max_quantity,
-        quantity: line.quantity,
-        // A destroy line costs nothing: stock is written off, not sold (SPEC §4).
-        price: line.is_destroy
-          ? 0
-          : unitPriceFor(
-              ranges.filter((r) => r.product_id === p.id),
-              line.quantity,
-            ),
-        is_destroy: line.is_destroy,
-      });
+      // A destroy line costs nothing: stock is written off, not sold (SPEC §4).
+      const price = line.is_destroy
+        ? 0
+        : unitPriceFor(
+            ranges.filter((r) => r.product_id === p.id),
+            line.quantity,
+          );
+      items.push(cartItemOf(p, line.quantity, price, line.is_destroy));
     }
     return { items, revision: seen, dropped };
   }

@@ -7,7 +7,6 @@ import {
   type DeskOrder,
   type DeskOrderList,
   deskActions,
-  formatPst,
   formatUsDate,
   isFinalStatus,
   ORDER_STATUS,
@@ -29,13 +28,14 @@ import { AppError } from "../../lib/app-error.ts";
 import { queueEmail } from "../mail/mail.service.ts";
 import { ccOtherThan, orderCancelledMail, orderShippedMail } from "../mail/templates.ts";
 import {
+  byFinalStatus,
   cancelOrderQuantities,
   type LineCancel,
+  orderSheetOf,
   orderTimeline,
   personName,
   portalDay,
   remainingOf,
-  shipToOf,
 } from "../orders/orders.service.ts";
 import { inRetriedTransaction } from "../orders/retry.ts";
 import * as repo from "./fulfilment.repository.ts";
@@ -49,12 +49,11 @@ interface Package {
 
 /** Why an order in a final status cannot change. */
 function frozen(order: OrderRow): AppError {
-  const what =
-    order.order_status_id === ORDER_STATUS.SHIPPED
-      ? "has already shipped"
-      : order.order_status_id === ORDER_STATUS_CANCELLED.id
-        ? "was cancelled"
-        : "can no longer change";
+  const what = byFinalStatus(order.order_status_id, {
+    shipped: "has already shipped",
+    cancelled: "was cancelled",
+    other: "can no longer change",
+  });
   return new AppError("CONFLICT", `Order #${order.id} ${what}: a shipped or cancelled order can no longer change.`);
 }
 
@@ -291,8 +290,7 @@ export function createFulfilmentService(db: Database, config: Config) {
     const { history, shipments } = await orderTimeline(db, order);
     return {
       id: order.id,
-      created: order.created.toISOString(),
-      order_created: formatPst(order.created),
+      ...orderSheetOf(order),
       order_status: order.order_status_id,
       order_status_name: names.order_status_name ?? orderStatusName(order.order_status_id),
       practice_name: names.representation ?? "",
@@ -306,12 +304,6 @@ export function createFulfilmentService(db: Database, config: Config) {
       department_name: names.department_name,
       cost_center_name: names.cost_center_name,
       delivery_method_name: names.delivery_method_name ?? "",
-      contact_name: order.contact_name,
-      contact_phone: order.contact_phone,
-      email: order.email,
-      po_number: order.po_number,
-      shipping_address: shipToOf(order),
-      shipping_instruction: order.shipping_instruction,
       lines: lines.map((l) => ({
         id: l.id,
         product_id: l.product_id,
@@ -324,14 +316,6 @@ export function createFulfilmentService(db: Database, config: Config) {
         estimated_delivery_date: l.estimated_delivery_date,
         backorder_expected_date: l.backorder_expected_date,
       })),
-      total_items_amount: order.total_items_amount,
-      pick_fee_amount: order.pick_fee_amount,
-      shipping_amount: order.shipping_amount,
-      processing_amount: order.processing_amount,
-      tax_amount: order.tax_amount,
-      total_order_amount: order.total_order_amount,
-      date_shipped: order.date_shipped?.toISOString() ?? null,
-      tracking_number: order.tracking_number,
       history,
       shipments,
       actions: deskActions(order.order_status_id),

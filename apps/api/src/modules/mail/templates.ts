@@ -1,4 +1,4 @@
-import { carrierName, formatPst, formatUsDate, trackingUrl } from "@vetportal/contract";
+import { carrierName, formatPst, formatUsDate, type OrderAmounts, trackingUrl } from "@vetportal/contract";
 
 /**
  * Every email the portal writes, as pure functions: the data in, the subject and text out. The
@@ -21,22 +21,13 @@ const deliverTo = (name: string | null, a: { line1: string; city: string; state:
 export const ccOtherThan = (cc: readonly string[], to: string) =>
   cc.filter((e) => e.toLowerCase() !== to.toLowerCase());
 
-export interface OrderAmountsText {
-  total_items_amount: number;
-  pick_fee_amount: number;
-  shipping_amount: number;
-  processing_amount: number;
-  tax_amount: number;
-  total_order_amount: number;
-}
-
 /** The confirmation of a placed order (DESIGN §6): its lines, amounts, ship-to and delivery method. */
 export function orderConfirmationMail(order: {
   id: number;
   contactName: string;
   placedAt: Date;
   lines: readonly { quantity: number; name: string; totalCents: number; deliveryDay: string }[];
-  amounts: OrderAmountsText;
+  amounts: OrderAmounts;
   address: { company: string | null; line1: string; city: string; state: string; zip_code: string };
   deliveryMethod: string;
   shippingInstruction?: string | null;

@@ -1,3 +1,4 @@
+import type { OrderAmounts } from "@vetportal/contract";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
@@ -270,15 +271,6 @@ export async function addCancelledQuantity(db: Executor, lineId: number, quantit
     .update(order_products)
     .set({ cancelled_quantity: sql`${order_products.cancelled_quantity} + ${quantity}` })
     .where(eq(order_products.id, lineId));
-}
-
-export interface OrderAmounts {
-  total_items_amount: number;
-  pick_fee_amount: number;
-  shipping_amount: number;
-  processing_amount: number;
-  tax_amount: number;
-  total_order_amount: number;
 }
 
 /** The order's invoiced amounts (its lines keep the prices they were ordered at). */

@@ -12,6 +12,7 @@ import {
   ORDER_STATUS_CANCELLED,
   ORDER_TYPE_ONLINE,
   ORDER_TYPES,
+  type OrderAmounts,
   type OrderDetail,
   PAYMENT_METHOD_ON_INVOICE,
   PAYMENT_METHODS,
@@ -28,7 +29,7 @@ import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
-import { canOrder, isInInventory, productImage, productScopeFor, productsByIds } from "../catalog/catalog.service.ts";
+import { canOrder, cartItemOf, isInInventory, productScopeFor, productsByIds } from "../catalog/catalog.service.ts";
 import { changeStock } from "../inventory/stock.ts";
 import * as repo from "./orders.repository.ts";
 import * as placing from "./placing.repository.ts";
@@ -56,6 +57,12 @@ export const requestHash = (input: unknown) => createHash("sha256").update(canon
 
 type OrderRow = repo.OrderRow;
 type OrderLineRow = repo.OrderLineRow;
+
+/** The text for an order that has shipped, was cancelled, or is in another status: refusals name which. */
+export function byFinalStatus(statusId: number, texts: { shipped: string; cancelled: string; other: string }) {
+  if (statusId === ORDER_STATUS.SHIPPED) return texts.shipped;
+  return statusId === ORDER_STATUS_CANCELLED.id ? texts.cancelled : texts.other;
+}
 
 /** Packs of a line that are not cancelled. */
 export const remainingOf = (line: Pick<OrderLineRow, "quantity" | "cancelled_quantity">) =>
@@ -88,7 +95,32 @@ export function shipToOf(
   };
 }
 
-const NO_AMOUNTS: repo.OrderAmounts = {
+/**
+ * What both the practice's and the staff's order pages show straight from the order row: when it
+ * was placed, the contact, the ship-to, the amounts and the shipping.
+ */
+export function orderSheetOf(order: OrderRow) {
+  return {
+    created: order.created.toISOString(),
+    order_created: formatPst(order.created),
+    contact_name: order.contact_name,
+    contact_phone: order.contact_phone,
+    email: order.email,
+    po_number: order.po_number,
+    shipping_address: shipToOf(order),
+    shipping_instruction: order.shipping_instruction,
+    total_items_amount: order.total_items_amount,
+    pick_fee_amount: order.pick_fee_amount,
+    shipping_amount: order.shipping_amount,
+    processing_amount: order.processing_amount,
+    tax_amount: order.tax_amount,
+    total_order_amount: order.total_order_amount,
+    date_shipped: order.date_shipped?.toISOString() ?? null,
+    tracking_number: order.tracking_number,
+  };
+}
+
+const NO_AMOUNTS: OrderAmounts = {
   total_items_amount: 0,
   pick_fee_amount: 0,
   shipping_amount: 0,
@@ -105,7 +137,7 @@ const NO_AMOUNTS: repo.OrderAmounts = {
 export function amountsOfRemaining(
   lines: readonly Pick<OrderLineRow, "quantity" | "cancelled_quantity" | "unit_price_cents" | "pick_fee_cents">[],
   shippingAmount: number,
-): repo.OrderAmounts {
+): OrderAmounts {
   const left = lines.filter((l) => remainingOf(l) > 0);
   if (!left.length) return NO_AMOUNTS;
   return orderAmounts(
@@ -520,14 +552,7 @@ export function createOrdersService(db: Database, config: Config) {
         order_type_name: ORDER_TYPES.find((t) => t.id === order.order_type_id)?.name ?? "",
         delivery_method_name: head?.delivery_method_name ?? "",
         payment_method_name: PAYMENT_METHODS.find((m) => m.id === order.payment_method_id)?.name ?? "",
-        created: order.created.toISOString(),
-        order_created: formatPst(order.created),
-        contact_name: order.contact_name,
-        contact_phone: order.contact_phone,
-        email: order.email,
-        po_number: order.po_number,
-        shipping_address: shipToOf(order),
-        shipping_instruction: order.shipping_instruction,
+        ...orderSheetOf(order),
         order_products: lines
           .filter((l) => l.quantity > l.cancelled_quantity)
           .map((l) => ({
@@ -551,14 +576,6 @@ export function createOrdersService(db: Database, config: Config) {
             unit_price_cents: l.unit_price_cents,
             total_price_cents: l.unit_price_cents * l.cancelled_quantity,
           })),
-        total_items_amount: order.total_items_amount,
-        pick_fee_amount: order.pick_fee_amount,
-        shipping_amount: order.shipping_amount,
-        processing_amount: order.processing_amount,
-        tax_amount: order.tax_amount,
-        total_order_amount: order.total_order_amount,
-        date_shipped: order.date_shipped?.toISOString() ?? null,
-        tracking_number: order.tracking_number,
         can_cancel: canCancel,
         cancel_deadline: order.order_status_id === ORDER_STATUS.ACTIVE ? deadline.toISOString() : null,
         can_reorder: order.order_status_id === ORDER_STATUS.SHIPPED,
@@ -578,12 +595,11 @@ export function createOrdersService(db: Database, config: Config) {
         const order = await repo.findOrder(tx, orderId, { customerId: user.customerId, userId: user.userId }, true);
         if (!order) throw new AppError("NOT_FOUND", "This order does not exist or is not yours to cancel.");
         if (order.order_status_id !== ORDER_STATUS.ACTIVE) {
-          const reason =
-            order.order_status_id === ORDER_STATUS.SHIPPED
-              ? "it has shipped"
-              : order.order_status_id === ORDER_STATUS_CANCELLED.id
-                ? "it was cancelled already"
-                : "it is already being processed";
+          const reason = byFinalStatus(order.order_status_id, {
+            shipped: "it has shipped",
+            cancelled: "it was cancelled already",
+            other: "it is already being processed",
+          });
           throw new AppError(
             "CANCEL_WINDOW_CLOSED",
             `Only active orders can be cancelled; ${reason}. Please contact Customer Service.`,
@@ -659,22 +675,11 @@ export function createOrdersService(db: Database, config: Config) {
           note = `Quantity changed from ${wanted} to ${p.actual_inventory}: only ${p.actual_inventory} packs in stock.`;
           quantity = p.actual_inventory;
         }
-        items.push({
-          id: p.id,
-          name: p.name,
-          display_name: displayProductName(p.name, p.product_category_id),
-          image_url: productImage(p),
-          package_quantity: p.package_quantity,
-          min_quantity: p.min_quantity,
-          max_quantity: p.max_quantity,
+        const price = unitPriceFor(
+          ranges.filter((r) => r.product_id === p.id),
           quantity,
-          price: unitPriceFor(
-            ranges.filter((r) => r.product_id === p.id),
-            quantity,
-          ),
-          is_destroy: false,
-          note,
-        });
+        );
+        items.push({ ...cartItemOf(p, quantity, price, false), note });
       }
       return { items, dropped };
     },
