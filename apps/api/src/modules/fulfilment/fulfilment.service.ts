@@ -31,6 +31,8 @@ import {
   byFinalStatus,
   cancelOrderQuantities,
   type LineCancel,
+  orderLines,
+  orderNames,
   orderSheetOf,
   orderTimeline,
   personName,
@@ -285,25 +287,25 @@ export function createFulfilmentService(db: Database, config: Config) {
   async function getOrder(staff: Staff, id: number): Promise<DeskOrder> {
     const order = await repo.findOrder(db, id, staff.customerId);
     if (!order) throw notFound(id);
-    const names = await repo.findOrderNames(db, order);
-    const lines = await repo.listLines(db, id);
+    const names = await orderNames(db, id);
+    const lines = await orderLines(db, id);
     const { history, shipments } = await orderTimeline(db, order);
     return {
       id: order.id,
       ...orderSheetOf(order),
       order_status: order.order_status_id,
-      order_status_name: names.order_status_name ?? orderStatusName(order.order_status_id),
-      practice_name: names.representation ?? "",
+      order_status_name: names?.order_status_name ?? orderStatusName(order.order_status_id),
+      practice_name: names?.representation ?? "",
       user_id: order.user_id,
       user_name: personName({
-        first_name: names.first_name ?? null,
-        last_name: names.last_name ?? null,
-        representation: names.representation ?? null,
+        first_name: names?.first_name ?? null,
+        last_name: names?.last_name ?? null,
+        representation: names?.representation ?? null,
       }),
-      user_email: names.user_email ?? null,
-      department_name: names.department_name,
-      cost_center_name: names.cost_center_name,
-      delivery_method_name: names.delivery_method_name ?? "",
+      user_email: names?.user_email ?? null,
+      department_name: names?.department_name ?? null,
+      cost_center_name: names?.cost_center_name ?? null,
+      delivery_method_name: names?.delivery_method_name ?? "",
       lines: lines.map((l) => ({
         id: l.id,
         product_id: l.product_id,
@@ -432,7 +434,7 @@ export function createFulfilmentService(db: Database, config: Config) {
     /** Lines back ordered with the day each is expected; the order becomes (or stays) Back Ordered. */
     backOrder(staff: Staff, input: BackOrderRequest & { note?: string }) {
       return changeOrder(staff, input.order_id, async (tx, order) => {
-        const lines = await repo.listLines(tx, order.id);
+        const lines = await orderLines(tx, order.id);
         const today = await repo.findPortalToday(tx);
         const fields: Record<string, string> = {};
         const seen = new Set<number>();
@@ -503,7 +505,7 @@ export function createFulfilmentService(db: Database, config: Config) {
       input: { order_id: number; lines?: { order_product_id: number; quantity: number }[]; note?: string },
     ) {
       return changeOrder(staff, input.order_id, async (tx, order) => {
-        const lines = await repo.listLines(tx, order.id);
+        const lines = await orderLines(tx, order.id);
         let cancels: LineCancel[];
         if (!input.lines) {
           cancels = lines.filter((l) => remainingOf(l) > 0).map((line) => ({ line, quantity: remainingOf(line) }));

@@ -242,6 +242,12 @@ function legacyShipments(order: Pick<OrderRow, "tracking_number" | "date_shipped
     }));
 }
 
+/** The names beside an order on its pages: customer, orderer, status, delivery method, department, cost center. */
+export const orderNames = (db: Executor, orderId: number) => repo.findOrderNames(db, orderId);
+
+/** An order's lines, in the order they were placed. */
+export const orderLines = (db: Executor, orderId: number) => repo.listOrderLines(db, orderId);
+
 export function createOrdersService(db: Database, config: Config) {
   /**
    * Which orders a user may read: own; a Manager signed in by password the department's; an
@@ -530,7 +536,8 @@ export function createOrdersService(db: Database, config: Config) {
     async getOrder(user: SessionUser, id: number, now = new Date()): Promise<OrderDetail> {
       const order = await repo.findOrder(db, id, readableBy(user));
       if (!order) throw new AppError("NOT_FOUND", "This order does not exist or is not yours to see.");
-      const { head, lines } = await repo.findOrderDetail(db, id);
+      const names = await repo.findOrderNames(db, id);
+      const lines = await repo.listOrderLines(db, id);
       const { history, shipments } = await orderTimeline(db, order);
       const cancelled =
         order.order_status_id === ORDER_STATUS_CANCELLED.id
@@ -543,14 +550,13 @@ export function createOrdersService(db: Database, config: Config) {
       return {
         id: order.id,
         customer_id: order.customer_id,
-        customer_name: head?.customer_name ?? "",
+        customer_name: names?.customer_name ?? "",
         user_id: order.user_id,
-        user_name:
-          [head?.user_first_name, head?.user_last_name].filter(Boolean).join(" ") || (head?.representation ?? ""),
+        user_name: [names?.first_name, names?.last_name].filter(Boolean).join(" ") || (names?.representation ?? ""),
         order_status: order.order_status_id,
-        order_status_name: head?.order_status_name ?? "",
+        order_status_name: names?.order_status_name ?? "",
         order_type_name: ORDER_TYPES.find((t) => t.id === order.order_type_id)?.name ?? "",
-        delivery_method_name: head?.delivery_method_name ?? "",
+        delivery_method_name: names?.delivery_method_name ?? "",
         payment_method_name: PAYMENT_METHODS.find((m) => m.id === order.payment_method_id)?.name ?? "",
         ...orderSheetOf(order),
         order_products: lines
