@@ -12,7 +12,7 @@ import {
 import { bearer, queryRows } from "./helpers.ts";
 import { rollupsAgainstRawRows } from "./rollups.ts";
 import { useSignedInApp } from "./support/app.ts";
-import { insertProduct, orderBody } from "./support/fixtures.ts";
+import { insertNamedProduct, orderBody } from "./support/fixtures.ts";
 
 /**
  * An order is read in one statement and written in another, with no transaction around them
@@ -32,19 +32,8 @@ const post = (url: string, payload: unknown, token = t.practice, key?: string) =
 let nextId = 980_000;
 async function product(values: Partial<typeof products.$inferInsert> = {}) {
   const id = nextId++;
-  return insertProduct(
-    t.db,
-    {
-      id,
-      name: `Placing Brochure ${id}`,
-      customer_sku: `PL-${id}`,
-      max_quantity: 50,
-      actual_inventory: 100,
-      pick_fee_cents: 10,
-      ...values,
-    },
-    [[1, null, 500]],
-  );
+  const defaults = { customer_sku: `PL-${id}`, max_quantity: 50, actual_inventory: 100, pick_fee_cents: 10 };
+  return insertNamedProduct(t.db, "Placing Brochure", id, { ...defaults, ...values }, [[1, null, 500]]);
 }
 
 const order = (items: { id: number; quantity: number }[]) => orderBody(items);

@@ -40,6 +40,17 @@ export async function insertProduct(
   return values.id;
 }
 
+/** Inserts product `id`, named `${name} ${id}`, with these values and price tiers (insertProduct). */
+export function insertNamedProduct(
+  db: Database,
+  name: string,
+  id: number,
+  values: Partial<ProductValues>,
+  tiers: PriceTier[],
+) {
+  return insertProduct(db, { id, name: `${name} ${id}`, ...values }, tiers);
+}
+
 /** The body of POST /api/order/add as the demo practice's contact fills it in. */
 export const orderBody = (items: { id: number; quantity: number }[], extra: Record<string, unknown> = {}) => ({
   contact_name: "Maria Lopez",
@@ -63,8 +74,7 @@ export function productMaker(
 ) {
   let nextId = first.id;
   return (values: Partial<ProductValues> = {}, ownTiers: PriceTier[] = tiers) => {
-    const id = nextId++;
-    return insertProduct(t.db, { id, name: `${first.name} ${id}`, ...defaults, ...values }, ownTiers);
+    return insertNamedProduct(t.db, first.name, nextId++, { ...defaults, ...values }, ownTiers);
   };
 }
 
