@@ -83,6 +83,18 @@ const productForm = {
   department_list: [],
 };
 
+/** A practice the administrator adds and then edits, whose account the tests may change. */
+const DISPOSABLE_PRACTICE = {
+  practice_name: "Disposable Clinic",
+  email: "disposable@authtest.test",
+  phone: "614-555-0125",
+  contact: "Kim Doe",
+  line1: "79 Test Street",
+  city: "Columbus",
+  state: "OH",
+  zip_code: "43215",
+};
+
 const BOUNDARY = "----vpauthz";
 const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ff9f0100050001ff5ccc6b1b0000000049454e44ae426082",
@@ -217,17 +229,7 @@ const ROUTES: Record<string, Route> = {
   "POST /api/user/updatepractice": {
     access: "admin",
     request: (c) => ({
-      body: {
-        id: c.disposableUser,
-        practice_name: "Disposable Clinic",
-        email: "disposable@authtest.test",
-        phone: "614-555-0125",
-        contact: "Kim Doe",
-        line1: "79 Test Street",
-        city: "Columbus",
-        state: "OH",
-        zip_code: "43215",
-      },
+      body: { id: c.disposableUser, ...DISPOSABLE_PRACTICE },
     }),
   },
   "POST /api/user/update": {
@@ -380,22 +382,7 @@ beforeAll(async () => {
   const costCenter = (
     await call("/api/costcenter/add", { name: "CC Fixture", department_list: [department] }, admin.token)
   ).id;
-  const disposableUser = (
-    await call(
-      "/api/user/add",
-      {
-        practice_name: "Disposable Clinic",
-        email: "disposable@authtest.test",
-        phone: "614-555-0125",
-        contact: "Kim Doe",
-        line1: "79 Test Street",
-        city: "Columbus",
-        state: "OH",
-        zip_code: "43215",
-      },
-      admin.token,
-    )
-  ).id;
+  const disposableUser = (await call("/api/user/add", DISPOSABLE_PRACTICE, admin.token)).id;
   ctx = {
     a,
     spare,

@@ -17,11 +17,14 @@ type Dropped = ServerCart["dropped"];
  * statement (orders/placing.repository.ts).
  */
 export function createCartService(db: Database, config: Config) {
-  /** The lines the user may keep: products the user may order; destroy lines for administrators only. */
+  /**
+   * The lines the user may keep of those sent with a quantity: products the user may order; destroy
+   * lines for administrators only.
+   */
   async function keepable(tx: Executor, user: SessionUser, lines: CartLineInput[]) {
-    // One line per product: the last one sent wins.
+    // One line per product: the last one sent with a quantity wins.
     const byProduct = new Map<number, CartLineInput>();
-    for (const line of lines) byProduct.set(line.id, line);
+    for (const line of lines) if (line.quantity > 0) byProduct.set(line.id, line);
     const unique = [...byProduct.values()];
     const scope = await productScopeFor(db, config, user);
     const found = new Set(
@@ -89,11 +92,7 @@ export function createCartService(db: Database, config: Config) {
     /** The whole cart becomes these lines (an empty list empties it); lines of quantity 0 are left out. */
     replaceCart: (user: SessionUser, items: CartLineInput[]) =>
       change(user, async (tx) => {
-        const { kept, dropped } = await keepable(
-          tx,
-          user,
-          items.filter((i) => i.quantity > 0),
-        );
+        const { kept, dropped } = await keepable(tx, user, items);
         await repo.deleteLines(tx, user.userId);
         await repo.upsertLines(tx, user.userId, kept, "set");
         return dropped;
@@ -105,11 +104,7 @@ export function createCartService(db: Database, config: Config) {
      */
     mergeCart: (user: SessionUser, items: CartLineInput[]) =>
       change(user, async (tx) => {
-        const { kept, dropped } = await keepable(
-          tx,
-          user,
-          items.filter((i) => i.quantity > 0),
-        );
+        const { kept, dropped } = await keepable(tx, user, items);
         await repo.upsertLines(tx, user.userId, kept, "max");
         return dropped;
       }),
@@ -122,7 +117,7 @@ export function createCartService(db: Database, config: Config) {
         const { kept, dropped } = await keepable(
           tx,
           user,
-          items.filter((i) => i.quantity > 0 && !removedSet.has(i.id)),
+          items.filter((i) => !removedSet.has(i.id)),
         );
         await repo.deleteLines(tx, user.userId, removed);
         await repo.upsertLines(tx, user.userId, kept, "set");
