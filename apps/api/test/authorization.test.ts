@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../src/db/schema/index.ts";
 import { bearer, createTestApp, NY_PRACTICE, PRACTICE, queryRows, signIn, signInAdmin } from "./helpers.ts";
 import { listOperations } from "./openapi-routes.ts";
-import { SF_ADDRESS } from "./support/fixtures.ts";
+import { imageUploadBody, SF_ADDRESS, TINY_PNG } from "./support/fixtures.ts";
 
 /**
  * Every route of the OpenAPI document, called as anonymous, practice A, practice B on A's
@@ -96,18 +96,7 @@ const DISPOSABLE_PRACTICE = {
 };
 
 const BOUNDARY = "----vpauthz";
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ff9f0100050001ff5ccc6b1b0000000049454e44ae426082",
-  "hex",
-);
-const pngUpload = (id: number) =>
-  Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="id"\r\n\r\n${id}\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    PNG,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
+const pngUpload = (id: number) => imageUploadBody(BOUNDARY, id, TINY_PNG);
 
 const ROUTES: Record<string, Route> = {
   "GET /api/health": { access: "public" },

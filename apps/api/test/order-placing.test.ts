@@ -1,9 +1,8 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   email_outbox,
   idempotency_keys,
-  inventory_transactions,
   order_products,
   order_status_history,
   orders,
@@ -12,7 +11,7 @@ import {
 import { bearer, queryRows } from "./helpers.ts";
 import { rollupsAgainstRawRows } from "./rollups.ts";
 import { useSignedInApp } from "./support/app.ts";
-import { insertNamedProduct, orderBody } from "./support/fixtures.ts";
+import { insertNamedProduct, ledgerOf, orderBody } from "./support/fixtures.ts";
 
 /**
  * An order is read in one statement and written in another, with no transaction around them
@@ -54,11 +53,7 @@ describe("placing an order", () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json().data as number;
-    const ledger = await t.db
-      .select()
-      .from(inventory_transactions)
-      .where(eq(inventory_transactions.order_id, id))
-      .orderBy(asc(inventory_transactions.id));
+    const ledger = await ledgerOf(t.db, id);
     expect(ledger.map((r) => [r.product_id, r.action, r.quantity, r.ending_inventory])).toEqual([
       [a, "sale", -4, 96],
       [c, "sale", -3, 97],
