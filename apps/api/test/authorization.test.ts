@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../src/db/schema/index.ts";
 import { bearer, createTestApp, NY_PRACTICE, PRACTICE, queryRows, signIn, signInAdmin } from "./helpers.ts";
 import { listOperations } from "./openapi-routes.ts";
-import { SF_ADDRESS } from "./support/fixtures.ts";
+import { imageUploadBody, SF_ADDRESS, TINY_PNG } from "./support/fixtures.ts";
 
 /**
  * Every route of the OpenAPI document, called as anonymous, practice A, practice B on A's
@@ -83,19 +83,20 @@ const productForm = {
   department_list: [],
 };
 
+/** A practice the administrator adds and then edits, whose account the tests may change. */
+const DISPOSABLE_PRACTICE = {
+  practice_name: "Disposable Clinic",
+  email: "disposable@authtest.test",
+  phone: "614-555-0125",
+  contact: "Kim Doe",
+  line1: "79 Test Street",
+  city: "Columbus",
+  state: "OH",
+  zip_code: "43215",
+};
+
 const BOUNDARY = "----vpauthz";
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ff9f0100050001ff5ccc6b1b0000000049454e44ae426082",
-  "hex",
-);
-const pngUpload = (id: number) =>
-  Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="id"\r\n\r\n${id}\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    PNG,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
+const pngUpload = (id: number) => imageUploadBody(BOUNDARY, id, TINY_PNG);
 
 const ROUTES: Record<string, Route> = {
   "GET /api/health": { access: "public" },
@@ -217,17 +218,7 @@ const ROUTES: Record<string, Route> = {
   "POST /api/user/updatepractice": {
     access: "admin",
     request: (c) => ({
-      body: {
-        id: c.disposableUser,
-        practice_name: "Disposable Clinic",
-        email: "disposable@authtest.test",
-        phone: "614-555-0125",
-        contact: "Kim Doe",
-        line1: "79 Test Street",
-        city: "Columbus",
-        state: "OH",
-        zip_code: "43215",
-      },
+      body: { id: c.disposableUser, ...DISPOSABLE_PRACTICE },
     }),
   },
   "POST /api/user/update": {
@@ -380,22 +371,7 @@ beforeAll(async () => {
   const costCenter = (
     await call("/api/costcenter/add", { name: "CC Fixture", department_list: [department] }, admin.token)
   ).id;
-  const disposableUser = (
-    await call(
-      "/api/user/add",
-      {
-        practice_name: "Disposable Clinic",
-        email: "disposable@authtest.test",
-        phone: "614-555-0125",
-        contact: "Kim Doe",
-        line1: "79 Test Street",
-        city: "Columbus",
-        state: "OH",
-        zip_code: "43215",
-      },
-      admin.token,
-    )
-  ).id;
+  const disposableUser = (await call("/api/user/add", DISPOSABLE_PRACTICE, admin.token)).id;
   ctx = {
     a,
     spare,

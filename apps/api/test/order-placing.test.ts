@@ -1,9 +1,8 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   email_outbox,
   idempotency_keys,
-  inventory_transactions,
   order_products,
   order_status_history,
   orders,
@@ -12,7 +11,7 @@ import {
 import { bearer, queryRows } from "./helpers.ts";
 import { rollupsAgainstRawRows } from "./rollups.ts";
 import { useSignedInApp } from "./support/app.ts";
-import { insertProduct, orderBody } from "./support/fixtures.ts";
+import { insertNamedProduct, ledgerOf, orderBody } from "./support/fixtures.ts";
 
 /**
  * An order is read in one statement and written in another, with no transaction around them
@@ -32,19 +31,8 @@ const post = (url: string, payload: unknown, token = t.practice, key?: string) =
 let nextId = 980_000;
 async function product(values: Partial<typeof products.$inferInsert> = {}) {
   const id = nextId++;
-  return insertProduct(
-    t.db,
-    {
-      id,
-      name: `Placing Brochure ${id}`,
-      customer_sku: `PL-${id}`,
-      max_quantity: 50,
-      actual_inventory: 100,
-      pick_fee_cents: 10,
-      ...values,
-    },
-    [[1, null, 500]],
-  );
+  const defaults = { customer_sku: `PL-${id}`, max_quantity: 50, actual_inventory: 100, pick_fee_cents: 10 };
+  return insertNamedProduct(t.db, "Placing Brochure", id, { ...defaults, ...values }, [[1, null, 500]]);
 }
 
 const order = (items: { id: number; quantity: number }[]) => orderBody(items);
@@ -65,11 +53,7 @@ describe("placing an order", () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json().data as number;
-    const ledger = await t.db
-      .select()
-      .from(inventory_transactions)
-      .where(eq(inventory_transactions.order_id, id))
-      .orderBy(asc(inventory_transactions.id));
+    const ledger = await ledgerOf(t.db, id);
     expect(ledger.map((r) => [r.product_id, r.action, r.quantity, r.ending_inventory])).toEqual([
       [a, "sale", -4, 96],
       [c, "sale", -3, 97],

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { inventory_transactions, order_products, orders, products } from "../src/db/schema/index.ts";
 import { bearer, queryRows } from "./helpers.ts";
 import { useSignedInApp } from "./support/app.ts";
-import { insertProduct, orderBody } from "./support/fixtures.ts";
+import { insertNamedProduct, orderBody } from "./support/fixtures.ts";
 
 /**
  * Races that only a real server can show: PGlite runs one transaction at a time. The stock rule
@@ -13,16 +13,7 @@ import { insertProduct, orderBody } from "./support/fixtures.ts";
 const t = useSignedInApp();
 
 async function product(id: number, stock: number) {
-  await insertProduct(
-    t.db,
-    {
-      id,
-      name: `Race Brochure ${id}`,
-      max_quantity: 10,
-      actual_inventory: stock,
-    },
-    [[1, null, 500]],
-  );
+  await insertNamedProduct(t.db, "Race Brochure", id, { max_quantity: 10, actual_inventory: stock }, [[1, null, 500]]);
 }
 
 const place = (productId: number, headers: Record<string, string> = {}) =>

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { bearer, queryRows } from "./helpers.ts";
 import { rollupsAgainstRawRows } from "./rollups.ts";
 import { useSignedInApp } from "./support/app.ts";
-import { insertProduct, orderBody } from "./support/fixtures.ts";
+import { insertNamedProduct, orderBody } from "./support/fixtures.ts";
 
 /**
  * The report rollups kept by deltas (decision 010): a write changes only the rollup rows of its own
@@ -16,18 +16,8 @@ const post = (url: string, payload: unknown, token = t.practice) =>
   t.app.inject({ method: "POST", url, payload: payload as never, headers: bearer(token) });
 
 async function product(id: number, tracked: boolean) {
-  await insertProduct(
-    t.db,
-    {
-      id,
-      name: `Rollup Brochure ${id}`,
-      max_quantity: 20,
-      is_in_inventory: tracked,
-      actual_inventory: 500,
-      pick_fee_cents: 40,
-    },
-    [[1, null, 700 + (id % 100)]],
-  );
+  const values = { max_quantity: 20, is_in_inventory: tracked, actual_inventory: 500, pick_fee_cents: 40 };
+  await insertNamedProduct(t.db, "Rollup Brochure", id, values, [[1, null, 700 + (id % 100)]]);
 }
 
 async function place(items: { id: number; quantity: number }[]): Promise<number> {

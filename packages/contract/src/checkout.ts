@@ -56,7 +56,17 @@ export function priceLine(ranges: readonly PriceTier[], pickFeePerPack: number, 
   };
 }
 
-export function orderAmounts(lines: readonly PricedLine[], shippingCents: number) {
+/** What an order invoices, in cents: items + pick fees + shipping + processing + tax = total. */
+export interface OrderAmounts {
+  total_items_amount: number;
+  pick_fee_amount: number;
+  shipping_amount: number;
+  processing_amount: number;
+  tax_amount: number;
+  total_order_amount: number;
+}
+
+export function orderAmounts(lines: readonly PricedLine[], shippingCents: number): OrderAmounts {
   const items = lines.reduce((s, l) => s + l.total_price_cents, 0);
   const pick = lines.reduce((s, l) => s + l.pick_fee_cents, 0);
   const tax = Math.round(((items + pick) * TAX_RATE_BPS) / 10_000);
@@ -122,6 +132,11 @@ function listText(values: readonly number[]) {
   return `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
 }
 
+/** A quantity moved into a product's limits: raised to its minimum or lowered to its maximum. */
+export function clampQuantity(quantity: number, limits: { min_quantity: number; max_quantity: number }): number {
+  return Math.min(Math.max(quantity, limits.min_quantity), limits.max_quantity);
+}
+
 /**
  * The quantity accepted for the one asked for, and why it differs (SPEC §5 "Product quantity"):
  * a fraction is rounded down to whole packs, then raised to the minimum or lowered to the maximum,
@@ -138,12 +153,10 @@ export function settleQuantity(requested: number, rule: QuantityRule): SettledQu
     quantity = Math.floor(quantity);
     reason = "not_whole";
   }
-  if (quantity < min) {
-    quantity = min;
-    reason = "below_min";
-  } else if (quantity > max) {
-    quantity = max;
-    reason = "above_max";
+  const clamped = clampQuantity(quantity, { min_quantity: min, max_quantity: max });
+  if (clamped !== quantity) {
+    reason = clamped > quantity ? "below_min" : "above_max";
+    quantity = clamped;
   }
   if (allowed.length && !allowed.includes(quantity)) {
     quantity = allowed.find((n) => n >= quantity) ?? (allowed.at(-1) as number);

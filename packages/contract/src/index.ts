@@ -4,6 +4,7 @@ export * from "./catalog.ts";
 export * from "./checkout.ts";
 export * from "./common.ts";
 export * from "./departments.ts";
+export * from "./format.ts";
 export * from "./fulfilment.ts";
 export * from "./geo.ts";
 export * from "./inventory.ts";

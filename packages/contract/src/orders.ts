@@ -38,10 +38,13 @@ export const PAYMENT_METHODS = [
 ] as const;
 export const PAYMENT_METHOD_ON_INVOICE = 1;
 
+/** The order type of every order placed in the portal. */
+export const ORDER_TYPE_ONLINE = 1;
+
 /** Order types (SPEC §9); 0 is the "ALL" filter value. */
 export const ORDER_TYPES = [
   { id: 0, name: "ALL" },
-  { id: 1, name: "Online Orders" },
+  { id: ORDER_TYPE_ONLINE, name: "Online Orders" },
   { id: 2, name: "Commercial Orders" },
 ] as const;
 

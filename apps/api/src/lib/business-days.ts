@@ -1,4 +1,5 @@
 import { isAHoliday } from "@18f/us-federal-holidays";
+import { formatUsDate as formatUsDay } from "@vetportal/contract";
 
 /**
  * Calendar arithmetic for ship and delivery dates (SPEC §9): the cut-off is a time of day in
@@ -72,11 +73,9 @@ export function estimatedShipDay(now: Date, cutoffPm: number): Date {
   return isBusinessDay(day) && beforeCutoff ? day : nextBusinessDay(day);
 }
 
-/** MM/DD/YYYY, as the product page shows dates. */
+/** MM/DD/YYYY, as the product page shows dates (the contract's formatUsDate of the day). */
 export function formatUsDate(day: Date): string {
-  const mm = String(day.getUTCMonth() + 1).padStart(2, "0");
-  const dd = String(day.getUTCDate()).padStart(2, "0");
-  return `${mm}/${dd}/${day.getUTCFullYear()}`;
+  return formatUsDay(isoDay(day));
 }
 
 /** YYYY-MM-DD, as dates are stored. */

@@ -1,5 +1,6 @@
+import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../src/db/client.ts";
-import { product_price_ranges, products } from "../../src/db/schema/index.ts";
+import { inventory_transactions, order_products, product_price_ranges, products } from "../../src/db/schema/index.ts";
 
 /**
  * Set-up steps many API tests share: a product of a test's own in the demo catalogue, and the body
@@ -40,6 +41,17 @@ export async function insertProduct(
   return values.id;
 }
 
+/** Inserts product `id`, named `${name} ${id}`, with these values and price tiers (insertProduct). */
+export function insertNamedProduct(
+  db: Database,
+  name: string,
+  id: number,
+  values: Partial<ProductValues>,
+  tiers: PriceTier[],
+) {
+  return insertProduct(db, { id, name: `${name} ${id}`, ...values }, tiers);
+}
+
 /** The body of POST /api/order/add as the demo practice's contact fills it in. */
 export const orderBody = (items: { id: number; quantity: number }[], extra: Record<string, unknown> = {}) => ({
   contact_name: "Maria Lopez",
@@ -63,8 +75,7 @@ export function productMaker(
 ) {
   let nextId = first.id;
   return (values: Partial<ProductValues> = {}, ownTiers: PriceTier[] = tiers) => {
-    const id = nextId++;
-    return insertProduct(t.db, { id, name: `${first.name} ${id}`, ...defaults, ...values }, ownTiers);
+    return insertNamedProduct(t.db, first.name, nextId++, { ...defaults, ...values }, ownTiers);
   };
 }
 
@@ -78,3 +89,31 @@ export const SF_ADDRESS = {
   zip_code: "94105",
   country: 186,
 };
+
+/** An order's lines as stored, in the order they were written. */
+export const orderLinesOf = (db: Database, orderId: number) =>
+  db.select().from(order_products).where(eq(order_products.order_id, orderId)).orderBy(asc(order_products.id));
+
+/** The ledger rows an order wrote, in the order they were written. */
+export const ledgerOf = (db: Database, orderId: number) =>
+  db
+    .select()
+    .from(inventory_transactions)
+    .where(eq(inventory_transactions.order_id, orderId))
+    .orderBy(asc(inventory_transactions.id));
+
+/** A 1×1 PNG, for the product image upload. */
+export const TINY_PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ff9f0100050001ff5ccc6b1b0000000049454e44ae426082",
+  "hex",
+);
+
+/** The multipart body of POST /api/product/image: the product id and the file, named x.png. */
+export const imageUploadBody = (boundary: string, id: number, file: Buffer) =>
+  Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="id"\r\n\r\n${id}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);

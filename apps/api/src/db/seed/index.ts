@@ -1,5 +1,6 @@
 import { hash } from "@node-rs/argon2";
 import {
+  clampQuantity,
   DEFAULT_DELIVERY_METHOD,
   FORBIDDEN_DELIVERY_METHOD_ID,
   ORDER_STATUS,
@@ -374,7 +375,10 @@ async function seedInto(db: Executor, options: SeedOptions, adminHash: string): 
       const wanted = new Map<number, number>();
       for (let i = rnd.int(1, 4); i > 0; i--) {
         const p = rnd.pick(products);
-        wanted.set(p.id, Math.min(p.max, Math.max(p.min, Math.round(rnd.int(1, 12) * p.popularity))));
+        wanted.set(
+          p.id,
+          clampQuantity(Math.round(rnd.int(1, 12) * p.popularity), { min_quantity: p.min, max_quantity: p.max }),
+        );
       }
       const lines = [];
       for (const [productId, qty] of wanted) {

@@ -17,6 +17,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { Caches } from "../../lib/cache.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
 import { queueEmail } from "../mail/mail.service.ts";
+import { passwordLinkMail } from "../mail/templates.ts";
 import * as repo from "./auth.repository.ts";
 import { createSignInThrottle } from "./throttle.ts";
 
@@ -101,16 +102,7 @@ export async function issuePasswordLink(
   const link = `${config.PUBLIC_URL}/set-password?token=${token}`;
   await queueEmail(tx, {
     to: [user.email],
-    subject: "Set your Vet Portal password",
-    text: [
-      `Hello${user.first_name ? ` ${user.first_name}` : ""},`,
-      "",
-      "An administrator gave you a staff account on the Vet Portal. Choose your password here:",
-      link,
-      "",
-      `The link works once and expires in ${hours} hours. Then sign in with your email and password.`,
-      "If you did not expect this email, ignore it.",
-    ].join("\n"),
+    ...passwordLinkMail(user.first_name, link, hours),
     kind: "password_link",
   });
 }

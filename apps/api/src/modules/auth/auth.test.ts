@@ -20,6 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Changes the session a sign-in opened (found by its refresh token), e.g. to make it expire. */
+const setSessionOf = (login: { data: string }, values: Partial<typeof sessions.$inferInsert>) =>
+  t.db
+    .update(sessions)
+    .set(values)
+    .where(eq(sessions.refresh_token_hash, hashToken(login.data)));
+
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: "POST", url, payload: payload as never, headers });
 
@@ -216,10 +223,7 @@ describe("sessions", () => {
 
   it("refresh works after the id token expired, while the refresh token lives (a laptop that slept)", async () => {
     const login = await signInPractice(t.app);
-    await t.db
-      .update(sessions)
-      .set({ expires_at: new Date(Date.now() - 60_000) })
-      .where(eq(sessions.refresh_token_hash, hashToken(login.data)));
+    await setSessionOf(login, { expires_at: new Date(Date.now() - 60_000) });
     expect((await post("/api/useradmin/previlege", {}, bearer(login.access_token))).json().error.code).toBe(
       "SESSION_EXPIRED",
     );
@@ -231,10 +235,7 @@ describe("sessions", () => {
 
   it("refuses a refresh once the refresh token has expired, and changes nothing", async () => {
     const login = await signInPractice(t.app);
-    await t.db
-      .update(sessions)
-      .set({ refresh_expires_at: new Date(Date.now() - 1000) })
-      .where(eq(sessions.refresh_token_hash, hashToken(login.data)));
+    await setSessionOf(login, { refresh_expires_at: new Date(Date.now() - 1000) });
     const res = await post("/api/auth/refresh", { refresh_token: login.data });
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe("SESSION_EXPIRED");

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { cart_items, carts, product_price_ranges } from "../../db/schema/index.ts";
+import { priceTierColumns } from "../../db/sql/columns.ts";
 
 export interface CartLineRow {
   product_id: number;
@@ -75,12 +76,7 @@ export async function upsertLines(tx: Executor, userId: number, lines: CartLineR
 export async function listPriceRanges(db: Executor, productIds: number[]) {
   if (!productIds.length) return [];
   return db
-    .select({
-      product_id: product_price_ranges.product_id,
-      min_quantity: product_price_ranges.min_quantity,
-      max_quantity: product_price_ranges.max_quantity,
-      price_cents: product_price_ranges.price_cents,
-    })
+    .select(priceTierColumns)
     .from(product_price_ranges)
     .where(inArray(product_price_ranges.product_id, productIds));
 }

@@ -1,14 +1,8 @@
-import {
-  type CartItem,
-  type CartLineInput,
-  displayProductName,
-  type ServerCart,
-  unitPriceFor,
-} from "@vetportal/contract";
+import { type CartItem, type CartLineInput, type ServerCart, unitPriceFor } from "@vetportal/contract";
 import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
-import { productImage, productScopeFor, productsByIds } from "../catalog/catalog.service.ts";
+import { cartItemOf, productScopeFor, productsByIds } from "../catalog/catalog.service.ts";
 import { inRetriedTransaction } from "../orders/retry.ts";
 import * as repo from "./cart.repository.ts";
 
@@ -23,11 +17,14 @@ type Dropped = ServerCart["dropped"];
  * statement (orders/placing.repository.ts).
  */
 export function createCartService(db: Database, config: Config) {
-  /** The lines the user may keep: products the user may order; destroy lines for administrators only. */
+  /**
+   * The lines the user may keep of those sent with a quantity: products the user may order; destroy
+   * lines for administrators only.
+   */
   async function keepable(tx: Executor, user: SessionUser, lines: CartLineInput[]) {
-    // One line per product: the last one sent wins.
+    // One line per product: the last one sent with a quantity wins.
     const byProduct = new Map<number, CartLineInput>();
-    for (const line of lines) byProduct.set(line.id, line);
+    for (const line of lines) if (line.quantity > 0) byProduct.set(line.id, line);
     const unique = [...byProduct.values()];
     const scope = await productScopeFor(db, config, user);
     const found = new Set(
@@ -68,24 +65,14 @@ export function createCartService(db: Database, config: Config) {
     for (const line of lines) {
       const p = products.find((x) => x.id === line.product_id);
       if (!p) continue;
-      items.push({
-        id: p.id,
-        name: p.name,
-        display_name: displayProductName(p.name, p.product_category_id),
-        image_url: productImage(p),
-        package_quantity: p.package_quantity,
-        min_quantity: p.min_quantity,
-        max_quantity: p.max_quantity,
-        quantity: line.quantity,
-        // A destroy line costs nothing: stock is written off, not sold (SPEC §4).
-        price: line.is_destroy
-          ? 0
-          : unitPriceFor(
-              ranges.filter((r) => r.product_id === p.id),
-              line.quantity,
-            ),
-        is_destroy: line.is_destroy,
-      });
+      // A destroy line costs nothing: stock is written off, not sold (SPEC §4).
+      const price = line.is_destroy
+        ? 0
+        : unitPriceFor(
+            ranges.filter((r) => r.product_id === p.id),
+            line.quantity,
+          );
+      items.push(cartItemOf(p, line.quantity, price, line.is_destroy));
     }
     return { items, revision: seen, dropped };
   }
@@ -105,11 +92,7 @@ export function createCartService(db: Database, config: Config) {
     /** The whole cart becomes these lines (an empty list empties it); lines of quantity 0 are left out. */
     replaceCart: (user: SessionUser, items: CartLineInput[]) =>
       change(user, async (tx) => {
-        const { kept, dropped } = await keepable(
-          tx,
-          user,
-          items.filter((i) => i.quantity > 0),
-        );
+        const { kept, dropped } = await keepable(tx, user, items);
         await repo.deleteLines(tx, user.userId);
         await repo.upsertLines(tx, user.userId, kept, "set");
         return dropped;
@@ -121,11 +104,7 @@ export function createCartService(db: Database, config: Config) {
      */
     mergeCart: (user: SessionUser, items: CartLineInput[]) =>
       change(user, async (tx) => {
-        const { kept, dropped } = await keepable(
-          tx,
-          user,
-          items.filter((i) => i.quantity > 0),
-        );
+        const { kept, dropped } = await keepable(tx, user, items);
         await repo.upsertLines(tx, user.userId, kept, "max");
         return dropped;
       }),
@@ -138,7 +117,7 @@ export function createCartService(db: Database, config: Config) {
         const { kept, dropped } = await keepable(
           tx,
           user,
-          items.filter((i) => i.quantity > 0 && !removedSet.has(i.id)),
+          items.filter((i) => !removedSet.has(i.id)),
         );
         await repo.deleteLines(tx, user.userId, removed);
         await repo.upsertLines(tx, user.userId, kept, "set");

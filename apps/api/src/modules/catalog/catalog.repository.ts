@@ -7,6 +7,7 @@ import {
   product_price_ranges,
   products,
 } from "../../db/schema/index.ts";
+import { priceTierColumns } from "../../db/sql/columns.ts";
 import { type ProductScope, productScopeWhere } from "../../db/sql/product-scope.ts";
 
 /**
@@ -30,12 +31,7 @@ export async function loadCatalogue(db: Executor, customerId: number) {
       .where(ofCustomer)
       .orderBy(asc(product_departments.product_id), asc(product_departments.department_id)),
     db
-      .select({
-        product_id: product_price_ranges.product_id,
-        min_quantity: product_price_ranges.min_quantity,
-        max_quantity: product_price_ranges.max_quantity,
-        price_cents: product_price_ranges.price_cents,
-      })
+      .select(priceTierColumns)
       .from(product_price_ranges)
       .innerJoin(products, eq(products.id, product_price_ranges.product_id))
       .where(ofCustomer)

@@ -1,5 +1,6 @@
 import {
   CATEGORY,
+  type CartItem,
   type Category,
   type CategoryListRequest,
   displayProductName,
@@ -68,6 +69,38 @@ export const canOrder = (p: {
 export function productImage(p: { id: number; image_url: string | null }, categoryId?: number): string {
   const base = p.image_url ?? `/media/products/${p.id}.svg`;
   return p.id === PRODUCT_CATEGORY_THUMBNAIL && categoryId !== undefined ? `${base}?category=${categoryId}` : base;
+}
+
+/**
+ * A product as a line of a cart at a quantity, at the price per pack of that quantity's tier: the
+ * cart and a reorder show their lines alike.
+ */
+export function cartItemOf(
+  p: {
+    id: number;
+    name: string;
+    product_category_id: number;
+    image_url: string | null;
+    package_quantity: number;
+    min_quantity: number;
+    max_quantity: number;
+  },
+  quantity: number,
+  price: number,
+  isDestroy: boolean,
+): CartItem {
+  return {
+    id: p.id,
+    name: p.name,
+    display_name: displayProductName(p.name, p.product_category_id),
+    image_url: productImage(p),
+    package_quantity: p.package_quantity,
+    min_quantity: p.min_quantity,
+    max_quantity: p.max_quantity,
+    quantity,
+    price,
+    is_destroy: isDestroy,
+  };
 }
 
 type Product = Awaited<ReturnType<typeof repo.loadCatalogue>>["rows"][number]["product"];

@@ -3,10 +3,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { escapeLike } from "../../db/like.ts";
 import {
-  cost_centers,
-  delivery_methods,
   department_cc_emails,
-  departments,
   order_products,
   order_status_history,
   order_statuses,
@@ -124,44 +121,6 @@ export async function findOrder(db: Executor, orderId: number, customerId: numbe
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.customer_id, customerId)));
   return row;
-}
-
-/** What the staff view shows beside the order row: names of the orderer, status, department, cost center, method. */
-export async function findOrderNames(db: Executor, order: typeof orders.$inferSelect) {
-  const [row] = await db
-    .select({
-      first_name: users.first_name,
-      last_name: users.last_name,
-      representation: users.representation,
-      user_email: users.email,
-      order_status_name: order_statuses.name,
-      delivery_method_name: delivery_methods.name,
-    })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.user_id))
-    .innerJoin(order_statuses, eq(order_statuses.id, orders.order_status_id))
-    .innerJoin(delivery_methods, eq(delivery_methods.id, orders.delivery_method_id))
-    .where(eq(orders.id, order.id));
-  const [department] = order.department_id
-    ? await db.select({ name: departments.name }).from(departments).where(eq(departments.id, order.department_id))
-    : [];
-  const [costCenter] = order.cost_center_id
-    ? await db.select({ name: cost_centers.name }).from(cost_centers).where(eq(cost_centers.id, order.cost_center_id))
-    : [];
-  return { ...row, department_name: department?.name ?? null, cost_center_name: costCenter?.name ?? null };
-}
-
-export async function listLines(db: Executor, orderId: number) {
-  return db.select().from(order_products).where(eq(order_products.order_id, orderId)).orderBy(asc(order_products.id));
-}
-
-export async function listLinesOfOrders(db: Executor, orderIds: number[]) {
-  if (!orderIds.length) return [];
-  return db
-    .select()
-    .from(order_products)
-    .where(inArray(order_products.order_id, orderIds))
-    .orderBy(asc(order_products.order_id), asc(order_products.id));
 }
 
 export async function countShipments(db: Executor, orderId: number) {

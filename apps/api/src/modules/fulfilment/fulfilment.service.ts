@@ -7,6 +7,7 @@ import {
   type DeskOrder,
   type DeskOrderList,
   deskActions,
+  formatUsDate,
   isFinalStatus,
   ORDER_STATUS,
   ORDER_STATUS_BACK_ORDERED,
@@ -18,7 +19,6 @@ import {
   type ShipmentCsvRow,
   TRACKING_NUMBER_MESSAGE,
   TRACKING_NUMBER_PATTERN,
-  trackingUrl,
 } from "@vetportal/contract";
 import { CsvError, parse } from "csv-parse/sync";
 import type { Config } from "../../config.ts";
@@ -26,15 +26,18 @@ import type { Database, Executor } from "../../db/client.ts";
 import type { orders } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { queueEmail } from "../mail/mail.service.ts";
+import { ccOtherThan, orderCancelledMail, orderShippedMail } from "../mail/templates.ts";
 import {
+  byFinalStatus,
   cancelOrderQuantities,
-  formatPst,
   type LineCancel,
+  orderLines,
+  orderNames,
+  orderSheetOf,
   orderTimeline,
   personName,
   portalDay,
   remainingOf,
-  shipToOf,
 } from "../orders/orders.service.ts";
 import { inRetriedTransaction } from "../orders/retry.ts";
 import * as repo from "./fulfilment.repository.ts";
@@ -46,17 +49,13 @@ interface Package {
   tracking_number: string;
 }
 
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const usDate = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
-
 /** Why an order in a final status cannot change. */
 function frozen(order: OrderRow): AppError {
-  const what =
-    order.order_status_id === ORDER_STATUS.SHIPPED
-      ? "has already shipped"
-      : order.order_status_id === ORDER_STATUS_CANCELLED.id
-        ? "was cancelled"
-        : "can no longer change";
+  const what = byFinalStatus(order.order_status_id, {
+    shipped: "has already shipped",
+    cancelled: "was cancelled",
+    other: "can no longer change",
+  });
   return new AppError("CONFLICT", `Order #${order.id} ${what}: a shipped or cancelled order can no longer change.`);
 }
 
@@ -162,7 +161,7 @@ function readCsv(text: string, today: string): { rows: CsvRow[]; fileError: stri
       error = cell("ship_date")
         ? `"${cell("ship_date")}" is not a date: use YYYY-MM-DD or MM/DD/YYYY.`
         : "The ship date is missing.";
-    else if (shippedOn > today) error = `The ship date ${usDate(shippedOn)} is in the future.`;
+    else if (shippedOn > today) error = `The ship date ${formatUsDate(shippedOn)} is in the future.`;
     if (!error && orderId !== null) {
       const key = `${orderId}\u0000${tracking.toUpperCase()}`;
       const first = seen.get(key);
@@ -199,7 +198,7 @@ function checkAgainstOrders(rows: CsvRow[], found: Map<number, OrderRow>) {
     else if (order.order_status_id === ORDER_STATUS.SHIPPED) row.error = `Order #${order.id} has already shipped.`;
     else if (order.order_status_id === ORDER_STATUS_CANCELLED.id) row.error = `Order #${order.id} was cancelled.`;
     else if (row.shipped_on < portalDay(order.created))
-      row.error = `The ship date ${usDate(row.shipped_on)} is before order #${order.id} was placed.`;
+      row.error = `The ship date ${formatUsDate(row.shipped_on)} is before order #${order.id} was placed.`;
     else {
       const first = dayOf.get(order.id);
       if (first && first.day !== row.shipped_on)
@@ -240,28 +239,11 @@ export function createFulfilmentService(db: Database, config: Config) {
 
   /** The email that tells the practice its order left, with a tracking link per package. */
   async function queueShippedEmail(tx: Executor, order: OrderRow, shippedOn: string, packages: Package[]) {
-    const cc = (await repo.listCcEmails(tx, order.department_id)).filter(
-      (e) => e.toLowerCase() !== order.email.toLowerCase(),
-    );
     await queueEmail(tx, {
       kind: "order_shipped",
       to: [order.email],
-      cc,
-      subject: `Your Vet Portal order #${order.id} has shipped`,
-      text: [
-        `Hello ${order.contact_name},`,
-        "",
-        `Order #${order.id} left our warehouse on ${usDate(shippedOn)}${packages.length > 1 ? ` in ${packages.length} packages` : ""}.`,
-        "",
-        "Track it:",
-        ...packages.map(
-          (p) =>
-            `${carrierName(p.carrier)} ${p.tracking_number}${trackingUrl(p.carrier, p.tracking_number) ? `: ${trackingUrl(p.carrier, p.tracking_number)}` : ""}`,
-        ),
-        "",
-        `Deliver to: ${order.ship_name}, ${order.ship_line1}, ${order.ship_city}, ${order.ship_state} ${order.ship_zip_code}`,
-        `Your order: ${orderLink(order.id)}`,
-      ].join("\n"),
+      cc: ccOtherThan(await repo.listCcEmails(tx, order.department_id), order.email),
+      ...orderShippedMail(order, shippedOn, packages, orderLink(order.id)),
     });
   }
 
@@ -296,7 +278,7 @@ export function createFulfilmentService(db: Database, config: Config) {
       order_id: order.id,
       order_status_id: ORDER_STATUS.SHIPPED,
       user_id: staff.userId,
-      note: note ? `${note} (${what})` : `Shipped ${usDate(shippedOn)}: ${what}`,
+      note: note ? `${note} (${what})` : `Shipped ${formatUsDate(shippedOn)}: ${what}`,
     });
     await queueShippedEmail(tx, order, shippedOn, packages);
   }
@@ -305,32 +287,25 @@ export function createFulfilmentService(db: Database, config: Config) {
   async function getOrder(staff: Staff, id: number): Promise<DeskOrder> {
     const order = await repo.findOrder(db, id, staff.customerId);
     if (!order) throw notFound(id);
-    const names = await repo.findOrderNames(db, order);
-    const lines = await repo.listLines(db, id);
+    const names = await orderNames(db, id);
+    const lines = await orderLines(db, id);
     const { history, shipments } = await orderTimeline(db, order);
     return {
       id: order.id,
-      created: order.created.toISOString(),
-      order_created: formatPst(order.created),
+      ...orderSheetOf(order),
       order_status: order.order_status_id,
-      order_status_name: names.order_status_name ?? orderStatusName(order.order_status_id),
-      practice_name: names.representation ?? "",
+      order_status_name: names?.order_status_name ?? orderStatusName(order.order_status_id),
+      practice_name: names?.representation ?? "",
       user_id: order.user_id,
       user_name: personName({
-        first_name: names.first_name ?? null,
-        last_name: names.last_name ?? null,
-        representation: names.representation ?? null,
+        first_name: names?.first_name ?? null,
+        last_name: names?.last_name ?? null,
+        representation: names?.representation ?? null,
       }),
-      user_email: names.user_email ?? null,
-      department_name: names.department_name,
-      cost_center_name: names.cost_center_name,
-      delivery_method_name: names.delivery_method_name ?? "",
-      contact_name: order.contact_name,
-      contact_phone: order.contact_phone,
-      email: order.email,
-      po_number: order.po_number,
-      shipping_address: shipToOf(order),
-      shipping_instruction: order.shipping_instruction,
+      user_email: names?.user_email ?? null,
+      department_name: names?.department_name ?? null,
+      cost_center_name: names?.cost_center_name ?? null,
+      delivery_method_name: names?.delivery_method_name ?? "",
       lines: lines.map((l) => ({
         id: l.id,
         product_id: l.product_id,
@@ -343,14 +318,6 @@ export function createFulfilmentService(db: Database, config: Config) {
         estimated_delivery_date: l.estimated_delivery_date,
         backorder_expected_date: l.backorder_expected_date,
       })),
-      total_items_amount: order.total_items_amount,
-      pick_fee_amount: order.pick_fee_amount,
-      shipping_amount: order.shipping_amount,
-      processing_amount: order.processing_amount,
-      tax_amount: order.tax_amount,
-      total_order_amount: order.total_order_amount,
-      date_shipped: order.date_shipped?.toISOString() ?? null,
-      tracking_number: order.tracking_number,
       history,
       shipments,
       actions: deskActions(order.order_status_id),
@@ -467,7 +434,7 @@ export function createFulfilmentService(db: Database, config: Config) {
     /** Lines back ordered with the day each is expected; the order becomes (or stays) Back Ordered. */
     backOrder(staff: Staff, input: BackOrderRequest & { note?: string }) {
       return changeOrder(staff, input.order_id, async (tx, order) => {
-        const lines = await repo.listLines(tx, order.id);
+        const lines = await orderLines(tx, order.id);
         const today = await repo.findPortalToday(tx);
         const fields: Record<string, string> = {};
         const seen = new Set<number>();
@@ -490,7 +457,7 @@ export function createFulfilmentService(db: Database, config: Config) {
         const expected = input.lines
           .map(
             (l) =>
-              `${lines.find((x) => x.id === l.order_product_id)?.product_name} expected ${usDate(l.expected_date)}`,
+              `${lines.find((x) => x.id === l.order_product_id)?.product_name} expected ${formatUsDate(l.expected_date)}`,
           )
           .join("; ");
         await repo.insertHistory(tx, {
@@ -538,7 +505,7 @@ export function createFulfilmentService(db: Database, config: Config) {
       input: { order_id: number; lines?: { order_product_id: number; quantity: number }[]; note?: string },
     ) {
       return changeOrder(staff, input.order_id, async (tx, order) => {
-        const lines = await repo.listLines(tx, order.id);
+        const lines = await orderLines(tx, order.id);
         let cancels: LineCancel[];
         if (!input.lines) {
           cancels = lines.filter((l) => remainingOf(l) > 0).map((line) => ({ line, quantity: remainingOf(line) }));
@@ -584,33 +551,20 @@ export function createFulfilmentService(db: Database, config: Config) {
           user_id: staff.userId,
           note: `${result.isCancelled ? "Order cancelled" : "Cancelled"}: ${what}${input.note ? ` — ${input.note}` : ""}`,
         });
-        const cc = (await repo.listCcEmails(tx, order.department_id)).filter(
-          (e) => e.toLowerCase() !== order.email.toLowerCase(),
-        );
         await queueEmail(tx, {
           kind: "order_cancelled",
           to: [order.email],
-          cc,
-          subject: result.isCancelled
-            ? `Your Vet Portal order #${order.id} has been cancelled`
-            : `Part of your Vet Portal order #${order.id} has been cancelled`,
-          text: [
-            `Hello ${order.contact_name},`,
-            "",
-            result.isCancelled
-              ? `We have cancelled order #${order.id}. Nothing will be invoiced for it.`
-              : `We have cancelled part of order #${order.id}; the rest will ship as planned.`,
-            "",
-            "Cancelled:",
-            ...cancels.map((c) => `${c.quantity} x ${c.line.product_name}`),
-            ...(input.note ? ["", `Reason: ${input.note}`] : []),
-            ...(result.isCancelled
-              ? []
-              : ["", `New order total: ${money(result.amounts.total_order_amount)} (On Invoice)`]),
-            "",
-            `Your order: ${orderLink(order.id)}`,
-            "Questions? Reply to this email or use Customer Service in the portal.",
-          ].join("\n"),
+          cc: ccOtherThan(await repo.listCcEmails(tx, order.department_id), order.email),
+          ...orderCancelledMail(
+            order,
+            {
+              isCancelled: result.isCancelled,
+              lines: cancels.map((c) => ({ quantity: c.quantity, name: c.line.product_name })),
+              note: input.note,
+              totalCents: result.amounts.total_order_amount,
+            },
+            orderLink(order.id),
+          ),
         });
       });
     },

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { bearer, queryRows } from "../../../test/helpers.ts";
 import { rollupsAgainstRawRows } from "../../../test/rollups.ts";
 import { useSignedInApp } from "../../../test/support/app.ts";
-import { orderBody, productMaker } from "../../../test/support/fixtures.ts";
+import { orderBody, orderLinesOf, productMaker } from "../../../test/support/fixtures.ts";
 import {
   email_outbox,
   inventory_transactions,
@@ -48,12 +48,7 @@ async function placeOrder(items: { id: number; quantity: number }[], extra: Reco
   const res = await post("/api/order/add", orderBody(items, extra), t.practice);
   expect(res.statusCode, res.body).toBe(200);
   const id = res.json().data as number;
-  const lines = await t.db
-    .select()
-    .from(order_products)
-    .where(eq(order_products.order_id, id))
-    .orderBy(asc(order_products.id));
-  return { id, lines };
+  return { id, lines: await orderLinesOf(t.db, id) };
 }
 const orderRow = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
 const emailsOf = async (orderId: number, kind: string) =>

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { bearer } from "../../../test/helpers.ts";
 import { rollupsAgainstRawRows } from "../../../test/rollups.ts";
 import { useSignedInApp } from "../../../test/support/app.ts";
-import { insertProduct, orderBody, SF_ADDRESS } from "../../../test/support/fixtures.ts";
+import { insertNamedProduct, orderBody, SF_ADDRESS } from "../../../test/support/fixtures.ts";
 import { addresses, inventory_transactions, orders, products } from "../../db/schema/index.ts";
 
 /**
@@ -19,18 +19,8 @@ const post = (url: string, payload: unknown, token: string, headers: Record<stri
 
 /** A destroyable product (in inventory, type 5) with this stock, sold at $9 a pack. */
 async function destroyable(id: number, stock: number) {
-  await insertProduct(
-    t.db,
-    {
-      id,
-      name: `Old Brochure ${id}`,
-      customer_sku: `OLD-${id}`,
-      quickbooks_type_id: 5,
-      max_quantity: 20,
-      actual_inventory: stock,
-    },
-    [[1, null, 900]],
-  );
+  const values = { customer_sku: `OLD-${id}`, quickbooks_type_id: 5, max_quantity: 20, actual_inventory: stock };
+  await insertNamedProduct(t.db, "Old Brochure", id, values, [[1, null, 900]]);
 }
 
 const sale = (items: { id: number; quantity: number }[]) => orderBody(items);

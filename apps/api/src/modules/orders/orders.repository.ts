@@ -1,11 +1,13 @@
+import type { OrderAmounts } from "@vetportal/contract";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import {
-  addresses,
+  cost_centers,
   customer_delivery_methods,
   customers,
   delivery_methods,
+  departments,
   idempotency_keys,
   order_products,
   order_status_history,
@@ -30,11 +32,6 @@ export async function listCustomerDeliveryMethods(db: Executor, customerId: numb
     .innerJoin(delivery_methods, eq(delivery_methods.id, customer_delivery_methods.delivery_method_id))
     .where(eq(customer_delivery_methods.customer_id, customerId))
     .orderBy(asc(customer_delivery_methods.sort_order), asc(delivery_methods.id));
-}
-
-export async function findDeliveryMethod(db: Executor, id: number) {
-  const [row] = await db.select().from(delivery_methods).where(eq(delivery_methods.id, id));
-  return row;
 }
 
 export async function findCustomer(db: Executor, id: number) {
@@ -83,22 +80,6 @@ export async function findOrderer(db: Executor, userId: number) {
     })
     .from(users)
     .where(eq(users.id, userId))
-    .limit(1);
-  return row;
-}
-
-export async function findUserAddress(db: Executor, userId: number, addressId?: number) {
-  const [row] = await db
-    .select()
-    .from(addresses)
-    .where(
-      and(
-        eq(addresses.belong_to, "user"),
-        eq(addresses.owner_id, userId),
-        addressId === undefined ? undefined : eq(addresses.id, addressId),
-      ),
-    )
-    .orderBy(asc(addresses.id))
     .limit(1);
   return row;
 }
@@ -236,28 +217,32 @@ export async function findOrder(db: Executor, id: number, reader: OrderReader, f
   return row;
 }
 
-export async function findOrderDetail(db: Executor, orderId: number) {
-  const [head] = await db
+/**
+ * The names the practice's and the staff's order pages show beside an order: the customer, the
+ * orderer, the status, the delivery method, and the department and cost center when it has them.
+ */
+export async function findOrderNames(db: Executor, orderId: number) {
+  const [row] = await db
     .select({
       customer_name: customers.name,
-      user_first_name: users.first_name,
-      user_last_name: users.last_name,
+      first_name: users.first_name,
+      last_name: users.last_name,
       representation: users.representation,
+      user_email: users.email,
       order_status_name: order_statuses.name,
       delivery_method_name: delivery_methods.name,
+      department_name: departments.name,
+      cost_center_name: cost_centers.name,
     })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customer_id))
     .innerJoin(users, eq(users.id, orders.user_id))
     .innerJoin(order_statuses, eq(order_statuses.id, orders.order_status_id))
     .innerJoin(delivery_methods, eq(delivery_methods.id, orders.delivery_method_id))
+    .leftJoin(departments, eq(departments.id, orders.department_id))
+    .leftJoin(cost_centers, eq(cost_centers.id, orders.cost_center_id))
     .where(eq(orders.id, orderId));
-  const lines = await db
-    .select()
-    .from(order_products)
-    .where(eq(order_products.order_id, orderId))
-    .orderBy(asc(order_products.id));
-  return { head, lines };
+  return row;
 }
 
 export async function listOrderLines(db: Executor, orderId: number) {
@@ -270,15 +255,6 @@ export async function addCancelledQuantity(db: Executor, lineId: number, quantit
     .update(order_products)
     .set({ cancelled_quantity: sql`${order_products.cancelled_quantity} + ${quantity}` })
     .where(eq(order_products.id, lineId));
-}
-
-export interface OrderAmounts {
-  total_items_amount: number;
-  pick_fee_amount: number;
-  shipping_amount: number;
-  processing_amount: number;
-  tax_amount: number;
-  total_order_amount: number;
 }
 
 /** The order's invoiced amounts (its lines keep the prices they were ordered at). */

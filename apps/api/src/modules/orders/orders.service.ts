@@ -1,14 +1,18 @@
 import { createHash } from "node:crypto";
 import {
+  clampQuantity,
   DEFAULT_DELIVERY_METHOD,
   displayProductName,
   FORBIDDEN_DELIVERY_METHOD_ID,
+  formatPst,
   hasShippingFields,
   isFinalStatus,
   MESSAGES,
   ORDER_STATUS,
   ORDER_STATUS_CANCELLED,
+  ORDER_TYPE_ONLINE,
   ORDER_TYPES,
+  type OrderAmounts,
   type OrderDetail,
   PAYMENT_METHOD_ON_INVOICE,
   PAYMENT_METHODS,
@@ -19,37 +23,22 @@ import {
   type QuoteRequest,
   type Shipment,
   type StatusEvent,
-  settleQuantity,
   USER_LEVEL,
 } from "@vetportal/contract";
 import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { addBusinessDays, estimatedShipDay, isoDay } from "../../lib/business-days.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
-import { canOrder, isInInventory, productImage, productScopeFor, productsByIds } from "../catalog/catalog.service.ts";
+import { canOrder, cartItemOf, isInInventory, productScopeFor, productsByIds } from "../catalog/catalog.service.ts";
 import { changeStock } from "../inventory/stock.ts";
-import { shippingProblem } from "../practices/practices.service.ts";
 import * as repo from "./orders.repository.ts";
 import * as placing from "./placing.repository.ts";
-import { orderAmounts, priceOrder, quantityRuleOf, quoteCart, unitPriceFor } from "./pricing.ts";
+import { checkOrder, methodNotAllowed, placedOrderRows, refuseDuplicateProducts, writeRefusal } from "./placing.ts";
+import { orderAmounts, quoteCart, unitPriceFor } from "./pricing.ts";
 import { inRetriedTransaction, withRetries } from "./retry.ts";
 
 /** A key whose first request has stored no order (yet). */
 const KEY_IN_USE = "This order is already being placed. Please wait a moment.";
-
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
-/** Order times are shown in Pacific time with the spec's PST label (SPEC §9). */
-const pacific = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/Los_Angeles",
-  month: "2-digit",
-  day: "2-digit",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
-export const formatPst = (d: Date) => `${pacific.format(d).replace(",", "")} PST`;
 
 /** JSON with the keys of every object sorted and undefined members left out: one text per request. */
 function canonicalJson(value: unknown): string {
@@ -68,6 +57,12 @@ export const requestHash = (input: unknown) => createHash("sha256").update(canon
 
 type OrderRow = repo.OrderRow;
 type OrderLineRow = repo.OrderLineRow;
+
+/** The text for an order that has shipped, was cancelled, or is in another status: refusals name which. */
+export function byFinalStatus(statusId: number, texts: { shipped: string; cancelled: string; other: string }) {
+  if (statusId === ORDER_STATUS.SHIPPED) return texts.shipped;
+  return statusId === ORDER_STATUS_CANCELLED.id ? texts.cancelled : texts.other;
+}
 
 /** Packs of a line that are not cancelled. */
 export const remainingOf = (line: Pick<OrderLineRow, "quantity" | "cancelled_quantity">) =>
@@ -100,7 +95,32 @@ export function shipToOf(
   };
 }
 
-const NO_AMOUNTS: repo.OrderAmounts = {
+/**
+ * What both the practice's and the staff's order pages show straight from the order row: when it
+ * was placed, the contact, the ship-to, the amounts and the shipping.
+ */
+export function orderSheetOf(order: OrderRow) {
+  return {
+    created: order.created.toISOString(),
+    order_created: formatPst(order.created),
+    contact_name: order.contact_name,
+    contact_phone: order.contact_phone,
+    email: order.email,
+    po_number: order.po_number,
+    shipping_address: shipToOf(order),
+    shipping_instruction: order.shipping_instruction,
+    total_items_amount: order.total_items_amount,
+    pick_fee_amount: order.pick_fee_amount,
+    shipping_amount: order.shipping_amount,
+    processing_amount: order.processing_amount,
+    tax_amount: order.tax_amount,
+    total_order_amount: order.total_order_amount,
+    date_shipped: order.date_shipped?.toISOString() ?? null,
+    tracking_number: order.tracking_number,
+  };
+}
+
+const NO_AMOUNTS: OrderAmounts = {
   total_items_amount: 0,
   pick_fee_amount: 0,
   shipping_amount: 0,
@@ -117,7 +137,7 @@ const NO_AMOUNTS: repo.OrderAmounts = {
 export function amountsOfRemaining(
   lines: readonly Pick<OrderLineRow, "quantity" | "cancelled_quantity" | "unit_price_cents" | "pick_fee_cents">[],
   shippingAmount: number,
-): repo.OrderAmounts {
+): OrderAmounts {
   const left = lines.filter((l) => remainingOf(l) > 0);
   if (!left.length) return NO_AMOUNTS;
   return orderAmounts(
@@ -222,6 +242,12 @@ function legacyShipments(order: Pick<OrderRow, "tracking_number" | "date_shipped
     }));
 }
 
+/** The names beside an order on its pages: customer, orderer, status, delivery method, department, cost center. */
+export const orderNames = (db: Executor, orderId: number) => repo.findOrderNames(db, orderId);
+
+/** An order's lines, in the order they were placed. */
+export const orderLines = (db: Executor, orderId: number) => repo.listOrderLines(db, orderId);
+
 export function createOrdersService(db: Database, config: Config) {
   /**
    * Which orders a user may read: own; a Manager signed in by password the department's; an
@@ -312,7 +338,7 @@ export function createOrdersService(db: Database, config: Config) {
         customer_id: user.customerId,
         user_id: user.userId,
         order_status_id: ORDER_STATUS.ACTIVE,
-        order_type_id: 1,
+        order_type_id: ORDER_TYPE_ONLINE,
         payment_method_id: PAYMENT_METHOD_ON_INVOICE,
         delivery_method_id: method.id,
         is_destroy: true,
@@ -399,21 +425,13 @@ export function createOrdersService(db: Database, config: Config) {
       if (isDestroy && !input.items.every((i) => i.is_destroy)) {
         throw new AppError("VALIDATION_FAILED", MESSAGES.destroyOnlyCart, { items: MESSAGES.destroyOnlyCart });
       }
+      refuseDuplicateProducts(input.items, "a cart");
       const ids = input.items.map((i) => i.id);
-      if (new Set(ids).size !== ids.length) {
-        throw new AppError("VALIDATION_FAILED", "Each product may appear only once in a cart.", {
-          items: "Duplicate product",
-        });
-      }
       const methods = await deliveryMethodsFor(user);
       const chosen = input.delivery_method_id;
       const method =
         chosen === undefined ? (methods.length === 1 ? methods[0] : undefined) : methods.find((m) => m.id === chosen);
-      if (chosen !== undefined && !method) {
-        throw new AppError("DELIVERY_METHOD_NOT_ALLOWED", undefined, {
-          delivery_method_id: "This delivery method is not available for your account.",
-        });
-      }
+      if (chosen !== undefined && !method) throw methodNotAllowed();
       const scope = await productScopeFor(db, config, user);
       const read = await placing.readForQuote(db, { scope, productIds: ids });
       return quoteCart({
@@ -441,19 +459,9 @@ export function createOrdersService(db: Database, config: Config) {
       // PlaceOrderBodySchema lets only a destroy order leave the contact and delivery method out.
       if (!hasShippingFields(body)) throw new AppError("VALIDATION_FAILED");
       const input = body;
-      const methods = await deliveryMethodsFor(user);
-      const method = methods.find((m) => m.id === input.delivery_method_id);
-      if (!method) {
-        throw new AppError("DELIVERY_METHOD_NOT_ALLOWED", undefined, {
-          delivery_method_id: "This delivery method is not available for your account.",
-        });
-      }
-      const ids = input.items.map((i) => i.id);
-      if (new Set(ids).size !== ids.length) {
-        throw new AppError("VALIDATION_FAILED", "Each product may appear only once in an order.", {
-          items: "Duplicate product",
-        });
-      }
+      const method = (await deliveryMethodsFor(user)).find((m) => m.id === input.delivery_method_id);
+      if (!method) throw methodNotAllowed();
+      refuseDuplicateProducts(input.items, "an order");
       const scope = await productScopeFor(db, config, user);
       const key = idempotencyKey
         ? { userId: user.userId, key: idempotencyKey, requestHash: requestHash(input) }
@@ -472,161 +480,18 @@ export function createOrdersService(db: Database, config: Config) {
           userId: user.userId,
           addressId: input.shipping_address_id,
           scope,
-          productIds: ids,
+          productIds: input.items.map((i) => i.id),
         });
-        const { address, orderer } = read;
-        if (!address) {
-          return refuse(
-            new AppError("VALIDATION_FAILED", "Choose a delivery address.", {
-              shipping_address_id: "Unknown delivery address",
-            }),
-          );
-        }
-        if (!orderer) return refuse(new AppError("UNAUTHENTICATED"));
-        // An address stored before addresses were checked (issue 11) can be chosen but never shipped to.
-        const undeliverable = shippingProblem(address);
-        if (undeliverable) {
-          return refuse(
-            new AppError("ADDRESS_NOT_DELIVERABLE", `This delivery address cannot be used: ${undeliverable.message}`, {
-              shipping_address_id: undeliverable.message,
-            }),
-          );
-        }
-
-        const fields: Record<string, string> = {};
-        type RefusalCode =
-          | "PRODUCT_UNAVAILABLE"
-          | "BELOW_MIN_QUANTITY"
-          | "ABOVE_MAX_QUANTITY"
-          | "QUANTITY_NOT_OFFERED"
-          | "OUT_OF_STOCK"
-          | "VALIDATION_FAILED";
-        let firstCode: RefusalCode | undefined;
-        const fail = (field: string, code: RefusalCode, message: string) => {
-          fields[field] = message;
-          firstCode ??= code;
-        };
-        const lines = [];
-        for (const item of input.items) {
-          const p = read.products.find((x) => x.id === item.id);
-          if (!p) {
-            fail(`items.${item.id}`, "PRODUCT_UNAVAILABLE", "This product is no longer available.");
-            continue;
-          }
-          const name = displayProductName(p.name, p.product_category_id);
-          // The quote's rule without its stock cap: stock is checked under the row lock in the write.
-          const settled = settleQuantity(item.quantity, { ...quantityRuleOf(p), in_stock: null });
-          if (settled.reason === "below_min")
-            fail(`items.${p.id}`, "BELOW_MIN_QUANTITY", `${name}: the minimum order is ${p.min_quantity} packs.`);
-          else if (settled.reason === "above_max")
-            fail(`items.${p.id}`, "ABOVE_MAX_QUANTITY", `${name}: the maximum order is ${p.max_quantity} packs.`);
-          else if (settled.reason !== null)
-            fail(`items.${p.id}`, "QUANTITY_NOT_OFFERED", `${name}: ${settled.message}`);
-          else if (!canOrder(p)) fail(`items.${p.id}`, "OUT_OF_STOCK", `${name} is out of stock.`);
-          const shipDay = estimatedShipDay(now, p.cutoff_time);
-          lines.push({
-            product: p,
-            name,
-            ranges: read.ranges.filter((r) => r.product_id === p.id),
-            quantity: item.quantity,
-            shipDay,
-            deliveryDay: addBusinessDays(shipDay, method.max_business_days),
-          });
-        }
-        // A cost center of the user's own department (cost_center_departments), when the
-        // department asks for one and has some to choose from.
-        if (input.cost_center_id !== undefined && !read.costCenterIds.includes(input.cost_center_id)) {
-          fail("cost_center_id", "VALIDATION_FAILED", "Choose one of your department's cost centers.");
-        } else if (input.cost_center_id === undefined && orderer.cost_center_required && read.costCenterIds.length) {
-          fail("cost_center_id", "VALIDATION_FAILED", "Choose a cost center: your department requires one.");
-        }
-        if (firstCode) return refuse(new AppError(firstCode, Object.values(fields).join(" "), fields));
-
-        const orderId = read.order_id;
-        const priced = priceOrder(lines, method.shipping_cents);
-        const amounts = priced.amounts;
-        const pricedLines = lines.map((l, i) => ({ ...l, priced: priced.lines[i] as (typeof priced.lines)[number] }));
+        const checked = checkOrder(input, read, method, now);
+        if ("refusal" in checked) return refuse(checked.refusal);
+        const placed = placedOrderRows(user, input, read, method, checked.order);
         const written = await placing.writePlacedOrder(db, {
-          order: {
-            id: orderId,
-            customer_id: user.customerId,
-            user_id: user.userId,
-            department_id: orderer.department_id,
-            order_status_id: ORDER_STATUS.ACTIVE,
-            order_type_id: 1,
-            payment_method_id: PAYMENT_METHOD_ON_INVOICE,
-            delivery_method_id: method.id,
-            po_number: input.po_number || null,
-            cost_center_id: input.cost_center_id ?? null,
-            contact_name: input.contact_name,
-            contact_phone: input.contact_phone,
-            email: input.email,
-            shipping_instruction: input.shipping_instruction || null,
-            shipping_address_id: address.id,
-            ship_name: address.company ?? address.title ?? orderer.representation ?? input.contact_name,
-            ship_line1: address.line1,
-            ship_line2: address.line2,
-            ship_city: address.city,
-            ship_state: address.state,
-            ship_zip_code: address.zip_code,
-            ship_country: address.country,
-            ...amounts,
-          },
-          lines: pricedLines.map((l) => ({
-            order_id: orderId,
-            product_id: l.product.id,
-            product_name: l.name,
-            quantity: l.priced.quantity,
-            unit_price_cents: l.priced.unit_price_cents,
-            total_price_cents: l.priced.total_price_cents,
-            pick_fee_cents: l.priced.pick_fee_cents,
-            estimated_ship_date: isoDay(l.shipDay),
-            estimated_delivery_date: isoDay(l.deliveryDay),
-          })),
-          status: { order_id: orderId, order_status_id: ORDER_STATUS.ACTIVE, user_id: user.userId },
-          sales: pricedLines
-            .filter((l) => l.product.is_in_inventory)
-            .map((l) => ({
-              productId: l.product.id,
-              delta: -l.priced.quantity,
-              action: "sale" as const,
-              forbidNegative: true,
-              orderId,
-              userId: user.userId,
-            })),
+          ...placed.rows,
           key,
           operationsEmail: config.OPERATIONS_EMAIL,
-          confirmation: {
-            kind: "order_confirmation",
-            to: [input.email],
-            cc: read.cc.filter((e) => e.toLowerCase() !== input.email.toLowerCase()),
-            subject: `Your Vet Portal order #${orderId} has been submitted`,
-            text: [
-              `Thank you, ${input.contact_name}. We received order #${orderId} on ${formatPst(read.now)}.`,
-              "",
-              ...pricedLines.map(
-                (l) =>
-                  `${l.priced.quantity} x ${l.name} — ${money(l.priced.total_price_cents)} (est. delivery ${isoDay(l.deliveryDay)})`,
-              ),
-              "",
-              `Items ${money(amounts.total_items_amount)} · Pick fees ${money(amounts.pick_fee_amount)} · Shipping ${money(amounts.shipping_amount)} · Processing ${money(amounts.processing_amount)} · Tax ${money(amounts.tax_amount)}`,
-              `Total ${money(amounts.total_order_amount)} (On Invoice)`,
-              "",
-              `Deliver to: ${address.company ?? ""}, ${address.line1}, ${address.city}, ${address.state} ${address.zip_code}`,
-              `Delivery method: ${method.name}`,
-              input.shipping_instruction ? `Note: ${input.shipping_instruction}` : "",
-            ].join("\n"),
-          },
         });
-        if (written.placed) return { id: orderId, replayed: false };
-        const refused = pricedLines.find((l) => l.product.id === written.refused[0]);
-        if (refused) {
-          // A concurrent order took the stock since it was read; the first such line is named.
-          const message = `${refused.name}: not enough stock for ${refused.priced.quantity} packs.`;
-          return refuse(new AppError("OUT_OF_STOCK", message, { [`items.${refused.product.id}`]: message }));
-        }
-        // Nothing refused and nothing written: the key was taken (by a concurrent request too, now committed).
-        return refuse(new AppError("CONFLICT", KEY_IN_USE));
+        if (written.placed) return { id: read.order_id, replayed: false };
+        return refuse(writeRefusal(written.refused, placed.lines, KEY_IN_USE));
       });
     },
 
@@ -671,7 +536,8 @@ export function createOrdersService(db: Database, config: Config) {
     async getOrder(user: SessionUser, id: number, now = new Date()): Promise<OrderDetail> {
       const order = await repo.findOrder(db, id, readableBy(user));
       if (!order) throw new AppError("NOT_FOUND", "This order does not exist or is not yours to see.");
-      const { head, lines } = await repo.findOrderDetail(db, id);
+      const names = await repo.findOrderNames(db, id);
+      const lines = await repo.listOrderLines(db, id);
       const { history, shipments } = await orderTimeline(db, order);
       const cancelled =
         order.order_status_id === ORDER_STATUS_CANCELLED.id
@@ -684,23 +550,15 @@ export function createOrdersService(db: Database, config: Config) {
       return {
         id: order.id,
         customer_id: order.customer_id,
-        customer_name: head?.customer_name ?? "",
+        customer_name: names?.customer_name ?? "",
         user_id: order.user_id,
-        user_name:
-          [head?.user_first_name, head?.user_last_name].filter(Boolean).join(" ") || (head?.representation ?? ""),
+        user_name: [names?.first_name, names?.last_name].filter(Boolean).join(" ") || (names?.representation ?? ""),
         order_status: order.order_status_id,
-        order_status_name: head?.order_status_name ?? "",
+        order_status_name: names?.order_status_name ?? "",
         order_type_name: ORDER_TYPES.find((t) => t.id === order.order_type_id)?.name ?? "",
-        delivery_method_name: head?.delivery_method_name ?? "",
+        delivery_method_name: names?.delivery_method_name ?? "",
         payment_method_name: PAYMENT_METHODS.find((m) => m.id === order.payment_method_id)?.name ?? "",
-        created: order.created.toISOString(),
-        order_created: formatPst(order.created),
-        contact_name: order.contact_name,
-        contact_phone: order.contact_phone,
-        email: order.email,
-        po_number: order.po_number,
-        shipping_address: shipToOf(order),
-        shipping_instruction: order.shipping_instruction,
+        ...orderSheetOf(order),
         order_products: lines
           .filter((l) => l.quantity > l.cancelled_quantity)
           .map((l) => ({
@@ -724,14 +582,6 @@ export function createOrdersService(db: Database, config: Config) {
             unit_price_cents: l.unit_price_cents,
             total_price_cents: l.unit_price_cents * l.cancelled_quantity,
           })),
-        total_items_amount: order.total_items_amount,
-        pick_fee_amount: order.pick_fee_amount,
-        shipping_amount: order.shipping_amount,
-        processing_amount: order.processing_amount,
-        tax_amount: order.tax_amount,
-        total_order_amount: order.total_order_amount,
-        date_shipped: order.date_shipped?.toISOString() ?? null,
-        tracking_number: order.tracking_number,
         can_cancel: canCancel,
         cancel_deadline: order.order_status_id === ORDER_STATUS.ACTIVE ? deadline.toISOString() : null,
         can_reorder: order.order_status_id === ORDER_STATUS.SHIPPED,
@@ -751,12 +601,11 @@ export function createOrdersService(db: Database, config: Config) {
         const order = await repo.findOrder(tx, orderId, { customerId: user.customerId, userId: user.userId }, true);
         if (!order) throw new AppError("NOT_FOUND", "This order does not exist or is not yours to cancel.");
         if (order.order_status_id !== ORDER_STATUS.ACTIVE) {
-          const reason =
-            order.order_status_id === ORDER_STATUS.SHIPPED
-              ? "it has shipped"
-              : order.order_status_id === ORDER_STATUS_CANCELLED.id
-                ? "it was cancelled already"
-                : "it is already being processed";
+          const reason = byFinalStatus(order.order_status_id, {
+            shipped: "it has shipped",
+            cancelled: "it was cancelled already",
+            other: "it is already being processed",
+          });
           throw new AppError(
             "CANCEL_WINDOW_CLOSED",
             `Only active orders can be cancelled; ${reason}. Please contact Customer Service.`,
@@ -820,7 +669,7 @@ export function createOrdersService(db: Database, config: Config) {
           continue;
         }
         const wanted = line.quantity - line.cancelled_quantity;
-        let quantity = Math.min(Math.max(wanted, p.min_quantity), p.max_quantity);
+        let quantity = clampQuantity(wanted, p);
         let note: string | null = null;
         if (quantity !== wanted)
           note = `Quantity changed from ${wanted} to ${quantity} (order between ${p.min_quantity} and ${p.max_quantity} packs).`;
@@ -832,22 +681,11 @@ export function createOrdersService(db: Database, config: Config) {
           note = `Quantity changed from ${wanted} to ${p.actual_inventory}: only ${p.actual_inventory} packs in stock.`;
           quantity = p.actual_inventory;
         }
-        items.push({
-          id: p.id,
-          name: p.name,
-          display_name: displayProductName(p.name, p.product_category_id),
-          image_url: productImage(p),
-          package_quantity: p.package_quantity,
-          min_quantity: p.min_quantity,
-          max_quantity: p.max_quantity,
+        const price = unitPriceFor(
+          ranges.filter((r) => r.product_id === p.id),
           quantity,
-          price: unitPriceFor(
-            ranges.filter((r) => r.product_id === p.id),
-            quantity,
-          ),
-          is_destroy: false,
-          note,
-        });
+        );
+        items.push({ ...cartItemOf(p, quantity, price, false), note });
       }
       return { items, dropped };
     },

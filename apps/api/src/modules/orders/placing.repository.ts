@@ -19,6 +19,7 @@ import {
   products,
   users,
 } from "../../db/schema/index.ts";
+import { postalColumns, priceTierColumns } from "../../db/sql/columns.ts";
 import { type ProductScope, productScopeWhere } from "../../db/sql/product-scope.ts";
 import { type StockChange, stockApplyCtes, stockCheckCtes } from "../../db/sql/stock-change.ts";
 import type { OutgoingEmail } from "../mail/mail.service.ts";
@@ -99,12 +100,7 @@ function orderableProducts(db: Database, scope: ProductScope, productIds: number
 
 function priceRangesOf(db: Database, productIds: number[]) {
   return db
-    .select({
-      product_id: product_price_ranges.product_id,
-      min_quantity: product_price_ranges.min_quantity,
-      max_quantity: product_price_ranges.max_quantity,
-      price_cents: product_price_ranges.price_cents,
-    })
+    .select(priceTierColumns)
     .from(product_price_ranges)
     .where(sql`${product_price_ranges.product_id} in ${idsIn(productIds)}`);
 }
@@ -142,12 +138,7 @@ export async function readForOrder(
       id: addresses.id,
       company: addresses.company,
       title: addresses.title,
-      line1: addresses.line1,
-      line2: addresses.line2,
-      city: addresses.city,
-      state: addresses.state,
-      zip_code: addresses.zip_code,
-      country: addresses.country,
+      ...postalColumns,
     })
     .from(addresses)
     .where(

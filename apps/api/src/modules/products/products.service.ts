@@ -66,6 +66,35 @@ export function createProductsService(db: Database, config: Config) {
     return row;
   }
 
+  /**
+   * Staff's change of an in-inventory product's stock through the ledger, in its own transaction: a
+   * replenish comes in as it is; an adjust may not take stock below zero (balance undefined then).
+   */
+  async function changeStockOf(
+    user: SessionUser,
+    action: "replenish" | "adjust",
+    input: { product_id: number; quantity: number; palettes?: number; comment: string | null },
+  ) {
+    const product = await getRow(input.product_id);
+    if (!product.is_in_inventory) throw new AppError("CONFLICT", "This product is not kept in inventory.");
+    const balance = await db.transaction((tx) =>
+      changeStock(
+        tx,
+        {
+          productId: input.product_id,
+          delta: input.quantity,
+          action,
+          forbidNegative: action === "adjust",
+          userId: user.userId,
+          palettes: input.palettes ?? null,
+          comment: input.comment,
+        },
+        config.OPERATIONS_EMAIL,
+      ),
+    );
+    return { product, balance };
+  }
+
   return {
     /** An uploaded product image (public: an <img> sends no bearer token), or undefined. */
     findUpload(id: number) {
@@ -133,44 +162,13 @@ export function createProductsService(db: Database, config: Config) {
       user: SessionUser,
       input: { product_id: number; quantity: number; palettes?: number; comment: string | null },
     ) {
-      const product = await getRow(input.product_id);
-      if (!product.is_in_inventory) throw new AppError("CONFLICT", "This product is not kept in inventory.");
-      const balance = await db.transaction((tx) =>
-        changeStock(
-          tx,
-          {
-            productId: input.product_id,
-            delta: input.quantity,
-            action: "replenish",
-            forbidNegative: false,
-            userId: user.userId,
-            palettes: input.palettes ?? null,
-            comment: input.comment,
-          },
-          config.OPERATIONS_EMAIL,
-        ),
-      );
+      const { product, balance } = await changeStockOf(user, "replenish", input);
       return { product_id: input.product_id, actual_inventory: balance ?? product.actual_inventory };
     },
 
     /** Adjust: a signed correction with a required reason; never below zero for products that forbid it. */
     async adjust(user: SessionUser, input: { product_id: number; quantity: number; comment: string }) {
-      const product = await getRow(input.product_id);
-      if (!product.is_in_inventory) throw new AppError("CONFLICT", "This product is not kept in inventory.");
-      const balance = await db.transaction((tx) =>
-        changeStock(
-          tx,
-          {
-            productId: input.product_id,
-            delta: input.quantity,
-            action: "adjust",
-            forbidNegative: true,
-            userId: user.userId,
-            comment: input.comment,
-          },
-          config.OPERATIONS_EMAIL,
-        ),
-      );
+      const { product, balance } = await changeStockOf(user, "adjust", input);
       if (balance === undefined) {
         throw new AppError(
           "CONFLICT",

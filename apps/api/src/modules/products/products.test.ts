@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bearer } from "../../../test/helpers.ts";
 import { useSignedInApp } from "../../../test/support/app.ts";
+import { imageUploadBody, TINY_PNG } from "../../../test/support/fixtures.ts";
 import { email_outbox, inventory_transactions, orders, products } from "../../db/schema/index.ts";
 
 const t = useSignedInApp({ OPERATIONS_EMAIL: "ops@warehouse.test" });
@@ -77,19 +78,9 @@ describe("products", () => {
   });
 
   it("stores an uploaded image and serves it; refuses other files", async () => {
-    const png = Buffer.from(
-      "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ff9f0100050001ff5ccc6b1b0000000049454e44ae426082",
-      "hex",
-    );
+    const png = TINY_PNG;
     const boundary = "----vpupload";
-    const body = (file: Buffer) =>
-      Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="id"\r\n\r\n${id}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n`,
-        ),
-        file,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
+    const body = (file: Buffer) => imageUploadBody(boundary, id, file);
     const upload = (file: Buffer) =>
       t.app.inject({
         method: "POST",

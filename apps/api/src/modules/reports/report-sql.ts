@@ -1,9 +1,12 @@
 import {
   EXPORT_FILE_PREFIX,
+  InventorySummaryTotalsSchema,
   PORTAL_TIME_ZONE,
+  ProductSummaryTotalsSchema,
   REPORT_OPTIONAL_COLUMNS,
   type ReportFilter,
   type ReportOptionalColumn,
+  UserSummaryTotalsSchema,
   VIEW_OPTIONAL_COLUMNS,
 } from "@vetportal/contract";
 import { type SQL, sql } from "drizzle-orm";
@@ -241,7 +244,10 @@ function groupedPage(groups: SQL, totals: string[], orderBy: string[], page: Pag
     order by ${sql.raw(orderBy.map((c) => `pg.${c}`).join(", "))}`;
 }
 
-export const PRODUCT_TOTALS = ["quantity", "total_price", "shipping_cost", "tax_amount", "pick_fee", "subtotal"];
+/** The summed columns of a grouped view: the fields of the contract's totals schema, declared there once. */
+const columnsOf = (totals: { shape: object }) => Object.keys(totals.shape);
+
+export const PRODUCT_TOTALS = columnsOf(ProductSummaryTotalsSchema);
 
 /**
  * Whether the daily rollup (report_product_days) answers the filter: dated by creation, with no
@@ -282,15 +288,7 @@ function productSummaryGroups(f: ReportFilter, customerId: number): SQL {
     from (${sums}) s join products p on p.id = s.product_id`;
 }
 
-export const USER_TOTALS = [
-  "orders",
-  "total_price",
-  "pick_fee",
-  "shipping_cost",
-  "tax_amount",
-  "processing_amount",
-  "subtotal",
-];
+export const USER_TOTALS = columnsOf(UserSummaryTotalsSchema);
 /** User summary: the invoiced amounts of each ordering user's orders. */
 function userSummaryGroups(f: ReportFilter, customerId: number, optional: SQL[]): SQL {
   const where = orderConditions(f, customerId);
@@ -338,7 +336,7 @@ function itemSummary(f: ReportFilter, customerId: number, page: Page): ReportSta
   return { rows, totals };
 }
 
-export const INVENTORY_TOTALS = ["start_inventory", "replenished", "removed", "sold", "canceled", "ending_inventory"];
+export const INVENTORY_TOTALS = columnsOf(InventorySummaryTotalsSchema);
 /**
  * Inventory summary from the ledger (DESIGN §3): the balance before the period, the movements in
  * it by kind (from the ledger's daily rollup, report_inventory_days), and the balance after.

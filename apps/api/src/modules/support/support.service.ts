@@ -2,6 +2,7 @@ import type { SupportRequest } from "@vetportal/contract";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { queueEmail } from "../mail/mail.service.ts";
+import { supportRequestMail } from "../mail/templates.ts";
 import { insertSupportRequest } from "./support.repository.ts";
 
 export type SupportService = ReturnType<typeof createSupportService>;
@@ -21,15 +22,7 @@ export function createSupportService(db: Database, config: Config) {
           kind: "support_request",
           to: [config.SUPPORT_EMAIL],
           cc: [],
-          subject: `Customer Service: ${body.support_category} (#${id})`,
-          text: [
-            `Support request #${id}`,
-            `From: ${body.full_name} <${body.email}>, ${body.phone}`,
-            `User id: ${userId}`,
-            `Area: ${body.support_category}`,
-            "",
-            body.description,
-          ].join("\n"),
+          ...supportRequestMail(id, userId, body),
         });
         return id;
       });

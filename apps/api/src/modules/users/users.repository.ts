@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { escapeLike } from "../../db/like.ts";
 import { addresses, departments, user_levels, users } from "../../db/schema/index.ts";
+import { postalColumns } from "../../db/sql/columns.ts";
 
 const contains = (column: Parameters<typeof ilike>[0], value?: string) =>
   value ? ilike(column, `%${escapeLike(value)}%`) : undefined;
@@ -142,12 +143,7 @@ export async function listAddresses(
       dropdown_name: addresses.dropdown_name,
       company: addresses.company,
       contact: addresses.contact,
-      line1: addresses.line1,
-      line2: addresses.line2,
-      city: addresses.city,
-      state: addresses.state,
-      zip_code: addresses.zip_code,
-      country: addresses.country,
+      ...postalColumns,
       phone: addresses.phone,
     })
     .from(addresses)

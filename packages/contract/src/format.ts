@@ -1,0 +1,26 @@
+import { PORTAL_TIME_ZONE } from "./reports.ts";
+
+/** Display formats both ends use: the spec's MM/DD/YYYY days and PST order times (SPEC §9). */
+
+/** "2026-10-08" (a calendar day) → "10/08/2026"; anything else is shown as given. */
+export function formatUsDate(day: string | null | undefined): string {
+  if (!day) return "";
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
+  return match ? `${match[2]}/${match[3]}/${match[1]}` : day;
+}
+
+const pacific = new Intl.DateTimeFormat("en-US", {
+  timeZone: PORTAL_TIME_ZONE,
+  month: "2-digit",
+  day: "2-digit",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+/** An order time with the spec's PST label, "10/08/2026 9:05 AM PST"; a text that is no time is shown as given. */
+export function formatPst(value: Date | string): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return String(value);
+  return `${pacific.format(date).replace(",", "")} PST`;
+}
