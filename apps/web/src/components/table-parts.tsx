@@ -1,6 +1,5 @@
 import { Table } from "@mantine/core";
 import type { ReactNode } from "react";
-import classes from "./table-parts.module.css";
 
 /** A column of a table: its header text, and whether it holds numbers (right-aligned, like their cells). */
 export type Column = string | { label: string; numeric: true };
@@ -36,9 +35,4 @@ export function ScrollRegion({ label, minWidth, children }: { label: string; min
       {children}
     </Table.ScrollContainer>
   );
-}
-
-/** The table's name for screen readers; on the page its heading says it. */
-export function HiddenCaption({ children }: { children: ReactNode }) {
-  return <Table.Caption className={classes.hiddenCaption}>{children}</Table.Caption>;
 }

@@ -5,7 +5,6 @@ import { MESSAGES } from "@vetportal/contract";
 import type { MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { ProductImage } from "../../../components/product-image.tsx";
-import { HiddenCaption } from "../../../components/table-parts.tsx";
 import { emptyCart, removeFromCart, useCart } from "../../../lib/cart-store.ts";
 import { formatMoney } from "../../../lib/format.ts";
 import { useQuote } from "../api/get-quote.ts";
@@ -83,7 +82,7 @@ export function CartPreviewRoute() {
         <>
           <Paper withBorder radius="md" className={classes.tableWrap}>
             <Table verticalSpacing="sm" horizontalSpacing="md" className={classes.table}>
-              <HiddenCaption>Products in your cart</HiddenCaption>
+              <VisuallyHidden component="caption">Products in your cart</VisuallyHidden>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">Product</Table.Th>

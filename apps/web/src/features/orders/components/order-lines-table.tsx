@@ -1,6 +1,6 @@
-import { Badge, Table, Text } from "@mantine/core";
+import { Badge, Table, Text, VisuallyHidden } from "@mantine/core";
 import type { OrderDetail } from "@vetportal/contract";
-import { HiddenCaption, ScrollRegion, TableHead } from "../../../components/table-parts.tsx";
+import { ScrollRegion, TableHead } from "../../../components/table-parts.tsx";
 import { formatMoney, formatUsDate } from "../../../lib/format.ts";
 import classes from "./order-lines-table.module.css";
 
@@ -27,7 +27,7 @@ export function OrderLinesTable({ order }: { order: OrderDetail }) {
   return (
     <ScrollRegion label={`Products in order #${order.id}`} minWidth={560}>
       <Table verticalSpacing="sm" className={classes.table}>
-        <HiddenCaption>Products in order #{order.id}</HiddenCaption>
+        <VisuallyHidden component="caption">Products in order #{order.id}</VisuallyHidden>
         <TableHead
           columns={[
             "Product",
