@@ -19,3 +19,16 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
     </DataList.Item>
   );
 }
+
+/** The order's contact: who to call about it, their phone and the email its messages go to. */
+export function ContactFact({ order }: { order: { contact_name: string; contact_phone: string; email: string } }) {
+  return (
+    <Fact label="Contact">
+      {order.contact_name}
+      <br />
+      {order.contact_phone}
+      <br />
+      {order.email}
+    </Fact>
+  );
+}

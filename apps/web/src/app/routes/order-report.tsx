@@ -1,25 +1,16 @@
-import { Alert, DataList, Divider, Grid, Group, Paper, Skeleton, Stack, Title, VisuallyHidden } from "@mantine/core";
+import { Alert, Divider, Grid, Group, Skeleton, Stack, Title, VisuallyHidden } from "@mantine/core";
 import { IconMapSearch } from "@tabler/icons-react";
 import type { OrderDetail } from "@vetportal/contract";
-import type { ReactNode } from "react";
 import { AddressBlock } from "../../components/address-block.tsx";
+import { ContactFact, Fact, FactList } from "../../components/fact-list.tsx";
 import { OrderStatusBadge } from "../../components/order-status-badge.tsx";
-import { LoadError } from "../../components/page-state.tsx";
+import { isNotFound, LoadError } from "../../components/page-state.tsx";
+import { Panel } from "../../components/panel.tsx";
 import { useOrder } from "../../features/orders/api/get-order.ts";
 import { OrderAmounts } from "../../features/orders/components/order-amounts.tsx";
 import { OrderLinesTable } from "../../features/orders/components/order-lines-table.tsx";
 import { OrderReportPage } from "../../features/reports/routes/order-report.tsx";
-import { ApiError } from "../../lib/api-client.ts";
 import { formatPst } from "../../lib/format.ts";
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{children}</DataList.ItemValue>
-    </DataList.Item>
-  );
-}
 
 /** The order as its own page shows it (SPEC §2 order detail), read-only: the report is for looking. */
 function ReportOrder({ order }: { order: OrderDetail }) {
@@ -33,11 +24,8 @@ function ReportOrder({ order }: { order: OrderDetail }) {
       </Group>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Paper withBorder radius="md" p="md" h="100%">
-            <Title order={3} size="h4" mb="sm">
-              Order
-            </Title>
-            <DataList labelWidth={140} gap="xs" style={{ overflowWrap: "anywhere" }}>
+          <Panel title="Order" order={3} h="100%">
+            <FactList labelWidth={140}>
               <Fact label="Order Date">{order.order_created}</Fact>
               <Fact label="Customer">{order.customer_name}</Fact>
               <Fact label="Ordered By">{order.user_name}</Fact>
@@ -45,46 +33,34 @@ function ReportOrder({ order }: { order: OrderDetail }) {
               <Fact label="Delivery Method">{order.delivery_method_name}</Fact>
               <Fact label="Payment">{order.payment_method_name}</Fact>
               {order.po_number && <Fact label="PO Number">{order.po_number}</Fact>}
-              <Fact label="Contact">
-                {order.contact_name}
-                <br />
-                {order.contact_phone}
-                <br />
-                {order.email}
-              </Fact>
+              <ContactFact order={order} />
               <Fact label="Note">{order.shipping_instruction || "—"}</Fact>
               {order.date_shipped && <Fact label="Date Shipped">{formatPst(order.date_shipped)}</Fact>}
               {order.tracking_number && <Fact label="Tracking Number">{order.tracking_number}</Fact>}
-            </DataList>
-          </Paper>
+            </FactList>
+          </Panel>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Paper withBorder radius="md" p="md" h="100%">
-            <Title order={3} size="h4" mb="sm">
-              Deliver To
-            </Title>
+          <Panel title="Deliver To" order={3} h="100%">
             <AddressBlock address={order.shipping_address} />
-          </Paper>
+          </Panel>
         </Grid.Col>
       </Grid>
-      <Paper withBorder radius="md" p="md">
-        <Title order={3} size="h4" mb="sm">
-          Products
-        </Title>
+      <Panel title="Products" order={3}>
         <OrderLinesTable order={order} />
         <Divider my="md" />
         <Title order={3} size="h4" mb="sm">
           Amounts
         </Title>
         <OrderAmounts order={order} />
-      </Paper>
+      </Panel>
     </Stack>
   );
 }
 
 function ReportOrderDetail({ orderId }: { orderId: number }) {
   const order = useOrder(orderId);
-  if (order.error instanceof ApiError && order.error.status === 404) {
+  if (isNotFound(order.error)) {
     return (
       <Alert color="gray" variant="light" title="Order not found" icon={<IconMapSearch aria-hidden />}>
         Order #{orderId} does not exist.

@@ -5,14 +5,12 @@ import {
   Group,
   NativeSelect,
   NumberInput,
-  Paper,
   Stack,
   Table,
   Tabs,
   Text,
   Textarea,
   TextInput,
-  Title,
 } from "@mantine/core";
 import { IconPackage, IconPlus, IconTrash } from "@tabler/icons-react";
 import {
@@ -25,6 +23,7 @@ import {
 } from "@vetportal/contract";
 import { useState } from "react";
 import { confirmAction } from "../../../components/confirm-action.tsx";
+import { Panel } from "../../../components/panel.tsx";
 import { TableHead } from "../../../components/table-parts.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
@@ -385,10 +384,7 @@ export function DeskActions({ order }: { order: DeskOrder }) {
   if (!tabs.length) return null;
 
   return (
-    <Paper withBorder radius="md" p="md">
-      <Title order={2} size="h4" mb="sm">
-        Actions
-      </Title>
+    <Panel title="Actions">
       {/* Keyed by status: after a change the forms start again from the order as it now stands. */}
       <Tabs key={order.order_status} defaultValue={tabs[0]?.value} keepMounted={false}>
         <Tabs.List mb="md">
@@ -404,6 +400,6 @@ export function DeskActions({ order }: { order: DeskOrder }) {
           </Tabs.Panel>
         ))}
       </Tabs>
-    </Paper>
+    </Panel>
   );
 }

@@ -1,12 +1,13 @@
-import { Anchor, Divider, Grid, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Divider, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import type { DeskOrder } from "@vetportal/contract";
 import { Link, useLocation, useParams } from "react-router";
 import { AddressBlock } from "../../../components/address-block.tsx";
 import { AmountRows } from "../../../components/amount-rows.tsx";
-import { Fact, FactList } from "../../../components/fact-list.tsx";
+import { ContactFact, Fact, FactList } from "../../../components/fact-list.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
+import { Panel } from "../../../components/panel.tsx";
 import { StatusTimeline } from "../../../components/status-timeline.tsx";
 import { TrackingLinks } from "../../../components/tracking-links.tsx";
 import { formatPst } from "../../../lib/format.ts";
@@ -42,13 +43,7 @@ function Customer({ order }: { order: DeskOrder }) {
           </Text>
         )}
       </Fact>
-      <Fact label="Contact">
-        {order.contact_name}
-        <br />
-        {order.contact_phone}
-        <br />
-        {order.email}
-      </Fact>
+      <ContactFact order={order} />
       <Fact label="PO number">{order.po_number ?? "—"}</Fact>
       <Fact label="Cost center">{order.cost_center_name ?? "—"}</Fact>
       <Fact label="Department">{order.department_name ?? "—"}</Fact>
@@ -118,28 +113,19 @@ export function DeskOrderRoute() {
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
             <DeskActions order={data} />
-            <Paper withBorder radius="md" p="md">
-              <Title order={2} size="h4" mb="sm">
-                Lines
-              </Title>
+            <Panel title="Lines">
               <DeskLinesTable order={data} />
               <Divider my="md" />
               <Amounts order={data} />
-            </Paper>
-            <Paper withBorder radius="md" p="md">
-              <Title order={2} size="h4" mb="sm">
-                History
-              </Title>
+            </Panel>
+            <Panel title="History">
               <StatusTimeline events={data.history} />
-            </Paper>
+            </Panel>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
-            <Paper withBorder radius="md" p="md">
-              <Title order={2} size="h4" mb="sm">
-                Shipments
-              </Title>
+            <Panel title="Shipments">
               {data.shipments.length ? (
                 <TrackingLinks shipments={data.shipments} />
               ) : (
@@ -147,19 +133,13 @@ export function DeskOrderRoute() {
                   Not shipped yet.
                 </Text>
               )}
-            </Paper>
-            <Paper withBorder radius="md" p="md">
-              <Title order={2} size="h4" mb="sm">
-                Ship to
-              </Title>
+            </Panel>
+            <Panel title="Ship to">
               <AddressBlock address={data.shipping_address} />
-            </Paper>
-            <Paper withBorder radius="md" p="md">
-              <Title order={2} size="h4" mb="sm">
-                Customer
-              </Title>
+            </Panel>
+            <Panel title="Customer">
               <Customer order={data} />
-            </Paper>
+            </Panel>
           </Stack>
         </Grid.Col>
       </Grid>

@@ -1,13 +1,14 @@
-import { Alert, Anchor, Button, Divider, Grid, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Divider, Grid, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconCircleCheck, IconCircleX, IconPrinter, IconRepeat, IconX } from "@tabler/icons-react";
 import { MESSAGES, ORDER_STATUS_CANCELLED, type OrderDetail } from "@vetportal/contract";
 import { Link, useNavigate, useParams } from "react-router";
 import { AddressBlock } from "../../../components/address-block.tsx";
 import { AmountRows } from "../../../components/amount-rows.tsx";
 import { confirmAction } from "../../../components/confirm-action.tsx";
-import { Fact, FactList } from "../../../components/fact-list.tsx";
+import { ContactFact, Fact, FactList } from "../../../components/fact-list.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
+import { Panel } from "../../../components/panel.tsx";
 import { StatusTimeline } from "../../../components/status-timeline.tsx";
 import { TrackingLinks } from "../../../components/tracking-links.tsx";
 import { addAllToCart } from "../../../lib/cart-store.ts";
@@ -35,13 +36,7 @@ function OrderSummary({ order }: { order: OrderDetail }) {
       <Fact label="Delivery Method">{order.delivery_method_name}</Fact>
       <Fact label="Payment">{order.payment_method_name}</Fact>
       {order.po_number && <Fact label="PO Number">{order.po_number}</Fact>}
-      <Fact label="Contact">
-        {order.contact_name}
-        <br />
-        {order.contact_phone}
-        <br />
-        {order.email}
-      </Fact>
+      <ContactFact order={order} />
       <Fact label="Note">{order.shipping_instruction || "—"}</Fact>
       {order.date_shipped && <Fact label="Date Shipped">{formatPst(order.date_shipped)}</Fact>}
       {order.shipments.length > 0 && (
@@ -221,40 +216,28 @@ export function OrderDetailRoute() {
       )}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Paper withBorder radius="md" p="md" h="100%">
-            <Title order={2} size="h4" mb="sm">
-              Order
-            </Title>
+          <Panel title="Order" h="100%">
             <OrderSummary order={data} />
-          </Paper>
+          </Panel>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Paper withBorder radius="md" p="md" h="100%">
-            <Title order={2} size="h4" mb="sm">
-              Deliver To
-            </Title>
+          <Panel title="Deliver To" h="100%">
             <AddressBlock address={data.shipping_address} />
-          </Paper>
+          </Panel>
         </Grid.Col>
       </Grid>
-      <Paper withBorder radius="md" p="md">
-        <Title order={2} size="h4" mb="sm">
-          Products
-        </Title>
+      <Panel title="Products">
         <OrderLinesTable order={data} />
         <Divider my="md" />
         <Title order={2} size="h4" mb="sm">
           Amounts
         </Title>
         {isCancelled ? <CancelledAmounts order={data} /> : <OrderAmounts order={data} />}
-      </Paper>
+      </Panel>
       {data.status_history.length > 0 && (
-        <Paper withBorder radius="md" p="md" data-print="hide">
-          <Title order={2} size="h4" mb="sm">
-            Order History
-          </Title>
+        <Panel title="Order History" data-print="hide">
           <StatusTimeline events={data.status_history} staffName={staffName} />
-        </Paper>
+        </Panel>
       )}
     </Stack>
   );
