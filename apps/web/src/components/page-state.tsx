@@ -79,7 +79,6 @@ export function PageLoading({
     <Stack gap="lg" maw={maw}>
       <VisuallyHidden role="status">{label}</VisuallyHidden>
       {blocks.map((block, i) => (
-        // The blocks never reorder; their place is their identity.
         // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of placeholders
         <Skeleton key={i} h={block.h} w={block.w} aria-hidden />
       ))}
