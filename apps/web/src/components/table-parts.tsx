@@ -4,22 +4,27 @@ import type { ReactNode } from "react";
 /** A column of a table: its header text, and whether it holds numbers (right-aligned, like their cells). */
 export type Column = string | { label: string; numeric: true };
 
+/** A table's header cells from its columns (inside a header row the caller already has, as ListTable's `head`). */
+export function HeadCells({ columns }: { columns: readonly Column[] }) {
+  return columns.map((column) =>
+    typeof column === "string" ? (
+      <Table.Th key={column} scope="col">
+        {column}
+      </Table.Th>
+    ) : (
+      <Table.Th key={column.label} scope="col" ta="right">
+        {column.label}
+      </Table.Th>
+    ),
+  );
+}
+
 /** A table's header row from its columns. */
 export function TableHead({ columns }: { columns: readonly Column[] }) {
   return (
     <Table.Thead>
       <Table.Tr>
-        {columns.map((column) =>
-          typeof column === "string" ? (
-            <Table.Th key={column} scope="col">
-              {column}
-            </Table.Th>
-          ) : (
-            <Table.Th key={column.label} scope="col" ta="right">
-              {column.label}
-            </Table.Th>
-          ),
-        )}
+        <HeadCells columns={columns} />
       </Table.Tr>
     </Table.Thead>
   );

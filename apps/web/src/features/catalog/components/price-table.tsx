@@ -1,5 +1,6 @@
 import { Table } from "@mantine/core";
 import { type ProductDetail, priceTierFor } from "@vetportal/contract";
+import { TableHead } from "../../../components/table-parts.tsx";
 import { formatMoney } from "../../../lib/format.ts";
 
 type PriceRange = ProductDetail["price_ranges"][number];
@@ -21,14 +22,7 @@ export function PriceTable({ ranges, quantity }: { ranges: PriceRange[]; quantit
       <Table.Caption style={{ textAlign: "left", fontWeight: 600, color: "var(--mantine-color-text)" }}>
         Price per pack
       </Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">Quantity</Table.Th>
-          <Table.Th scope="col" ta="right">
-            Price per pack
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead columns={["Quantity", { label: "Price per pack", numeric: true }]} />
       <Table.Tbody>
         {ranges.map((range) => {
           const isCurrent = range === current;

@@ -29,6 +29,7 @@ import {
 import { useState } from "react";
 import { Link } from "react-router";
 import { confirmAction } from "../../../components/confirm-action.tsx";
+import { TableHead } from "../../../components/table-parts.tsx";
 import { formatUsDate } from "../../../lib/format.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { useApplyShipmentCsv } from "../api/apply-shipment-csv.ts";
@@ -39,16 +40,7 @@ function RowsTable({ result, caption }: { result: ShipmentCsvResult; caption: st
     <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-label={caption}>
       <Table verticalSpacing="xs" striped>
         <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Line</Table.Th>
-            <Table.Th scope="col">Order #</Table.Th>
-            <Table.Th scope="col">Carrier</Table.Th>
-            <Table.Th scope="col">Tracking number</Table.Th>
-            <Table.Th scope="col">Ship date</Table.Th>
-            <Table.Th scope="col">Result</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={["Line", "Order #", "Carrier", "Tracking number", "Ship date", "Result"]} />
         <Table.Tbody>
           {result.rows.map((row) => (
             <Table.Tr key={row.line}>

@@ -13,6 +13,7 @@ import { FilterForm, useFilterValues } from "../../../components/filter-form.tsx
 import { ListResults, ListTable } from "../../../components/list-results.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { HeadCells } from "../../../components/table-parts.tsx";
 import { formatMoney, formatPst } from "../../../lib/format.ts";
 import { pageSizeParam, readParams, useListParams } from "../../../lib/list-params.ts";
 import { positiveId } from "../../../lib/route-params.ts";
@@ -114,18 +115,18 @@ function DeskTable({ orders, search }: { orders: readonly DeskOrderListItem[]; s
       region="Orders table"
       wrap
       head={
-        <>
-          <Table.Th scope="col">Order #</Table.Th>
-          <Table.Th scope="col">Ordered</Table.Th>
-          <Table.Th scope="col">Practice</Table.Th>
-          <Table.Th scope="col">PO</Table.Th>
-          <Table.Th scope="col">Ship to</Table.Th>
-          <Table.Th scope="col" ta="right">
-            Total
-          </Table.Th>
-          <Table.Th scope="col">Status</Table.Th>
-          <Table.Th scope="col">Tracking</Table.Th>
-        </>
+        <HeadCells
+          columns={[
+            "Order #",
+            "Ordered",
+            "Practice",
+            "PO",
+            "Ship to",
+            { label: "Total", numeric: true },
+            "Status",
+            "Tracking",
+          ]}
+        />
       }
     >
       {orders.map((order) => (

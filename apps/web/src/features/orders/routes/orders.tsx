@@ -20,6 +20,7 @@ import { Link, useSearchParams } from "react-router";
 import { useFilterValues } from "../../../components/filter-form.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
+import { TableHead } from "../../../components/table-parts.tsx";
 import { TrackingLinks } from "../../../components/tracking-links.tsx";
 import { formatMoney, formatPst } from "../../../lib/format.ts";
 import { positiveId } from "../../../lib/route-params.ts";
@@ -228,19 +229,17 @@ export function OrdersRoute() {
             <Table.ScrollContainer minWidth={860} type="native" tabIndex={0} role="region" aria-label="My Orders table">
               <Table striped highlightOnHover verticalSpacing="sm">
                 <VisuallyHidden component="caption">My Orders, newest first</VisuallyHidden>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Order #</Table.Th>
-                    <Table.Th scope="col">Created By</Table.Th>
-                    <Table.Th scope="col">Personal Notes</Table.Th>
-                    <Table.Th scope="col">Order Date</Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      Total
-                    </Table.Th>
-                    <Table.Th scope="col">Status</Table.Th>
-                    <Table.Th scope="col">Tracking</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHead
+                  columns={[
+                    "Order #",
+                    "Created By",
+                    "Personal Notes",
+                    "Order Date",
+                    { label: "Total", numeric: true },
+                    "Status",
+                    "Tracking",
+                  ]}
+                />
                 <Table.Tbody>
                   {orders.data.items.map((order) => (
                     <Table.Tr key={order.id}>

@@ -3,6 +3,7 @@ import { ADMIN_PAGE_SIZE } from "@vetportal/contract";
 import { useState } from "react";
 import { Link } from "react-router";
 import { ListResults } from "../../../components/list-results.tsx";
+import { HeadCells } from "../../../components/table-parts.tsx";
 import { ToneBadge } from "../../../components/tone-badge.tsx";
 import { formatPst } from "../../../lib/format.ts";
 import { useLedger } from "../api/list-ledger.ts";
@@ -30,22 +31,18 @@ export function LedgerTable({ productId }: { productId: number }) {
         errorTitle="The inventory history could not be loaded"
         emptyText="No stock movements yet."
         head={
-          <>
-            <Table.Th scope="col">Date</Table.Th>
-            <Table.Th scope="col">Action</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Quantity
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Ending balance
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Pallets
-            </Table.Th>
-            <Table.Th scope="col">Order</Table.Th>
-            <Table.Th scope="col">Comment</Table.Th>
-            <Table.Th scope="col">By</Table.Th>
-          </>
+          <HeadCells
+            columns={[
+              "Date",
+              "Action",
+              { label: "Quantity", numeric: true },
+              { label: "Ending balance", numeric: true },
+              { label: "Pallets", numeric: true },
+              "Order",
+              "Comment",
+              "By",
+            ]}
+          />
         }
         row={(row) => (
           <Table.Tr key={row.id}>

@@ -4,6 +4,7 @@ import { ADMIN_PAGE_SIZE } from "@vetportal/contract";
 import { Link } from "react-router";
 import { ListResults, StatusCell } from "../../../components/list-results.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { HeadCells } from "../../../components/table-parts.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
 import { positiveId } from "../../../lib/route-params.ts";
 import { useExportProducts } from "../api/export-products.ts";
@@ -66,18 +67,7 @@ export function ProductReportRoute() {
         errorTitle="The products could not be loaded"
         emptyText="No products in this category."
         minWidth={760}
-        head={
-          <>
-            <Table.Th scope="col">ID</Table.Th>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">SKU</Table.Th>
-            <Table.Th scope="col">Category</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Stock
-            </Table.Th>
-          </>
-        }
+        head={<HeadCells columns={["ID", "Name", "SKU", "Category", "Status", { label: "Stock", numeric: true }]} />}
         row={(product) => (
           <Table.Tr key={product.id}>
             <Table.Td>{product.id}</Table.Td>
