@@ -194,9 +194,7 @@ export async function spendPasswordTokensOf(db: Executor, userId: number, unless
       and(
         eq(password_tokens.user_id, userId),
         isNull(password_tokens.used_at),
-        unlessSentTo === undefined
-          ? undefined
-          : sql`lower(${password_tokens.email}) <> lower(${unlessSentTo})`,
+        unlessSentTo === undefined ? undefined : sql`lower(${password_tokens.email}) <> lower(${unlessSentTo})`,
       ),
     )
     .returning({ id: password_tokens.id });

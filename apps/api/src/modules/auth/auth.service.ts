@@ -4,11 +4,11 @@ import {
   type AddressLogin,
   LEVEL_PRIVILEGES,
   type LoginResponse,
-  type RefreshData,
   MESSAGES,
   type PasswordLogin,
   type Privileges,
   type Profile,
+  type RefreshData,
   USER_LEVEL,
   USER_LEVELS,
 } from "@vetportal/contract";

@@ -53,7 +53,7 @@ export async function countByStatus(db: Executor, ids: number[]) {
  */
 const SECRET_IN_LINK = "([?#&](token|code)=)[A-Za-z0-9_-]+";
 const redacted = (column: typeof email_outbox.text | typeof email_outbox.html) =>
-  sql`regexp_replace(${column}, ${SECRET_IN_LINK}, ${'\\1REDACTED'}, 'g')`;
+  sql`regexp_replace(${column}, ${SECRET_IN_LINK}, ${"\\1REDACTED"}, 'g')`;
 
 /**
  * Cuts the secrets named (e.g. `password_token:42`) out of every message that carries them, sent
@@ -63,7 +63,12 @@ export async function forgetSecrets(db: Executor, refs: string[]) {
   if (refs.length === 0) return;
   await db
     .update(email_outbox)
-    .set({ text: redacted(email_outbox.text), html: redacted(email_outbox.html), secret_ref: null, secret_expires_at: null })
+    .set({
+      text: redacted(email_outbox.text),
+      html: redacted(email_outbox.html),
+      secret_ref: null,
+      secret_expires_at: null,
+    })
     .where(inArray(email_outbox.secret_ref, refs));
 }
 
@@ -71,7 +76,12 @@ export async function forgetSecrets(db: Executor, refs: string[]) {
 export async function forgetExpiredSecrets(db: Executor) {
   const rows = await db
     .update(email_outbox)
-    .set({ text: redacted(email_outbox.text), html: redacted(email_outbox.html), secret_ref: null, secret_expires_at: null })
+    .set({
+      text: redacted(email_outbox.text),
+      html: redacted(email_outbox.html),
+      secret_ref: null,
+      secret_expires_at: null,
+    })
     .where(and(isNotNull(email_outbox.secret_expires_at), lte(email_outbox.secret_expires_at, sql`now()`)))
     .returning({ id: email_outbox.id });
   return rows.length;
