@@ -355,16 +355,25 @@ describe("POST /api/order/cancel", () => {
   });
 
   it("lets a Manager signed in by password cancel a department order; by address, or from another department, 404", async () => {
+    // A manager of another department than the one of this test's order (placed by the practice).
     const [manager] = await t.db
       .select()
       .from(users)
-      .where(and(eq(users.user_level_id, 2), sql`${users.department_id} is not null`))
+      .where(
+        and(
+          eq(users.user_level_id, 2),
+          sql`${users.department_id} is not null`,
+          sql`${users.department_id} is distinct from (select department_id from orders where id = ${orderId})`,
+        ),
+      )
+      .orderBy(users.id)
       .limit(1);
     const [colleague] = await t.db
       .select({ id: orders.id, user_id: orders.user_id })
       .from(orders)
       .innerJoin(order_products, eq(order_products.order_id, orders.id))
       .where(and(eq(orders.department_id, manager?.department_id ?? 0), sql`${orders.user_id} <> ${manager?.id}`))
+      .orderBy(orders.id)
       .limit(1);
     if (!manager || !colleague) throw new Error("the demo data has no manager with a colleague's order");
     // Placed just now, still Active.
