@@ -135,4 +135,55 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL("/login");
     expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.session)).toBeNull();
   });
+
+  test("a ?next= whose dot segments normalise to another host opens home, not an error", async ({ page }) => {
+    for (const next of ["/.//evil.example", "/..//evil.example/orders", "/%2e%2e//evil.example"]) {
+      await page.goto(`/login?next=${encodeURIComponent(next)}`);
+      await page.getByLabel("Practice Name").fill(PRACTICES.happyPaws.name);
+      await page.getByLabel("Address").fill(PRACTICES.happyPaws.address);
+      await page.getByLabel("Zip Code").fill(PRACTICES.happyPaws.zip);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
+      await expect(page).toHaveURL("/");
+      await page.getByRole("button", { name: "Logout" }).click();
+      await expect(page).toHaveURL("/login");
+    }
+  });
+
+  test("a refresh stores the rotated refresh token, so the next refresh works too (decision 026)", async ({ page }) => {
+    await signInAsPractice(page, PRACTICES.happyPaws);
+    const stored = async () =>
+      JSON.parse((await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.session)) ?? "{}") as {
+        idToken: string;
+        refreshToken: string;
+      };
+    /** Makes the stored session due in a minute and reloads: the page refreshes it as it starts. */
+    const refreshOnReload = async () => {
+      const before = await stored();
+      await page.evaluate(
+        ([key, expireDate]) => {
+          const session = JSON.parse(localStorage.getItem(key) ?? "{}");
+          localStorage.setItem(key, JSON.stringify({ ...session, expireDate }));
+        },
+        [STORAGE_KEYS.session, new Date(Date.now() + 60_000).toISOString()] as const,
+      );
+      await page.reload();
+      await expect.poll(async () => (await stored()).refreshToken).not.toBe(before.refreshToken);
+      return before;
+    };
+    const first = await refreshOnReload();
+    // With the retired refresh token stored, this second refresh would end the session.
+    await refreshOnReload();
+    await page.getByRole("link", { name: "Orders" }).first().click();
+    await expect(page).toHaveURL("/orders");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // The first refresh token was retired: presenting it now ends the session for everyone.
+    const reused = await page.request.post("/api/auth/refresh", { data: { refresh_token: first.refreshToken } });
+    expect(reused.status()).toBe(401);
+    const current = await stored();
+    const after = await page.request.post("/api/useradmin/previlege", {
+      headers: { Authorization: `Bearer ${current.idToken}` },
+    });
+    expect(after.status()).toBe(401);
+  });
 });

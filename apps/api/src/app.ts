@@ -5,6 +5,7 @@ import helmet from "helmet";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { createCaches } from "./lib/cache.ts";
+import { withRedactedUrls } from "./lib/log-redaction.ts";
 import { createSerializerCompiler } from "./lib/serializer.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
@@ -17,6 +18,7 @@ import { departmentsRoutes } from "./modules/departments/departments.routes.ts";
 import { createDepartmentsService } from "./modules/departments/departments.service.ts";
 import { fulfilmentRoutes } from "./modules/fulfilment/fulfilment.routes.ts";
 import { createFulfilmentService } from "./modules/fulfilment/fulfilment.service.ts";
+import { createSecretSweep } from "./modules/mail/mail.service.ts";
 import { createOutbox } from "./modules/mail/outbox.worker.ts";
 import { mediaRoutes } from "./modules/media/media.routes.ts";
 import { ordersRoutes } from "./modules/orders/orders.routes.ts";
@@ -54,7 +56,8 @@ export interface BuildAppOptions {
  */
 export async function buildApp({ config, database, logger = false, validateResponses = false }: BuildAppOptions) {
   const app = Fastify({
-    logger,
+    // No credential in a logged URL (an export code, an old set-password link): decision 026.
+    logger: withRedactedUrls(logger),
     // A hop count becomes "trust the nearest N peers" (Fastify alone ignores a number); a list is
     // compiled by proxy-addr. Either way a peer outside it cannot set the client address.
     trustProxy:
@@ -76,6 +79,10 @@ export async function buildApp({ config, database, logger = false, validateRespo
   const outbox = createOutbox(database.db, app.log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   app.decorate("outbox", outbox);
   app.addHook("onClose", () => outbox.stop());
+  // Cuts expired set-password links out of stored mail (decision 026); started by server.ts too.
+  const secretSweep = createSecretSweep(database.db, app.log);
+  app.decorate("secretSweep", secretSweep);
+  app.addHook("onClose", async () => secretSweep.stop());
 
   // Sessions, catalogue and stock, cached with the database's change counters (decision 017).
   const caches = createCaches(database.db, config.CACHE_MAX_STALE_MS);

@@ -98,6 +98,13 @@ export const ConfigSchema = z.object({
    * failure on that account may still try (docs/decisions/003).
    */
   LOGIN_RATE_LIMIT_PER_ACCOUNT_GLOBAL: positiveInt.default(100),
+  /**
+   * Public token routes, per source IP and window (docs/decisions/026): refreshes and set-password
+   * link uses or checks with a token that does not work. Apart from the sign-in limits.
+   */
+  TOKEN_RATE_WINDOW_SECONDS: positiveInt.default(900),
+  REFRESH_RATE_LIMIT_PER_IP: positiveInt.default(200),
+  PASSWORD_LINK_RATE_LIMIT_PER_IP: positiveInt.default(30),
   TRUST_PROXY: trustProxy.default(false),
   /** The portal's address as users reach it; links in emails (set-password) start with it. */
   PUBLIC_URL: z

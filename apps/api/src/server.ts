@@ -56,6 +56,7 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.outbox.start();
+  app.secretSweep.start();
 }
 
 main().catch((err) => {

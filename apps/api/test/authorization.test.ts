@@ -102,8 +102,13 @@ const ROUTES: Record<string, Route> = {
   "GET /api/health": { access: "public" },
   "GET /api/settings": { access: "public" },
   "POST /api/auth": { access: "public", request: () => ({ body: { method: "address", ...PRACTICE } }) },
-  // A second session of A's: refreshing replaces that session's id token.
+  // A second session of A's: refreshing rotates that session's tokens (called once).
   "POST /api/auth/refresh": { access: "public", request: (c) => ({ body: { refresh_token: c.spare.refresh } }) },
+  "POST /api/auth/checkPasswordLink": {
+    access: "public",
+    request: () => ({ body: { token: "made-up-token" } }),
+    ok: 404,
+  },
   "POST /api/auth/setPassword": {
     access: "public",
     request: () => ({ body: { token: "made-up-token", password: "Public2026", confirmPassword: "Public2026" } }),

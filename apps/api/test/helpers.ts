@@ -55,6 +55,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOG_LEVEL: "silent",
     WEB_DIST_DIR: "/nonexistent",
     LOGIN_RATE_LIMIT_PER_IP: "10000",
+    REFRESH_RATE_LIMIT_PER_IP: "10000",
+    PASSWORD_LINK_RATE_LIMIT_PER_IP: "10000",
     CACHE_MAX_STALE_MS: "0",
   });
   return { ...base, ...overrides };

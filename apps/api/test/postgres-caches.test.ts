@@ -158,10 +158,15 @@ describe("caches across two API processes on PostgreSQL", () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect((await post(a, "/api/product/list", practice)).json().data[0].name).toBe(first.name);
-    // The next statement a trigger reports makes every process reload.
+    // The next change a trigger reports makes every process reload (a statement that rewrites the
+    // same values is no change, decision 026: the sort order moves and comes back in two).
     await direct
       .update(product_categories)
-      .set({ is_active: true })
+      .set({ sort_order: sql`${product_categories.sort_order} + 1` })
+      .where(eq(product_categories.id, first.product_category_id));
+    await direct
+      .update(product_categories)
+      .set({ sort_order: sql`${product_categories.sort_order} - 1` })
       .where(eq(product_categories.id, first.product_category_id));
     const seen = async () =>
       (await post(a, "/api/product/list", practice))

@@ -37,7 +37,7 @@ async function linkTokenFor(email: string): Promise<string> {
     .where(and(eq(email_outbox.kind, "password_link"), sql`${email} = any(${email_outbox.to})`))
     .orderBy(desc(email_outbox.id))
     .limit(1);
-  const token = /\/set-password\?token=([\w-]+)/.exec(mail?.text ?? "")?.[1];
+  const token = /\/set-password[?#]token=([\w-]+)/.exec(mail?.text ?? "")?.[1];
   if (!token) throw new Error(`no set-password link was sent to ${email}`);
   return token;
 }
@@ -255,6 +255,150 @@ describe("set-password links", () => {
     expect((await post("/api/useradmin/previlege", {}, session)).statusCode).toBe(401);
     await signIn(t.app, { method: "password", email, password: "Staff6new1" });
     expect((await post("/api/user/sendPasswordLink", { id: 999999 }, admin)).statusCode).toBe(404);
+  });
+});
+
+describe("set-password links die with their purpose (decision 026)", () => {
+  /** Every stored message sent to an address, text and html together. */
+  const storedMailTo = async (email: string) =>
+    (
+      await t.db
+        .select({ text: email_outbox.text, html: email_outbox.html })
+        .from(email_outbox)
+        .where(sql`${email} = any(${email_outbox.to})`)
+    )
+      .map((m) => `${m.text}\n${m.html ?? ""}`)
+      .join("\n");
+  const checkLink = (token: string) => post("/api/auth/checkPasswordLink", { token });
+
+  it("the link carries its token in the fragment, which browsers never send", async () => {
+    const form = staffForm(20);
+    await post("/api/user/add", form, admin);
+    expect(await storedMailTo(form.email)).toMatch(/\/set-password#token=[\w-]{43}\n/);
+  });
+
+  it("a used link is cut out of its stored message; a voided one too, sent or not", async () => {
+    const form = staffForm(21);
+    const id = (await post("/api/user/add", form, admin)).json().data.id;
+    const first = await linkTokenFor(form.email);
+    // The first message is sent, the second (a resend) is still queued when the third replaces it.
+    await t.db.update(email_outbox).set({ status: "sent" }).where(sql`${form.email} = any(${email_outbox.to})`);
+    expect((await post("/api/user/sendPasswordLink", { id }, admin)).statusCode).toBe(200);
+    const second = await linkTokenFor(form.email);
+    expect(await storedMailTo(form.email)).not.toContain(first);
+    expect(await storedMailTo(form.email)).toContain(second);
+    expect((await post("/api/user/sendPasswordLink", { id }, admin)).statusCode).toBe(200);
+    const third = await linkTokenFor(form.email);
+    expect(await storedMailTo(form.email)).not.toContain(second);
+    expect((await setPassword(third, "Staff21pass")).statusCode).toBe(200);
+    const stored = await storedMailTo(form.email);
+    for (const token of [first, second, third]) expect(stored).not.toContain(token);
+    expect(stored).toContain("/set-password#token=REDACTED");
+    const refs = await t.db
+      .select({ ref: email_outbox.secret_ref })
+      .from(email_outbox)
+      .where(sql`${form.email} = any(${email_outbox.to})`);
+    expect(refs.every((r) => r.ref === null)).toBe(true);
+  });
+
+  it("an expired link is cut out by the sweep, a live one is kept", async () => {
+    const expired = staffForm(22);
+    const live = staffForm(23);
+    const id = (await post("/api/user/add", expired, admin)).json().data.id;
+    await post("/api/user/add", live, admin);
+    const expiredToken = await linkTokenFor(expired.email);
+    const liveToken = await linkTokenFor(live.email);
+    const past = new Date(Date.now() - 1000);
+    await t.db.update(password_tokens).set({ expires_at: past }).where(eq(password_tokens.user_id, id));
+    await t.db
+      .update(email_outbox)
+      .set({ secret_expires_at: past })
+      .where(sql`${expired.email} = any(${email_outbox.to})`);
+    expect(await t.app.secretSweep.run()).toBeGreaterThanOrEqual(1);
+    expect(await storedMailTo(expired.email)).not.toContain(expiredToken);
+    expect(await storedMailTo(live.email)).toContain(liveToken);
+  });
+
+  it("the page checks a link when it opens: 200 while it works, 404 once used; checking spends nothing", async () => {
+    const form = staffForm(24);
+    await post("/api/user/add", form, admin);
+    const token = await linkTokenFor(form.email);
+    expect((await checkLink(token)).statusCode).toBe(200);
+    expect((await checkLink(token)).statusCode).toBe(200);
+    expect((await setPassword(token, "Staff24pass")).statusCode).toBe(200);
+    const used = await checkLink(token);
+    expect(used.statusCode).toBe(404);
+    expect(used.json().error.message).toBe(MESSAGES.passwordLinkInvalid);
+    expect((await checkLink("made-up-token")).statusCode).toBe(404);
+    expect((await checkLink("")).statusCode).toBe(400);
+  });
+
+  it("an administrator correcting a mistyped email spends the link sent to the wrong address", async () => {
+    const form = { ...staffForm(25), email: "staff25@typo.test" };
+    const id = (await post("/api/user/add", form, admin)).json().data.id;
+    const wrong = await linkTokenFor(form.email);
+    const fixed = await post("/api/user/updatepractice", { ...form, id, email: "staff25@vetportal.test" }, admin);
+    expect(fixed.statusCode).toBe(200);
+    expect((await checkLink(wrong)).statusCode).toBe(404);
+    expect((await setPassword(wrong, "Staff25pass")).statusCode).toBe(404);
+    expect(await storedMailTo(form.email)).not.toContain(wrong);
+    // A new link to the right address works.
+    expect((await post("/api/user/sendPasswordLink", { id }, admin)).statusCode).toBe(200);
+    expect((await setPassword(await linkTokenFor("staff25@vetportal.test"), "Staff25pass")).statusCode).toBe(200);
+  });
+
+  it("changing the email through /user/update (an administrator or the user's own Personal Info) spends the links", async () => {
+    const form = staffForm(26);
+    const id = (await post("/api/user/add", form, admin)).json().data.id;
+    const token = await linkTokenFor(form.email);
+    // Saving the same address keeps the link.
+    expect((await post("/api/user/update", { id, email: form.email.toUpperCase() }, admin)).statusCode).toBe(200);
+    expect((await checkLink(token)).statusCode).toBe(200);
+    expect((await post("/api/user/update", { id, email: "staff26@elsewhere.test" }, admin)).statusCode).toBe(200);
+    expect((await checkLink(token)).statusCode).toBe(404);
+
+    // A practice with a password changes its own email on Personal Info.
+    const practice = await signInPractice(t.app);
+    const own = practice.profile.user_id;
+    expect((await post("/api/user/sendPasswordLink", { id: own }, admin)).statusCode).toBe(200);
+    const [me] = await t.db.select().from(users).where(eq(users.id, own));
+    const ownToken = await linkTokenFor(me?.email ?? "");
+    expect((await checkLink(ownToken)).statusCode).toBe(200);
+    const changed = await post(
+      "/api/user/update",
+      { id: own, email: "happy-paws-new@vetportal.test" },
+      practice.access_token,
+    );
+    expect(changed.statusCode).toBe(200);
+    try {
+      expect((await checkLink(ownToken)).statusCode).toBe(404);
+    } finally {
+      await t.db
+        .update(users)
+        .set({ email: me?.email ?? null })
+        .where(eq(users.id, own));
+    }
+  });
+
+  it("a link works only while the user's email is the address it was sent to", async () => {
+    const form = staffForm(27);
+    const id = (await post("/api/user/add", form, admin)).json().data.id;
+    const token = await linkTokenFor(form.email);
+    // Changed behind the services' back (a script, a restore): the link is still refused.
+    await t.db.update(users).set({ email: "staff27@other.test" }).where(eq(users.id, id));
+    expect((await checkLink(token)).statusCode).toBe(404);
+    expect((await setPassword(token, "Staff27pass")).statusCode).toBe(404);
+    await t.db.update(users).set({ email: form.email }).where(eq(users.id, id));
+    expect((await setPassword(token, "Staff27pass")).statusCode).toBe(200);
+  });
+
+  it("a link sent to a practice (User or Manager) does not speak of a staff account", async () => {
+    const form = { ...staffForm(28), user_level_id: 2 };
+    const id = (await post("/api/user/add", form, admin)).json().data.id;
+    expect((await post("/api/user/sendPasswordLink", { id }, admin)).statusCode).toBe(200);
+    const stored = await storedMailTo(form.email);
+    expect(stored).toContain("for your practice's Vet Portal account");
+    expect(stored).not.toContain("staff account");
   });
 });
 

@@ -72,9 +72,20 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 export const RefreshRequestSchema = z.object({
   refresh_token: dbText("refresh_token is required").min(1, "refresh_token is required").max(200),
 });
+/**
+ * A refresh rotates both tokens (decision 026): the new id token and the new refresh token, which
+ * replaces the one sent (that one is retired; sending it again revokes the session).
+ */
+export const RefreshDataSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  expiresIn: z.string(),
+  expireDate: z.string(),
+});
+export type RefreshData = z.infer<typeof RefreshDataSchema>;
 export const RefreshResponseSchema = z.object({
   result: z.literal(1),
-  data: z.object({ access_token: z.string(), expiresIn: z.string(), expireDate: z.string() }),
+  data: RefreshDataSchema,
 });
 
 /** What the browser keeps under userDetails (SPEC §3). */

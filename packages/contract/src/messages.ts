@@ -8,6 +8,8 @@ export const MESSAGES = {
   staffLoginFailed: "Invalid email or password",
   loginNetworkError: "We could not reach the portal. Check your connection and try again.",
   loginRateLimited: "Too many sign-in attempts. Please wait a few minutes and try again.",
+  tokenRateLimited:
+    "Too many attempts with links or sessions that do not work. Please wait a few minutes and try again.",
   loginSuccess: "Login Successfully Completed",
   signupSuccess: "Signup Successfully Completed",
   sessionExpired: "Your session has expired. Please sign in again.",

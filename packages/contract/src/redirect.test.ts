@@ -35,8 +35,34 @@ describe("safeRedirectPath", () => {
     "",
     "/login",
     "/LOGIN?next=/orders",
+    // Dot segments that normalise into a protocol-relative path (issue 20 §6).
+    "/.//evil.example",
+    "/..//evil.example",
+    "/././/evil.example/orders",
+    "/a/..//evil.example",
+    "/%2e//evil.example",
+    "/%2E%2E//evil.example",
+    "/.%2e//evil.example",
+    "/./login",
+    "/orders/../login",
   ])("refuses %j", (target) => {
     expect(safeRedirectPath(target)).toBeUndefined();
+  });
+
+  it("never answers a path another host could be read from", () => {
+    const targets = ["/./", "/../", "/.//", "/..//", "/%2e/", "/%2e%2e/", "/%2F/", "/%5C/", "/.%2F/"];
+    for (const a of targets) {
+      for (const b of targets) {
+        const answer = safeRedirectPath(`${a}${b}evil.example`);
+        if (answer !== undefined) {
+          expect(answer.startsWith("//")).toBe(false);
+          expect(new URL(answer, "https://vetportal.invalid").origin).toBe("https://vetportal.invalid");
+        }
+      }
+    }
+    // An encoded slash stays encoded: a path segment of this site, not a host.
+    expect(safeRedirectPath("/%2F%2Fevil.example")).toBe("/%2F%2Fevil.example");
+    expect(safeRedirectPath("/./orders")).toBe("/orders");
   });
 
   it("refuses nothing given and overlong targets", () => {

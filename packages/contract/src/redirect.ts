@@ -3,8 +3,9 @@
  * in /login?next=…. Only a path of this site is accepted — never another origin, so a link to
  * /login?next=//evil.example cannot turn the sign-in page into an open redirect. Refused: anything
  * not starting with one "/", protocol-relative "//" and "/\" forms, backslashes anywhere (browsers
- * read them as "/"), control characters and whitespace, and the sign-in page itself (a loop). The
- * answer is the normalised path with its query and fragment, or undefined.
+ * read them as "/"), control characters and whitespace, the sign-in page itself (a loop), and any
+ * target whose normalised path starts with "//" (dot segments: "/.//host"). The answer is the
+ * normalised path with its query and fragment, or undefined.
  */
 export function safeRedirectPath(target: string | null | undefined): string | undefined {
   if (!target || target.length > 2000) return undefined;
@@ -20,6 +21,10 @@ export function safeRedirectPath(target: string | null | undefined): string | un
     return undefined;
   }
   if (url.origin !== base) return undefined;
+  // The checks above saw the target before normalisation: "/.//evil.example", "/..//evil.example"
+  // or "/%2e%2e//evil.example" become "//evil.example", another host to a browser. The answer is
+  // checked again as what it is.
+  if (url.pathname.startsWith("//")) return undefined;
   if (url.pathname.toLowerCase() === "/login") return undefined;
   return `${url.pathname}${url.search}${url.hash}`;
 }

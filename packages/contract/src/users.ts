@@ -228,6 +228,15 @@ export const SetPasswordRequestSchema = newPasswordRules(
 );
 export type SetPasswordRequest = z.infer<typeof SetPasswordRequestSchema>;
 
+/**
+ * POST /api/auth/checkPasswordLink (public): whether a set-password link still works, asked by the
+ * page when it opens (decision 026); 404 with MESSAGES.passwordLinkInvalid when it does not.
+ */
+export const CheckPasswordLinkRequestSchema = z.object({
+  token: dbText(MESSAGES.passwordLinkInvalid).min(1, MESSAGES.passwordLinkInvalid).max(200),
+});
+export type CheckPasswordLinkRequest = z.infer<typeof CheckPasswordLinkRequestSchema>;
+
 /** POST /api/user/sendPasswordLink (admin): email the user a one-time set-password link. */
 export const SendPasswordLinkRequestSchema = z.object({ id: IdSchema });
 

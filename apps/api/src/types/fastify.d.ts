@@ -1,5 +1,6 @@
 import type { Config } from "../config.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
+import type { SecretSweep } from "../modules/mail/mail.service.ts";
 import type { Outbox } from "../modules/mail/outbox.worker.ts";
 
 /** Who is calling, always taken from the session (never from a payload). */
@@ -21,6 +22,7 @@ declare module "fastify" {
     db: Database;
     database: DatabaseHandle;
     outbox: Outbox;
+    secretSweep: SecretSweep;
   }
   interface FastifyRequest {
     /** Set by the auth plugin on every 'user' and 'admin' route (and 'optional' ones when a token is sent). */

@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, ErrorBodySchema, type ErrorCode, MESSAGES, okSchema } from "@vetportal/contract";
 import type { z } from "zod";
 import { notifyError } from "./notify.ts";
-import { clearSession, getIdToken, readStoredTokens, replaceIdToken } from "./session.ts";
+import { clearSession, getIdToken, readStoredTokens, replaceTokens } from "./session.ts";
 import { refreshSession } from "./session-refresh.ts";
 
 /** Codes the client adds to the contract's: the server was unreachable, or answered something unreadable. */
@@ -72,7 +72,7 @@ function failureOf(status: number, payload: unknown): ApiError {
 async function renewedToken(sent: string, code: unknown): Promise<boolean> {
   const stored = readStoredTokens();
   if (stored && stored.idToken !== sent) {
-    replaceIdToken(stored);
+    replaceTokens(stored);
     return true;
   }
   if (getIdToken() !== sent) return getIdToken() !== null;

@@ -1,14 +1,15 @@
 import { RefreshResponseSchema } from "@vetportal/contract";
-import { getSession, readStoredTokens, replaceIdToken } from "./session.ts";
+import { getSession, readStoredTokens, replaceTokens } from "./session.ts";
 
 /**
- * Refreshing the id token with the refresh token (SPEC §4 "Token refresh", decision 022), so nobody
- * is signed out in the middle of an order. The server replaces the session's id token on every
- * refresh and the old one stops working at once; the refresh token itself stays valid. Every tab
- * of a browser shares one stored session, so tabs take turns: a Web Lock lets one tab refresh at a
- * time, and a tab that gets the lock after another tab refreshed adopts the stored token instead
- * of replacing it again (which would sign the other tab's token out). A request that was sent with
- * a token replaced meanwhile is sent again with the new one (api-client.ts).
+ * Refreshing the session with the refresh token (SPEC §4 "Token refresh", decisions 022 and 026), so
+ * nobody is signed out in the middle of an order. Every refresh rotates both tokens: the old id
+ * token stops working at once, and the old refresh token is retired — sending it again ends the
+ * session for everyone (reuse detection). Every tab of a browser shares one stored session, so tabs
+ * take turns: a Web Lock lets one tab refresh at a time, and a tab that gets the lock after another
+ * tab refreshed adopts the stored tokens instead of refreshing with its retired refresh token. A
+ * request that was sent with a token replaced meanwhile is sent again with the new one
+ * (api-client.ts).
  */
 
 /**
@@ -31,25 +32,18 @@ export type RefreshOutcome = "refreshed" | "refused" | "failed";
 
 let inFlight: Promise<RefreshOutcome> | null = null;
 
-/** A stored id token other than `replaced` and not yet due for a refresh itself: another tab refreshed. */
-function adoptStoredToken(replaced: string): boolean {
-  const stored = readStoredTokens();
-  if (
-    !stored ||
-    stored.idToken === replaced ||
-    !(Date.parse(stored.expireDate) - Date.now() > refreshAheadMs(stored.expiresIn))
-  ) {
-    return false;
-  }
-  replaceIdToken(stored);
-  return true;
-}
-
 async function refreshNow(): Promise<RefreshOutcome> {
+  const before = getSession()?.session;
+  if (!before?.refreshToken) return "refused";
+  // Another tab may have refreshed meanwhile: its tokens are stored, and its refresh token is the
+  // only one the server still accepts (this tab's was retired by that refresh, decision 026).
+  const stored = readStoredTokens();
+  if (stored && (stored.idToken !== before.idToken || stored.refreshToken !== before.refreshToken)) {
+    replaceTokens(stored);
+    if (Date.parse(stored.expireDate) - Date.now() > refreshAheadMs(stored.expiresIn)) return "refreshed";
+  }
   const session = getSession()?.session;
   if (!session?.refreshToken) return "refused";
-  const replaced = session.idToken;
-  if (adoptStoredToken(replaced)) return "refreshed";
   let response: Response;
   try {
     response = await fetch("/api/auth/refresh", {
@@ -66,8 +60,8 @@ async function refreshNow(): Promise<RefreshOutcome> {
   if (!parsed.success) return "failed";
   // Signed out (or in as someone else) while the answer was on its way: it is not this session's.
   if (getSession()?.session.refreshToken !== session.refreshToken) return "refused";
-  const { access_token, expireDate, expiresIn } = parsed.data.data;
-  replaceIdToken({ idToken: access_token, expireDate, expiresIn });
+  const { access_token, refresh_token, expireDate, expiresIn } = parsed.data.data;
+  replaceTokens({ idToken: access_token, refreshToken: refresh_token, expireDate, expiresIn });
   return "refreshed";
 }
 

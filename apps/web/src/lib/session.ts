@@ -91,9 +91,13 @@ export function getIdToken(): string | null {
   return current?.session.idToken ?? null;
 }
 
-/** The tokens of a session: what a refresh replaces (SPEC §4 "Token refresh: replace only idToken"). */
+/**
+ * The tokens of a session: what a refresh replaces. The server rotates the refresh token with the
+ * id token (decision 026), so both are replaced together.
+ */
 export interface SessionTokens {
   idToken: string;
+  refreshToken: string;
   expireDate: string;
   expiresIn: string;
 }
@@ -101,15 +105,24 @@ export interface SessionTokens {
 /**
  * The tokens of the session stored right now, read from localStorage itself: another tab may have
  * refreshed them a moment ago, before this tab has handled its storage event. Null when none, or
- * when the stored session is not this tab's (another refresh token: another sign-in).
+ * when the stored session is not this tab's user's (another sign-in). The refresh token is not
+ * compared: a refresh in another tab rotated it (decision 026), and the stored one is the only one
+ * the server still accepts.
  */
 export function readStoredTokens(): SessionTokens | null {
   try {
     const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.session) ?? "null") as Partial<StoredSession> | null;
-    const { idToken, expireDate, expiresIn, refreshToken } = stored ?? {};
-    if (refreshToken === undefined || refreshToken !== current?.session.refreshToken) return null;
-    if (typeof idToken === "string" && idToken && typeof expireDate === "string" && typeof expiresIn === "string") {
-      return { idToken, expireDate, expiresIn };
+    const { idToken, expireDate, expiresIn, refreshToken, userid } = stored ?? {};
+    if (current === null || userid !== current.session.userid) return null;
+    if (
+      typeof idToken === "string" &&
+      idToken &&
+      typeof refreshToken === "string" &&
+      refreshToken &&
+      typeof expireDate === "string" &&
+      typeof expiresIn === "string"
+    ) {
+      return { idToken, refreshToken, expireDate, expiresIn };
     }
   } catch {
     // Unreadable: none.
@@ -117,10 +130,8 @@ export function readStoredTokens(): SessionTokens | null {
   return null;
 }
 
-/**
- * A refreshed id token with its new expiry: stored, so every tab of this browser uses it.
- */
-export function replaceIdToken(tokens: SessionTokens): void {
+/** Refreshed tokens with their new expiry: stored, so every tab of this browser uses them. */
+export function replaceTokens(tokens: SessionTokens): void {
   if (!current) return;
   const session: StoredSession = { ...current.session, ...tokens };
   localStorage.setItem(STORAGE_KEYS.session, JSON.stringify(session));

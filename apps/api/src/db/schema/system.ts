@@ -25,6 +25,20 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * Refresh tokens a refresh has replaced (docs/decisions/026), as SHA-256 hashes: presenting one
+ * again means it was copied, and the whole session (the token's family) is revoked.
+ */
+export const retired_refresh_tokens = pgTable(
+  "retired_refresh_tokens",
+  {
+    token_hash: text().primaryKey(),
+    session_id: refersTo(() => sessions.id, "cascade"),
+    ...timestamps,
+  },
+  (t) => [index("retired_refresh_tokens_session_idx").on(t.session_id)],
+);
+
 /** Fixed-window counters shared by every API process (sign-in throttling). */
 export const rate_limits = pgTable("rate_limits", {
   key: text().primaryKey(),
@@ -59,6 +73,8 @@ export const password_tokens = pgTable(
     id: serial().primaryKey(),
     user_id: refersTo(() => users.id, "cascade"),
     token_hash: text().notNull(),
+    /** The address the link was sent to: it works only while the user's email is still this one. */
+    email: text().notNull(),
     expires_at: timestamp({ withTimezone: true }).notNull(),
     used_at: timestamp({ withTimezone: true }),
     ...timestamps,
@@ -99,9 +115,20 @@ export const email_outbox = pgTable(
     last_error: text(),
     next_attempt_at: timestamp({ withTimezone: true }).defaultNow().notNull(),
     sent_at: timestamp({ withTimezone: true }),
+    /**
+     * A message that carries a one-time secret (a set-password link) names it, e.g.
+     * `password_token:42`, with the time it expires: once it is used, voided or expired, the secret
+     * is cut out of text and html and both columns are cleared (docs/decisions/026).
+     */
+    secret_ref: text(),
+    secret_expires_at: timestamp({ withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index("email_outbox_pending_idx").on(t.status, t.next_attempt_at)],
+  (t) => [
+    index("email_outbox_pending_idx").on(t.status, t.next_attempt_at),
+    index("email_outbox_secret_ref_idx").on(t.secret_ref),
+    index("email_outbox_secret_expires_idx").on(t.secret_expires_at),
+  ],
 );
 
 /** Page touches recorded by POST /api/user/eventLog (home, category, product, add to cart, checkout). */

@@ -1,7 +1,14 @@
 import { USER_LEVEL } from "@vetportal/contract";
 import { and, asc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.ts";
-import { addresses, password_tokens, rate_limits, sessions, users } from "../../db/schema/index.ts";
+import {
+  addresses,
+  password_tokens,
+  rate_limits,
+  retired_refresh_tokens,
+  sessions,
+  users,
+} from "../../db/schema/index.ts";
 import { normalized } from "../../db/sql/normalized.ts";
 
 /**
@@ -99,20 +106,54 @@ export function prepareFindLiveSession(db: Database) {
   return async (idTokenHash: string) => (await query.execute({ idTokenHash }))[0];
 }
 
-/** Replaces the id token of the live session holding this refresh token; undefined when there is none. */
-export async function rotateIdToken(db: Executor, refreshTokenHash: string, idTokenHash: string, expiresAt: Date) {
-  const rows = await db
+/**
+ * Rotates a live session's tokens (docs/decisions/026): the refresh token presented is replaced by a
+ * new one and kept as retired, the id token is replaced; undefined when no live session holds it.
+ * Runs in the caller's transaction. A made-up token matches no row, so it changes nothing (and
+ * moves no change counter).
+ */
+export async function rotateSessionTokens(
+  db: Executor,
+  refreshTokenHash: string,
+  next: { refreshTokenHash: string; idTokenHash: string; expiresAt: Date },
+) {
+  const [row] = await db
     .update(sessions)
-    .set({ id_token_hash: idTokenHash, expires_at: expiresAt })
+    .set({ id_token_hash: next.idTokenHash, refresh_token_hash: next.refreshTokenHash, expires_at: next.expiresAt })
     .where(
       and(
         eq(sessions.refresh_token_hash, refreshTokenHash),
         isNull(sessions.revoked_at),
-        gt(sessions.refresh_expires_at, new Date()),
+        gt(sessions.refresh_expires_at, sql`now()`),
       ),
     )
     .returning({ id: sessions.id });
-  return rows[0];
+  if (row) await db.insert(retired_refresh_tokens).values({ token_hash: refreshTokenHash, session_id: row.id });
+  return row;
+}
+
+/**
+ * A retired refresh token presented again: it was copied, so the session it belonged to (its
+ * family) is revoked. Returns the revoked session's id; undefined for a token never issued (no write).
+ */
+export async function revokeFamilyOfRetired(db: Executor, refreshTokenHash: string) {
+  const [row] = await db
+    .update(sessions)
+    .set({ revoked_at: sql`now()` })
+    .where(
+      and(
+        isNull(sessions.revoked_at),
+        inArray(
+          sessions.id,
+          db
+            .select({ id: retired_refresh_tokens.session_id })
+            .from(retired_refresh_tokens)
+            .where(eq(retired_refresh_tokens.token_hash, refreshTokenHash)),
+        ),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return row?.id;
 }
 
 export async function revokeSession(db: Executor, sessionId: number) {
@@ -122,10 +163,11 @@ export async function revokeSession(db: Executor, sessionId: number) {
 /**
  * Sets a user's password hash, spends every unspent set-password link of the user and revokes every
  * live session but the one kept (all of them when none is): what setting or changing a password means.
+ * Returns the ids of the links it spent.
  */
 export async function replacePasswordHash(db: Executor, userId: number, passwordHash: string, keepSessionId?: number) {
   await db.update(users).set({ password_hash: passwordHash }).where(eq(users.id, userId));
-  await spendPasswordTokensOf(db, userId);
+  const spent = await spendPasswordTokensOf(db, userId);
   await db
     .update(sessions)
     .set({ revoked_at: new Date() })
@@ -136,41 +178,78 @@ export async function replacePasswordHash(db: Executor, userId: number, password
         keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
       ),
     );
-}
-
-/** Spends every unspent set-password link of a user (a newer one replaces them, or one was used). */
-export async function spendPasswordTokensOf(db: Executor, userId: number) {
-  await db
-    .update(password_tokens)
-    .set({ used_at: new Date() })
-    .where(and(eq(password_tokens.user_id, userId), isNull(password_tokens.used_at)));
-}
-
-export async function insertPasswordToken(db: Executor, userId: number, tokenHash: string, expiresAt: Date) {
-  await db.insert(password_tokens).values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt });
+  return spent;
 }
 
 /**
- * Spends a set-password link in one statement (two concurrent uses: one wins) if it is unspent,
- * unexpired and its user is still active; returns that user's id.
+ * Spends every unspent set-password link of a user (a newer one replaces them, one was used, or the
+ * password changed); with `unlessSentTo`, only the links sent to another address (the user's email
+ * changed). Returns the spent links' ids.
  */
-export async function spendPasswordToken(db: Executor, tokenHash: string): Promise<number | undefined> {
+export async function spendPasswordTokensOf(db: Executor, userId: number, unlessSentTo?: string) {
+  const rows = await db
+    .update(password_tokens)
+    .set({ used_at: sql`now()` })
+    .where(
+      and(
+        eq(password_tokens.user_id, userId),
+        isNull(password_tokens.used_at),
+        unlessSentTo === undefined ? undefined : sql`lower(${password_tokens.email}) <> lower(${unlessSentTo})`,
+      ),
+    )
+    .returning({ id: password_tokens.id });
+  return rows.map((r) => r.id);
+}
+
+export async function insertPasswordToken(
+  db: Executor,
+  values: { userId: number; email: string; tokenHash: string; expiresAt: Date },
+) {
+  const [row] = await db
+    .insert(password_tokens)
+    .values({ user_id: values.userId, email: values.email, token_hash: values.tokenHash, expires_at: values.expiresAt })
+    .returning({ id: password_tokens.id });
+  return row?.id as number;
+}
+
+/**
+ * Conditions under which a set-password link works: unspent, unexpired, its user active and still
+ * at the address the link was sent to.
+ */
+const liveLink = (tokenHash: string) =>
+  and(
+    eq(password_tokens.token_hash, tokenHash),
+    isNull(password_tokens.used_at),
+    gt(password_tokens.expires_at, sql`now()`),
+    eq(users.id, password_tokens.user_id),
+    eq(users.is_active, true),
+    eq(users.is_deleted, false),
+    sql`lower(${users.email}) = lower(${password_tokens.email})`,
+  );
+
+/** The user a live set-password link belongs to (a read: nothing is spent). */
+export async function findLivePasswordToken(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({ id: password_tokens.id, user_id: password_tokens.user_id })
+    .from(password_tokens)
+    .innerJoin(users, eq(users.id, password_tokens.user_id))
+    .where(liveLink(tokenHash))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Spends a set-password link in one statement (two concurrent uses: one wins) if it still works
+ * (liveLink); returns the link's id and its user's id.
+ */
+export async function spendPasswordToken(db: Executor, tokenHash: string) {
   const rows = await db
     .update(password_tokens)
     .set({ used_at: sql`now()` })
     .from(users)
-    .where(
-      and(
-        eq(password_tokens.token_hash, tokenHash),
-        isNull(password_tokens.used_at),
-        gt(password_tokens.expires_at, sql`now()`),
-        eq(users.id, password_tokens.user_id),
-        eq(users.is_active, true),
-        eq(users.is_deleted, false),
-      ),
-    )
-    .returning({ user_id: password_tokens.user_id });
-  return rows[0]?.user_id;
+    .where(liveLink(tokenHash))
+    .returning({ id: password_tokens.id, user_id: password_tokens.user_id });
+  return rows[0];
 }
 
 /**

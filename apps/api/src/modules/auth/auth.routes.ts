@@ -1,4 +1,5 @@
 import {
+  CheckPasswordLinkRequestSchema,
   ErrorBodySchema,
   LoginRequestSchema,
   LoginResponseSchema,
@@ -37,12 +38,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       config: { access: "public" },
       schema: {
         tags: ["auth"],
-        summary: "Replace the id token using the refresh token",
+        summary:
+          "Rotate the session's tokens: a new id token and a new refresh token; the refresh token sent is retired, and sending a retired one revokes the session",
         body: RefreshRequestSchema,
-        response: { 200: RefreshResponseSchema, 401: ErrorBodySchema },
+        response: { 200: RefreshResponseSchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
-    async (request) => ({ result: 1 as const, data: await auth.refresh(request.body.refresh_token) }),
+    async (request) => ({ result: 1 as const, data: await auth.refresh(request.body.refresh_token, request.ip) }),
   );
 
   app.post(
@@ -53,11 +55,29 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         tags: ["auth"],
         summary: "Set a password with a one-time set-password link's token; every session of the user ends",
         body: SetPasswordRequestSchema,
-        response: { 200: okSchema(z.null()), 404: ErrorBodySchema },
+        response: { 200: okSchema(z.null()), 404: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
     async (request) => {
-      await auth.setPasswordWithLink(request.body.token, request.body.password);
+      await auth.setPasswordWithLink(request.body.token, request.body.password, request.ip);
+      return { result: 1 as const, data: null };
+    },
+  );
+
+  app.post(
+    "/auth/checkPasswordLink",
+    {
+      // A read (and a throttle count): no cached value changes.
+      config: { access: "public", invalidatesCaches: false },
+      schema: {
+        tags: ["auth"],
+        summary: "Whether a set-password link's token still works (404 when it is unknown, used, voided or expired)",
+        body: CheckPasswordLinkRequestSchema,
+        response: { 200: okSchema(z.null()), 404: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      await auth.checkPasswordLink(request.body.token, request.ip);
       return { result: 1 as const, data: null };
     },
   );

@@ -8,6 +8,7 @@ import {
   type PasswordLogin,
   type Privileges,
   type Profile,
+  type RefreshData,
   USER_LEVEL,
   USER_LEVELS,
 } from "@vetportal/contract";
@@ -16,10 +17,10 @@ import type { Database, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Caches } from "../../lib/cache.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
-import { queueEmail } from "../mail/mail.service.ts";
+import { forgetSecrets, queueEmail } from "../mail/mail.service.ts";
 import { passwordLinkMail } from "../mail/templates.ts";
 import * as repo from "./auth.repository.ts";
-import { createSignInThrottle } from "./throttle.ts";
+import { createSignInThrottle, createTokenThrottle } from "./throttle.ts";
 
 /** Matching of practice name, address line and zip ignores case, spacing and punctuation (DESIGN §5). */
 export function normalizeForMatch(value: string): string {
@@ -80,15 +81,30 @@ export async function verifyPassword(passwordHash: string | null, password: stri
   return verify(passwordHash, password);
 }
 
+/** How a set-password link is named in the outbox message that carries it (mail's secret_ref). */
+const linkRef = (id: number) => `password_token:${id}`;
+
 /**
- * Emails a user a one-time, expiring link to set their password (docs/decisions/012), in the
- * caller's transaction: the token is stored only as its SHA-256, and any older unspent link of the
- * user stops working.
+ * Spends a user's unspent set-password links and cuts them out of the stored messages, in the
+ * caller's transaction (docs/decisions/026). With `unlessSentTo` (the user's email after a
+ * change), a link sent to that same address survives: changing the email to a new address spends
+ * every link sent to the old one.
+ */
+export async function voidPasswordLinks(tx: Executor, userId: number, unlessSentTo?: string) {
+  const spent = await repo.spendPasswordTokensOf(tx, userId, unlessSentTo);
+  await forgetSecrets(tx, spent.map(linkRef));
+}
+
+/**
+ * Emails a user a one-time, expiring link to set their password (docs/decisions/012, 026), in the
+ * caller's transaction: the token is stored only as its SHA-256 and bound to the address it goes
+ * to, any older unspent link of the user stops working, and the token travels in the link's
+ * fragment (`#token=`), which browsers never send to a server or a log.
  */
 export async function issuePasswordLink(
   tx: Executor,
   config: Config,
-  user: { id: number; email: string | null; first_name: string | null },
+  user: { id: number; email: string | null; first_name: string | null; user_level_id: number },
 ) {
   if (!user.email) {
     throw new AppError("VALIDATION_FAILED", "This user has no email address to send a link to.", {
@@ -97,24 +113,37 @@ export async function issuePasswordLink(
   }
   const token = newToken();
   const hours = config.PASSWORD_LINK_TTL_HOURS;
-  await repo.spendPasswordTokensOf(tx, user.id);
-  await repo.insertPasswordToken(tx, user.id, hashToken(token), new Date(Date.now() + hours * 3600 * 1000));
-  const link = `${config.PUBLIC_URL}/set-password?token=${token}`;
+  const expiresAt = new Date(Date.now() + hours * 3600 * 1000);
+  await voidPasswordLinks(tx, user.id);
+  const id = await repo.insertPasswordToken(tx, {
+    userId: user.id,
+    email: user.email,
+    tokenHash: hashToken(token),
+    expiresAt,
+  });
+  const link = `${config.PUBLIC_URL}/set-password#token=${token}`;
+  const isStaff = user.user_level_id === USER_LEVEL.ADMINISTRATOR || user.id === config.ADMIN_USER_ID;
   await queueEmail(tx, {
     to: [user.email],
-    ...passwordLinkMail(user.first_name, link, hours),
+    ...passwordLinkMail(user.first_name, link, hours, isStaff),
     kind: "password_link",
+    secret_ref: linkRef(id),
+    secret_expires_at: expiresAt,
   });
 }
 
 /** Changes a user's password and ends their other sessions (docs/decisions/012). */
 export async function replacePassword(db: Database, userId: number, password: string, keepSessionId: number) {
   const passwordHash = await hashPassword(password);
-  await db.transaction((tx) => repo.replacePasswordHash(tx, userId, passwordHash, keepSessionId));
+  await db.transaction(async (tx) => {
+    const spent = await repo.replacePasswordHash(tx, userId, passwordHash, keepSessionId);
+    await forgetSecrets(tx, spent.map(linkRef));
+  });
 }
 
 export function createAuthService(db: Database, config: Config, caches: Caches) {
   const attempt = createSignInThrottle(db, config);
+  const tokenAttempt = createTokenThrottle(db, config);
   const findLiveSession = repo.prepareFindLiveSession(db);
   const liveSession = caches.keyed(["sessions", "users", "addresses"], async (idTokenHash: string) => {
     const session = await findLiveSession(idTokenHash);
@@ -231,28 +260,77 @@ export function createAuthService(db: Database, config: Config, caches: Caches) 
     },
 
     /**
-     * Spends a set-password link and sets the password (the password rule is the contract's); every
-     * session of the user is revoked, and the user then signs in with email and password.
+     * Whether a set-password link still works (the page asks when it opens); throttled per source
+     * like setting the password, and nothing is spent.
      */
-    async setPasswordWithLink(token: string, password: string) {
-      const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
-        const userId = await repo.spendPasswordToken(tx, hashToken(token));
-        if (userId === undefined) throw new AppError("NOT_FOUND", MESSAGES.passwordLinkInvalid);
-        await repo.replacePasswordHash(tx, userId, passwordHash);
-      });
+    async checkPasswordLink(token: string, ip: string) {
+      await tokenAttempt(
+        "password-link",
+        ip,
+        async () => ((await repo.findLivePasswordToken(db, hashToken(token))) ? true : undefined),
+        new AppError("NOT_FOUND", MESSAGES.passwordLinkInvalid),
+      );
     },
 
-    async refresh(refreshToken: string) {
-      const idToken = newToken();
-      const expiresAt = new Date(Date.now() + config.SESSION_TTL_SECONDS * 1000);
-      const rotated = await repo.rotateIdToken(db, hashToken(refreshToken), hashToken(idToken), expiresAt);
-      if (!rotated) throw new AppError("SESSION_EXPIRED");
-      return {
-        access_token: idToken,
-        expiresIn: String(config.SESSION_TTL_SECONDS),
-        expireDate: expiresAt.toISOString(),
-      };
+    /**
+     * Spends a set-password link and sets the password (the password rule is the contract's); every
+     * session of the user is revoked, and the user then signs in with email and password. The link
+     * is looked up before the password is hashed, so a made-up token costs one indexed read.
+     */
+    async setPasswordWithLink(token: string, password: string, ip: string) {
+      const tokenHash = hashToken(token);
+      await tokenAttempt(
+        "password-link",
+        ip,
+        async () => {
+          if (!(await repo.findLivePasswordToken(db, tokenHash))) return undefined;
+          const passwordHash = await hashPassword(password);
+          return db.transaction(async (tx) => {
+            const link = await repo.spendPasswordToken(tx, tokenHash);
+            if (!link) return undefined;
+            const spent = await repo.replacePasswordHash(tx, link.user_id, passwordHash);
+            await forgetSecrets(tx, [link.id, ...spent].map(linkRef));
+            return true;
+          });
+        },
+        new AppError("NOT_FOUND", MESSAGES.passwordLinkInvalid),
+      );
+    },
+
+    /**
+     * Rotates the session's tokens (docs/decisions/026): a new id token and a new refresh token;
+     * the refresh token presented is retired. A retired token presented again was copied: the whole
+     * session is revoked, so the thief and the owner both sign in again. Throttled per source.
+     */
+    async refresh(refreshToken: string, ip: string): Promise<RefreshData> {
+      const presented = hashToken(refreshToken);
+      return tokenAttempt(
+        "refresh",
+        ip,
+        async () => {
+          const idToken = newToken();
+          const nextRefreshToken = newToken();
+          const expiresAt = new Date(Date.now() + config.SESSION_TTL_SECONDS * 1000);
+          const rotated = await db.transaction((tx) =>
+            repo.rotateSessionTokens(tx, presented, {
+              refreshTokenHash: hashToken(nextRefreshToken),
+              idTokenHash: hashToken(idToken),
+              expiresAt,
+            }),
+          );
+          if (!rotated) {
+            await repo.revokeFamilyOfRetired(db, presented);
+            return undefined;
+          }
+          return {
+            access_token: idToken,
+            refresh_token: nextRefreshToken,
+            expiresIn: String(config.SESSION_TTL_SECONDS),
+            expireDate: expiresAt.toISOString(),
+          };
+        },
+        new AppError("SESSION_EXPIRED"),
+      );
     },
 
     logout: (sessionId: number) => repo.revokeSession(db, sessionId),

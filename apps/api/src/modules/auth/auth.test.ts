@@ -242,23 +242,48 @@ describe("sessions", () => {
     expect((await post("/api/useradmin/previlege", {}, bearer(login.access_token))).statusCode).toBe(200);
   });
 
-  it("never burns the refresh token: concurrent refreshes (two tabs) each succeed, the last one's id token is live", async () => {
+  it("rotates the refresh token: each refresh returns a new one and retires the one sent", async () => {
+    const login = await signInPractice(t.app);
+    const first = await post("/api/auth/refresh", { refresh_token: login.data });
+    expect(first.statusCode).toBe(200);
+    const next = first.json().data.refresh_token as string;
+    expect(next).toMatch(/^[\w-]{43}$/);
+    expect(next).not.toBe(login.data);
+    const second = await post("/api/auth/refresh", { refresh_token: next });
+    expect(second.statusCode).toBe(200);
+    const third = second.json().data;
+    expect(third.refresh_token).not.toBe(next);
+    expect((await post("/api/useradmin/previlege", {}, bearer(third.access_token))).statusCode).toBe(200);
+    // Only hashes are stored, the retired ones included.
+    const stored = JSON.stringify(await t.db.execute(sql`select * from retired_refresh_tokens`));
+    expect(stored).not.toContain(login.data);
+    expect(stored).toContain(hashToken(login.data));
+  });
+
+  it("a retired refresh token presented again revokes the whole session: thief and owner sign in again", async () => {
+    const login = await signInPractice(t.app);
+    // The owner refreshes; a thief who copied the old refresh token uses it afterwards.
+    const owner = (await post("/api/auth/refresh", { refresh_token: login.data })).json().data;
+    const thief = await post("/api/auth/refresh", { refresh_token: login.data });
+    expect(thief.statusCode).toBe(401);
+    expect(thief.json().error.code).toBe("SESSION_EXPIRED");
+    expect((await post("/api/useradmin/previlege", {}, bearer(owner.access_token))).statusCode).toBe(401);
+    expect((await post("/api/auth/refresh", { refresh_token: owner.refresh_token })).statusCode).toBe(401);
+    // The other way round: the thief refreshes first, the owner's retired token then ends it for both.
+    const again = await signInPractice(t.app);
+    const stolen = (await post("/api/auth/refresh", { refresh_token: again.data })).json().data;
+    expect((await post("/api/auth/refresh", { refresh_token: again.data })).statusCode).toBe(401);
+    expect((await post("/api/auth/refresh", { refresh_token: stolen.refresh_token })).statusCode).toBe(401);
+    expect((await post("/api/useradmin/previlege", {}, bearer(stolen.access_token))).statusCode).toBe(401);
+  });
+
+  it("concurrent refreshes with one token (no browser lock): one wins, the rest count as reuse and end the session", async () => {
     const login = await signInPractice(t.app);
     const answers = await Promise.all([1, 2, 3].map(() => post("/api/auth/refresh", { refresh_token: login.data })));
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
-    const tokens = answers.map((a) => a.json().data.access_token as string);
-    expect(new Set(tokens).size).toBe(3);
-    // One id token per session: exactly one of them works (the web app shares it between its tabs
-    // and refreshes one tab at a time, decision 022).
-    const live = await Promise.all(
-      tokens.map(async (token) => (await post("/api/useradmin/previlege", {}, bearer(token))).statusCode),
-    );
-    expect(live.filter((status) => status === 200)).toHaveLength(1);
-    expect(live.filter((status) => status === 401)).toHaveLength(2);
-    // The refresh token still works afterwards.
-    const again = await post("/api/auth/refresh", { refresh_token: login.data });
-    expect(again.statusCode).toBe(200);
-    expect((await post("/api/useradmin/previlege", {}, bearer(again.json().data.access_token))).statusCode).toBe(200);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401, 401]);
+    const won = answers.find((a) => a.statusCode === 200)?.json().data;
+    expect((await post("/api/useradmin/previlege", {}, bearer(won.access_token))).statusCode).toBe(401);
+    expect((await post("/api/auth/refresh", { refresh_token: won.refresh_token })).statusCode).toBe(401);
   });
 
   it("logout revokes the session and its refresh token", async () => {

@@ -53,3 +53,38 @@ export function createSignInThrottle(db: Database, config: Config) {
 }
 
 export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
+
+/**
+ * Throttling of the public token routes (docs/decisions/026): a refresh and the use or check of a
+ * set-password link. Each kind counts per source (IP) with a limit of its own
+ * (`REFRESH_RATE_LIMIT_PER_IP`, `PASSWORD_LINK_RATE_LIMIT_PER_IP`, per `TOKEN_RATE_WINDOW_SECONDS`),
+ * not the sign-in limits, which operators raise behind a shared proxy. Counted before the token is
+ * looked at (one statement, decision 003); a token that works takes its hit back, so only made-up,
+ * spent or stolen tokens use the allowance up.
+ */
+export function createTokenThrottle(db: Database, config: Config) {
+  const limits = {
+    refresh: () => config.REFRESH_RATE_LIMIT_PER_IP,
+    "password-link": () => config.PASSWORD_LINK_RATE_LIMIT_PER_IP,
+  };
+  return async function attempt<T>(
+    kind: keyof typeof limits,
+    ip: string,
+    check: () => Promise<T | undefined>,
+    failure: AppError,
+  ): Promise<T> {
+    const key = `token:${kind}:ip:${ip}`;
+    const counts = await repo.hitRateLimits(db, [key], config.TOKEN_RATE_WINDOW_SECONDS);
+    if ((counts.get(key) ?? 1) > limits[kind]()) throw new AppError("RATE_LIMITED", MESSAGES.tokenRateLimited);
+    let result: T | undefined;
+    try {
+      result = await check();
+    } catch (error) {
+      await repo.refundRateLimits(db, [key]).catch(() => undefined);
+      throw error;
+    }
+    if (result === undefined) throw failure;
+    await repo.refundRateLimits(db, [key]);
+    return result;
+  };
+}

@@ -1,4 +1,4 @@
-import type { Executor } from "../../db/client.ts";
+import type { Database, Executor } from "../../db/client.ts";
 import * as repo from "./outbox.repository.ts";
 
 /** What other modules send: a message for the outbox (its worker delivers it, with retries). */
@@ -8,3 +8,36 @@ export type OutgoingEmail = repo.OutgoingEmail;
 export function queueEmail(tx: Executor, email: OutgoingEmail): Promise<void> {
   return repo.queueEmail(tx, email);
 }
+
+/**
+ * Cuts one-time secrets (set-password links) out of the stored messages that carry them, in the
+ * caller's transaction: what a link's use or voiding does to the outbox (docs/decisions/026).
+ */
+export function forgetSecrets(tx: Executor, refs: string[]): Promise<void> {
+  return repo.forgetSecrets(tx, refs);
+}
+
+type SweepLog = { warn(obj: unknown, msg?: string): void };
+
+/**
+ * A timer that cuts expired secrets out of stored messages (a link nobody used still must not stay
+ * in the table after it expired). server.ts starts it; tests call run().
+ */
+export function createSecretSweep(db: Database, log: SweepLog, intervalMs = 60_000) {
+  let timer: NodeJS.Timeout | undefined;
+  const run = () => repo.forgetExpiredSecrets(db);
+  return {
+    run,
+    start() {
+      timer = setInterval(() => {
+        run().catch((err) => log.warn({ err: String(err) }, "secret sweep failed"));
+      }, intervalMs);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+    },
+  };
+}
+
+export type SecretSweep = ReturnType<typeof createSecretSweep>;

@@ -1,8 +1,11 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { email_outbox } from "../../db/schema/index.ts";
 
-export type OutgoingEmail = Pick<typeof email_outbox.$inferInsert, "to" | "cc" | "subject" | "text" | "html" | "kind">;
+export type OutgoingEmail = Pick<
+  typeof email_outbox.$inferInsert,
+  "to" | "cc" | "subject" | "text" | "html" | "kind" | "secret_ref" | "secret_expires_at"
+>;
 
 /** Queues a message in the caller's transaction: it is sent only if the business change commits. */
 export async function queueEmail(db: Executor, email: OutgoingEmail) {
@@ -42,4 +45,44 @@ export async function countByStatus(db: Executor, ids: number[]) {
     .select({ id: email_outbox.id, status: email_outbox.status })
     .from(email_outbox)
     .where(inArray(email_outbox.id, ids));
+}
+
+/**
+ * How a secret appears in a stored message: the value of a `token` or `code` parameter of a link
+ * (`…/set-password#token=…`, `?token=…`). Cut out, it reads `token=REDACTED` (docs/decisions/026).
+ */
+const SECRET_IN_LINK = "([?#&](token|code)=)[A-Za-z0-9_-]+";
+const redacted = (column: typeof email_outbox.text | typeof email_outbox.html) =>
+  sql`regexp_replace(${column}, ${SECRET_IN_LINK}, ${"\\1REDACTED"}, 'g')`;
+
+/**
+ * Cuts the secrets named (e.g. `password_token:42`) out of every message that carries them, sent
+ * or not, in the caller's transaction: a used or voided link is kept in no table.
+ */
+export async function forgetSecrets(db: Executor, refs: string[]) {
+  if (refs.length === 0) return;
+  await db
+    .update(email_outbox)
+    .set({
+      text: redacted(email_outbox.text),
+      html: redacted(email_outbox.html),
+      secret_ref: null,
+      secret_expires_at: null,
+    })
+    .where(inArray(email_outbox.secret_ref, refs));
+}
+
+/** Cuts every expired secret out of the stored messages; returns how many messages changed. */
+export async function forgetExpiredSecrets(db: Executor) {
+  const rows = await db
+    .update(email_outbox)
+    .set({
+      text: redacted(email_outbox.text),
+      html: redacted(email_outbox.html),
+      secret_ref: null,
+      secret_expires_at: null,
+    })
+    .where(and(isNotNull(email_outbox.secret_expires_at), lte(email_outbox.secret_expires_at, sql`now()`)))
+    .returning({ id: email_outbox.id });
+  return rows.length;
 }

@@ -180,21 +180,35 @@ describe("supportRequestMail", () => {
 });
 
 describe("passwordLinkMail", () => {
-  it("greets by first name and gives the link and its lifetime", () => {
-    const mail = passwordLinkMail("Dana", "https://portal.test/set-password?token=abc", 48);
+  it("greets staff by first name and gives the link and its lifetime", () => {
+    const mail = passwordLinkMail("Dana", "https://portal.test/set-password#token=abc", 48, true);
     expectMail(mail, "Set your Vet Portal password", [
       "Hello Dana,",
       "",
       "An administrator gave you a staff account on the Vet Portal. Choose your password here:",
-      "https://portal.test/set-password?token=abc",
+      "https://portal.test/set-password#token=abc",
       "",
       "The link works once and expires in 48 hours. Then sign in with your email and password.",
       "If you did not expect this email, ignore it.",
     ]);
   });
 
+  it("does not tell a practice (User or Manager) it got a staff account", () => {
+    const mail = passwordLinkMail("Dana", "https://portal.test/set-password#token=abc", 24, false);
+    expectMail(mail, "Set your Vet Portal password", [
+      "Hello Dana,",
+      "",
+      "An administrator invited you to choose a password for your practice's Vet Portal account. Choose it here:",
+      "https://portal.test/set-password#token=abc",
+      "",
+      "The link works once and expires in 24 hours. Then sign in with your email and password.",
+      "If you did not expect this email, ignore it.",
+    ]);
+    expect(mail.text).not.toContain("staff");
+  });
+
   it("greets without a name when there is none", () => {
-    expect(passwordLinkMail(null, "l", 1).text.startsWith("Hello,\n")).toBe(true);
+    expect(passwordLinkMail(null, "l", 1, true).text.startsWith("Hello,\n")).toBe(true);
   });
 });
 

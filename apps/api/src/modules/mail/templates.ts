@@ -144,14 +144,19 @@ export function supportRequestMail(
   };
 }
 
-/** The one-time link with which a new staff user chooses a password (docs/decisions/012). */
-export function passwordLinkMail(firstName: string | null, link: string, hours: number): MailContent {
+/**
+ * The one-time link with which a user chooses a password (docs/decisions/012): a new staff user,
+ * or a practice (User or Manager) an administrator sent a link to, which is not told it is staff.
+ */
+export function passwordLinkMail(firstName: string | null, link: string, hours: number, isStaff: boolean): MailContent {
   return {
     subject: "Set your Vet Portal password",
     text: [
       `Hello${firstName ? ` ${firstName}` : ""},`,
       "",
-      "An administrator gave you a staff account on the Vet Portal. Choose your password here:",
+      isStaff
+        ? "An administrator gave you a staff account on the Vet Portal. Choose your password here:"
+        : "An administrator invited you to choose a password for your practice's Vet Portal account. Choose it here:",
       link,
       "",
       `The link works once and expires in ${hours} hours. Then sign in with your email and password.`,

@@ -262,6 +262,14 @@ export function createOrdersService(db: Database, config: Config) {
   }
 
   /**
+   * Whether a user may cancel an order they can read: their own, or, for a Manager signed in by
+   * password, any of the department's (docs/security.md, DESIGN §5). Administrators cancel other
+   * people's orders on the order desk.
+   */
+  const mayCancel = (user: SessionUser, order: { user_id: number }) =>
+    order.user_id === user.userId || readableBy(user).departmentId !== undefined;
+
+  /**
    * SPEC §6: the admin user gets the customer's list; everyone else UPS Ground. Never 43. "Admin"
    * means administrator rights from a password session, never the user id alone (decision 012).
    */
@@ -545,8 +553,7 @@ export function createOrdersService(db: Database, config: Config) {
           : undefined;
       const isOpen = !isFinalStatus(order.order_status_id);
       const deadline = cancelDeadline(order.created);
-      const canCancel =
-        order.user_id === user.userId && order.order_status_id === ORDER_STATUS.ACTIVE && now < deadline;
+      const canCancel = mayCancel(user, order) && order.order_status_id === ORDER_STATUS.ACTIVE && now < deadline;
       return {
         id: order.id,
         customer_id: order.customer_id,
@@ -593,12 +600,18 @@ export function createOrdersService(db: Database, config: Config) {
     },
 
     /**
-     * Cancels the user's own Active order within the cancel window and restocks every line through
-     * the ledger. The server enforces ownership, status and window (DESIGN §6).
+     * Cancels an Active order within the cancel window and restocks every line through the ledger:
+     * the user's own, or a department's for its Manager signed in by password. The server enforces
+     * ownership, status and window (DESIGN §6).
      */
     async cancelOrder(user: SessionUser, orderId: number, now = new Date()) {
+      const department = readableBy(user).departmentId;
       return inRetriedTransaction(db, async (tx) => {
-        const order = await repo.findOrder(tx, orderId, { customerId: user.customerId, userId: user.userId }, true);
+        const order =
+          (await repo.findOrder(tx, orderId, { customerId: user.customerId, userId: user.userId }, true)) ??
+          (department === undefined
+            ? undefined
+            : await repo.findOrder(tx, orderId, { customerId: user.customerId, departmentId: department }, true));
         if (!order) throw new AppError("NOT_FOUND", "This order does not exist or is not yours to cancel.");
         if (order.order_status_id !== ORDER_STATUS.ACTIVE) {
           const reason = byFinalStatus(order.order_status_id, {
@@ -626,7 +639,9 @@ export function createOrdersService(db: Database, config: Config) {
           { userId: user.userId, comment: "Order cancelled by the customer" },
           config.OPERATIONS_EMAIL,
         );
-        await repo.insertStatus(tx, orderId, ORDER_STATUS_CANCELLED.id, user.userId, "Cancelled by the customer");
+        const note =
+          order.user_id === user.userId ? "Cancelled by the customer" : "Cancelled by the department's manager";
+        await repo.insertStatus(tx, orderId, ORDER_STATUS_CANCELLED.id, user.userId, note);
         return {
           id: orderId,
           order_status: ORDER_STATUS_CANCELLED.id,

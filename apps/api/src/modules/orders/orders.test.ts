@@ -354,6 +354,67 @@ describe("POST /api/order/cancel", () => {
     expect(await stockOf(productId)).toBe(96);
   });
 
+  it("lets a Manager signed in by password cancel a department order; by address, or from another department, 404", async () => {
+    // A manager of another department than the one of this test's order (placed by the practice).
+    const [manager] = await t.db
+      .select()
+      .from(users)
+      .where(
+        and(
+          eq(users.user_level_id, 2),
+          sql`${users.department_id} is not null`,
+          sql`${users.department_id} is distinct from (select department_id from orders where id = ${orderId})`,
+        ),
+      )
+      .orderBy(users.id)
+      .limit(1);
+    const [colleague] = await t.db
+      .select({ id: orders.id, user_id: orders.user_id })
+      .from(orders)
+      .innerJoin(order_products, eq(order_products.order_id, orders.id))
+      .where(and(eq(orders.department_id, manager?.department_id ?? 0), sql`${orders.user_id} <> ${manager?.id}`))
+      .orderBy(orders.id)
+      .limit(1);
+    if (!manager || !colleague) throw new Error("the demo data has no manager with a colleague's order");
+    // Placed just now, still Active.
+    await t.db.update(orders).set({ order_status_id: 1, created: new Date() }).where(eq(orders.id, colleague.id));
+    const [row] = await queryRows<{ line1: string; zip_code: string }>(
+      t.db,
+      sql`select line1, zip_code from addresses where owner_id = ${manager.id} and belong_to = 'user' order by id limit 1`,
+    );
+    const byAddress = (
+      await signInPractice(t.app, {
+        address_name: manager.representation ?? "",
+        line1: row?.line1 ?? "",
+        zip_code: row?.zip_code ?? "",
+      })
+    ).access_token;
+    expect((await post("/api/order/cancel", { order_id: colleague.id }, byAddress)).statusCode).toBe(404);
+    // Another department's order stays out of reach (the practice's order of this test's beforeEach).
+    await t.db
+      .update(users)
+      .set({ password_hash: await hashPassword("Manager2026") })
+      .where(eq(users.id, manager.id));
+    const staff = (await signIn(t.app, { method: "password", email: manager.email, password: "Manager2026" }))
+      .access_token;
+    expect((await post("/api/order/cancel", { order_id: orderId }, staff)).statusCode).toBe(404);
+    expect((await post("/api/order/query", { id: colleague.id }, staff)).json().data.can_cancel).toBe(true);
+    const res = await post("/api/order/cancel", { order_id: colleague.id }, staff);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ order_status_name: "Cancelled" });
+    const [status] = await t.db
+      .select()
+      .from(order_status_history)
+      .where(eq(order_status_history.order_id, colleague.id))
+      .orderBy(desc(order_status_history.id))
+      .limit(1);
+    expect(status).toMatchObject({
+      order_status_id: 2,
+      user_id: manager.id,
+      note: "Cancelled by the department's manager",
+    });
+  });
+
   it("refuses another practice's order with 404", async () => {
     const other = await signInPractice(t.app, NY_PRACTICE);
     const res = await post("/api/order/cancel", { order_id: orderId }, other.access_token);

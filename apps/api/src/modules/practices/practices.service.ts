@@ -2,7 +2,7 @@ import { COUNTRY_ID_UNITED_STATES, MESSAGES, type Practice, USER_LEVEL } from "@
 import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { issuePasswordLink, normalizeAddressLine, normalizeForMatch } from "../auth/auth.service.ts";
+import { issuePasswordLink, normalizeAddressLine, normalizeForMatch, voidPasswordLinks } from "../auth/auth.service.ts";
 import { checkDeliverable } from "./address-validator.ts";
 import * as repo from "./practices.repository.ts";
 
@@ -116,7 +116,12 @@ export function createPracticesService(db: Database, config: Config) {
         });
         // Staff never sign in by address: they choose a password through an emailed link (decision 012).
         if (role.user_level_id === USER_LEVEL.ADMINISTRATOR) {
-          await issuePasswordLink(tx, config, { id: user.id, email: input.email, ...splitContact(input.contact) });
+          await issuePasswordLink(tx, config, {
+            id: user.id,
+            email: input.email,
+            user_level_id: role.user_level_id,
+            ...splitContact(input.contact),
+          });
         }
         return { id: user.id };
       });
@@ -138,6 +143,8 @@ export function createPracticesService(db: Database, config: Config) {
           ...(role.is_approver !== undefined ? { is_approver: role.is_approver } : {}),
           ...(role.department_id !== undefined ? { department_id: role.department_id } : {}),
         });
+        // A set-password link works only at the address it was sent to (decision 026).
+        await voidPasswordLinks(tx, id, input.email);
         const firstAddressId = await repo.findFirstAddressId(tx, id);
         if (firstAddressId !== undefined) await repo.updateAddress(tx, firstAddressId, addressValues(input));
         else

@@ -179,7 +179,7 @@ export async function findPasswordHolder(db: Executor, userId: number) {
 /** An active, not deleted user of the customer, with what a set-password email needs. */
 export async function findActiveUser(db: Executor, customerId: number, id: number) {
   const [user] = await db
-    .select({ id: users.id, email: users.email, first_name: users.first_name })
+    .select({ id: users.id, email: users.email, first_name: users.first_name, user_level_id: users.user_level_id })
     .from(users)
     .where(
       and(eq(users.id, id), eq(users.customer_id, customerId), eq(users.is_deleted, false), eq(users.is_active, true)),

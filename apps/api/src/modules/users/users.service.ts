@@ -10,7 +10,7 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
-import { issuePasswordLink, replacePassword, verifyPassword } from "../auth/auth.service.ts";
+import { issuePasswordLink, replacePassword, verifyPassword, voidPasswordLinks } from "../auth/auth.service.ts";
 import { createSignInThrottle } from "../auth/throttle.ts";
 import { assertShippable } from "../practices/practices.service.ts";
 import * as repo from "./users.repository.ts";
@@ -76,8 +76,13 @@ export function createUsersService(db: Database, config: Config) {
           ([, v]) => v !== undefined,
         ),
       );
-      if (!(await repo.updateUser(db, customerId, id, values)))
-        throw new AppError("NOT_FOUND", "This user does not exist.");
+      const updated = await db.transaction(async (tx) => {
+        if (!(await repo.updateUser(tx, customerId, id, values))) return false;
+        // A set-password link works only at the address it was sent to (decision 026).
+        if (personal.email !== undefined) await voidPasswordLinks(tx, id, personal.email);
+        return true;
+      });
+      if (!updated) throw new AppError("NOT_FOUND", "This user does not exist.");
       return getUser(caller, id);
     },
 

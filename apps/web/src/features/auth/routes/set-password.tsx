@@ -1,22 +1,33 @@
-import { Alert, Anchor, Button, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Loader, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { MESSAGES, PasswordChangeSchema } from "@vetportal/contract";
-import { Link, useSearchParams } from "react-router";
+import { useEffect } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
 import { PasswordField } from "../../../components/password-field.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { schemaValidator } from "../../../lib/form-validation.ts";
+import { usePasswordLinkCheck } from "../api/check-password-link.ts";
 import { useSetPassword } from "../api/set-password.ts";
 import { AuthLayout } from "../components/auth-layout.tsx";
 
 type Values = { password: string; confirmPassword: string };
 
 /**
- * /set-password?token=… (decision 012): a staff member chooses a password through the one-time
- * link an administrator had emailed, then signs in with email and password.
+ * /set-password#token=… (decisions 012, 026): a user chooses a password through the one-time link
+ * an administrator had emailed, then signs in with email and password. The token is in the
+ * fragment, which the browser never sends; a link of the older form (?token=…) still works and is
+ * rewritten at once, so a reload does not send it either. The page asks whether the link still
+ * works as it opens, and says so before anyone types a password.
  */
 export function SetPasswordRoute() {
-  const [params] = useSearchParams();
-  const token = params.get("token") ?? "";
+  const location = useLocation();
+  const navigate = useNavigate();
+  const fromQuery = new URLSearchParams(location.search).get("token");
+  const token = new URLSearchParams(location.hash.replace(/^#/, "")).get("token") ?? fromQuery ?? "";
+  useEffect(() => {
+    if (fromQuery) void navigate({ pathname: location.pathname, hash: `token=${fromQuery}` }, { replace: true });
+  }, [fromQuery, location.pathname, navigate]);
+  const check = usePasswordLinkCheck(token);
   const setPassword = useSetPassword();
   const form = useForm<Values>({
     initialValues: { password: "", confirmPassword: "" },
@@ -51,6 +62,21 @@ export function SetPasswordRoute() {
           </Alert>
           <Button component={Link} to="/login">
             Go to sign in
+          </Button>
+        </Stack>
+      ) : check.isPending ? (
+        <Stack align="center" py="md">
+          <Loader size="sm" aria-label="Checking the link" />
+        </Stack>
+      ) : check.isError ? (
+        <Stack gap="md">
+          <Alert color="red" title="This link cannot be used" role="alert">
+            {check.error instanceof ApiError && check.error.code === "NOT_FOUND"
+              ? MESSAGES.passwordLinkInvalid
+              : errorMessage(check.error)}
+          </Alert>
+          <Button component={Link} to="/login" variant="default">
+            Back to sign in
           </Button>
         </Stack>
       ) : (
