@@ -77,6 +77,11 @@ class WorkerClient implements PgliteClient {
     return this.pending.size > 0;
   }
 
+  /** Calls queued or running in the worker (metrics). */
+  get queued() {
+    return this.pending.size;
+  }
+
   get alive() {
     return this.failure === undefined;
   }
@@ -268,6 +273,13 @@ export async function openPglite(
       await client.query("select 1");
       return true;
     },
+    // One engine, one statement at a time: "in use" while the worker has a call, the rest wait.
+    poolStats: () => ({
+      max: 1,
+      total: 1,
+      idle: client.busy ? 0 : 1,
+      waiting: Math.max(0, client.queued - 1),
+    }),
     close: async () => {
       await client.close();
       await release?.();

@@ -8,3 +8,8 @@ export type OutgoingEmail = repo.OutgoingEmail;
 export function queueEmail(tx: Executor, email: OutgoingEmail): Promise<void> {
   return repo.queueEmail(tx, email);
 }
+
+/** Messages waiting, given up on, and how long the most overdue one has waited (readiness and metrics). */
+export function readOutboxBacklog(db: Executor) {
+  return repo.readBacklog(db);
+}
