@@ -29,6 +29,8 @@ export function createMetrics(sources: MetricsSources) {
     labelNames: ["kind"] as const,
     registers: [registry],
   });
+  // Both series exist from the start (at 0), so rate() and increase() see the first order.
+  for (const kind of ["order", "destroy"] as const) ordersPlaced.inc({ kind }, 0);
   new Gauge({
     name: "vetportal_db_pool_connections",
     help: "Database connections of this process by state (PGlite: its one engine, in use while a statement runs)",
