@@ -43,7 +43,7 @@ export async function checkReadiness(database: DatabaseHandle, options: { sendsM
       reasons.push(`${pending} migration(s) not applied.`);
     } else {
       migrations = "unknown";
-      reasons.push("The applied migrations could not be read.");
+      reasons.push("The applied migrations could not be read within 2 s.");
     }
   }
 
@@ -51,7 +51,7 @@ export async function checkReadiness(database: DatabaseHandle, options: { sendsM
   let outbox: Readiness["checks"]["outbox"] = "ok";
   if (!backlog) {
     outbox = "unknown";
-    reasons.push("The outbox could not be read.");
+    reasons.push("The outbox could not be read within 2 s (the database is busy or failing).");
   } else if (options.sendsMail && backlog.overdueSeconds > OUTBOX_STUCK_AFTER_SECONDS) {
     outbox = "stuck";
     reasons.push(`An email due ${Math.round(backlog.overdueSeconds / 60)} minutes ago has not been sent.`);
