@@ -105,10 +105,10 @@ async function prepareSchema() {
     );
     if (rows[0]?.orders || rows[0]?.customers) {
       const { rows: has } = await client.query<{ has: boolean }>(
-        "select exists (select 1 from orders) or exists (select 1 from customers) as has",
+        "select exists (select 1 from orders) or exists (select 1 from users) as has",
       );
       if (has[0]?.has) {
-        throw new Error("This database already has orders or customers. Pass --reset to drop everything first.");
+        throw new Error("This database already has orders or users. Pass --reset to drop everything first.");
       }
     }
   }
@@ -163,30 +163,35 @@ async function fill() {
     [MONTHS],
   );
 
-  // Reference data, mirroring the demo seed (apps/api/src/db/seed/index.ts).
-  await step("customer", "insert into customers (id, name) values ($1, 'Companion Animal Health Partners')", [
-    CUSTOMER_ID,
-  ]);
+  // Reference data: since migration 0017 the migrations write it (decision 029); an older commit's
+  // migrations (--commit) do not, so it is inserted where missing.
+  await step(
+    "customer",
+    "insert into customers (id, name) values ($1, 'Companion Animal Health Partners') on conflict do nothing",
+    [CUSTOMER_ID],
+  );
   await step(
     "user levels",
-    "insert into user_levels (id, name) select * from json_to_recordset($1) as x(id int, name text)",
+    "insert into user_levels (id, name) select * from json_to_recordset($1) as x(id int, name text) on conflict do nothing",
     [JSON.stringify(USER_LEVELS)],
   );
   await step(
     "order statuses",
-    "insert into order_statuses (id, name) select * from json_to_recordset($1) as x(id int, name text)",
+    "insert into order_statuses (id, name) select * from json_to_recordset($1) as x(id int, name text) on conflict do nothing",
     [JSON.stringify([...ORDER_STATUSES, ORDER_STATUS_CANCELLED])],
   );
   await step(
     "delivery methods",
     `insert into delivery_methods (id, name, remarks, max_business_days, shipping_cents)
-     select * from json_to_recordset($1) as x(id int, name text, remarks text, max_business_days int, shipping_cents int)`,
+     select * from json_to_recordset($1) as x(id int, name text, remarks text, max_business_days int, shipping_cents int)
+     on conflict do nothing`,
     [JSON.stringify(DELIVERY_METHODS)],
   );
   await step(
     "customer delivery methods",
     `insert into customer_delivery_methods (customer_id, delivery_method_id, sort_order)
-     select $1, id, row_number() over (order by id) - 1 from delivery_methods`,
+     select $1, id, row_number() over (order by id) - 1 from delivery_methods
+     on conflict do nothing`,
     [CUSTOMER_ID],
   );
   await step(

@@ -6,6 +6,7 @@ import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { createCaches } from "./lib/cache.ts";
 import { withRedactedUrls } from "./lib/log-redaction.ts";
+import { countPlacedOrders, createMetrics } from "./lib/metrics.ts";
 import { createSerializerCompiler } from "./lib/serializer.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
@@ -18,7 +19,7 @@ import { departmentsRoutes } from "./modules/departments/departments.routes.ts";
 import { createDepartmentsService } from "./modules/departments/departments.service.ts";
 import { fulfilmentRoutes } from "./modules/fulfilment/fulfilment.routes.ts";
 import { createFulfilmentService } from "./modules/fulfilment/fulfilment.service.ts";
-import { createSecretSweep } from "./modules/mail/mail.service.ts";
+import { createSecretSweep, readOutboxBacklog } from "./modules/mail/mail.service.ts";
 import { createOutbox } from "./modules/mail/outbox.worker.ts";
 import { mediaRoutes } from "./modules/media/media.routes.ts";
 import { ordersRoutes } from "./modules/orders/orders.routes.ts";
@@ -36,6 +37,7 @@ import { usersRoutes } from "./modules/users/users.routes.ts";
 import { createUsersService } from "./modules/users/users.service.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin, frameworkErrorHandler } from "./plugins/errors.ts";
+import { metricsPlugin } from "./plugins/metrics.ts";
 import { swaggerPlugin } from "./plugins/swagger.ts";
 import { webPlugin } from "./plugins/web.ts";
 
@@ -86,10 +88,14 @@ export async function buildApp({ config, database, logger = false, validateRespo
 
   // Sessions, catalogue and stock, cached with the database's change counters (decision 017).
   const caches = createCaches(database.db, config.CACHE_MAX_STALE_MS);
+  // Prometheus metrics, only when METRICS_TOKEN is set (decision 029).
+  const metrics = config.METRICS_TOKEN
+    ? createMetrics({ poolStats: () => database.poolStats(), outboxBacklog: () => readOutboxBacklog(database.db) })
+    : undefined;
   const services = {
     auth: createAuthService(database.db, config, caches),
     catalog: createCatalogService(database.db, config, caches),
-    orders: createOrdersService(database.db, config),
+    orders: countPlacedOrders(createOrdersService(database.db, config), metrics),
     fulfilment: createFulfilmentService(database.db, config),
     cart: createCartService(database.db, config),
     practices: createPracticesService(database.db, config),
@@ -118,6 +124,7 @@ export async function buildApp({ config, database, logger = false, validateRespo
     securityHeaders(request.raw, reply.raw, done as (err?: unknown) => void),
   );
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin, { metrics, token: config.METRICS_TOKEN });
   // After a call that may have changed cached data (committed by now), this process checks the
   // database before it uses a cached value again: its next request reads the write.
   app.addHook("onSend", async (request) => {

@@ -125,6 +125,15 @@ export const ConfigSchema = z.object({
   PET_INSURANCE_URL: z.url({ error: "must be a URL" }).default("https://www.example.com/pet-insurance"),
   WEB_DIST_DIR: z.string().min(1).default(WEB_DIST_DIR),
   SHUTDOWN_GRACE_MS: positiveInt.default(10000),
+  /**
+   * Bearer token of GET /metrics (decision 029); unset, the route answers 404 and nothing is
+   * measured. Long and random, like a password: it is compared in constant time.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(32, { error: "must be at least 32 characters (e.g. the output of: openssl rand -hex 32)" })
+    .regex(/^[\x21-\x7e]+$/, { error: "must be printable ASCII without spaces" })
+    .optional(),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

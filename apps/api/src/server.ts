@@ -1,6 +1,7 @@
 import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { serveBackups } from "./db/backup.ts";
 import { type DatabaseHandle, DataDirLockedError, openPglite, openPostgres } from "./db/client.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 
@@ -46,10 +47,14 @@ async function main() {
   const summary = await prepareDatabase(database, { seed: config.SEED_DEMO_DATA, customerId: config.CUSTOMER_ID });
   app.log.info(summary, "database ready");
 
+  // PGlite: `npm run db:backup` asks this process for a consistent copy through DATA_DIR's socket.
+  const stopBackups = database.pglite ? await serveBackups(config.DATA_DIR, database.pglite, app.log) : async () => {};
+
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.
   closeWithGrace({ delay: config.SHUTDOWN_GRACE_MS }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, "shutting down after an error");
     else app.log.info({ signal }, "shutting down");
+    await stopBackups();
     await app.close();
     await database.close();
   });

@@ -100,6 +100,7 @@ const pngUpload = (id: number) => imageUploadBody(BOUNDARY, id, TINY_PNG);
 
 const ROUTES: Record<string, Route> = {
   "GET /api/health": { access: "public" },
+  "GET /api/ready": { access: "public" },
   "GET /api/settings": { access: "public" },
   "POST /api/auth": { access: "public", request: () => ({ body: { method: "address", ...PRACTICE } }) },
   // A second session of A's: refreshing rotates that session's tokens (called once).

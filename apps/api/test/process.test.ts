@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { backupDatabase, backupSocketPath } from "../src/db/backup.ts";
 import { freePort } from "./helpers.ts";
 
 /**
@@ -102,7 +103,13 @@ describe("the server process on PGlite", () => {
       body,
     });
     expect(login.status).toBe(200);
+    // npm run db:backup reaches the running process through the socket beside its data directory.
+    const backup = `${dataDir}.backup`;
+    expect(await backupDatabase({ dataDir }, backup)).toEqual({ via: "server" });
+    expect(statSync(backup).size).toBeGreaterThan(0);
+    rmSync(backup);
     third.child.kill("SIGTERM");
     expect(await third.exited).toBe(0);
+    expect(existsSync(backupSocketPath(dataDir))).toBe(false);
   }, 180_000);
 });

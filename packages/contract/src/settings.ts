@@ -17,3 +17,18 @@ export const HealthSchema = z.object({
   driver: z.enum(["pglite", "pg"]),
   uptime_s: z.number(),
 });
+
+/** GET /api/ready (decision 029): may this process take traffic? Each failed check says why. */
+export const ReadinessSchema = z.object({
+  status: z.enum(["ready", "not_ready"]),
+  checks: z.object({
+    database: z.enum(["ok", "down"]),
+    migrations: z.enum(["ok", "pending", "unknown"]),
+    outbox: z.enum(["ok", "stuck", "unknown"]),
+  }),
+  /** One sentence per failed check. */
+  reasons: z.array(z.string()),
+  /** Outgoing messages waiting or given up on (informational; failures alone do not make it not ready). */
+  outbox: z.object({ pending: z.number().int(), failed: z.number().int() }).optional(),
+});
+export type Readiness = z.infer<typeof ReadinessSchema>;

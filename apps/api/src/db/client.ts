@@ -24,6 +24,8 @@ export interface DatabaseHandle {
   /** Runs fn while holding the cross-process migration lock (seeding uses it too). */
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
+  /** How busy the connections are (metrics, decision 029): the pg pool's, or the PGlite worker's queue. */
+  poolStats(): PoolStats;
   close(): Promise<void>;
   /** The embedded engine's worker (tests dump a migrated, seeded template from it; exports page through it). */
   pglite?: PgliteClient;
@@ -31,6 +33,14 @@ export interface DatabaseHandle {
   pool?: pg.Pool;
   /** The server's limits, when the process set them (an export's COPY reads its own from here). */
   limits?: PostgresLimits;
+}
+
+/** Connections of a database handle: open, idle, the most there may be, and requests waiting for one. */
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 type Logger = { warn(obj: unknown, msg?: string): void };
@@ -237,6 +247,12 @@ export async function openPostgres(
       await db.execute(sql`select 1`);
       return true;
     },
+    poolStats: () => ({
+      max: pool.options.max ?? 10,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
   };
 }

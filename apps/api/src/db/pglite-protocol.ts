@@ -22,6 +22,8 @@ export type WorkerRequest =
   /** Commits or rolls back an open transaction; answered after COMMIT or ROLLBACK. */
   | { id: number; op: "end"; tx: number; commit: boolean }
   | { id: number; op: "dump" }
+  /** A backup: a gzip'd tar of the data directory, taken between transactions (db/backup.ts). */
+  | { id: number; op: "backup" }
   | { id: number; op: "close" };
 
 /** A query's result as it crosses the thread boundary (no Blob). */

@@ -112,6 +112,14 @@ async function handle(req: WorkerRequest) {
       const buffer = await (await pg.dumpDataDir("none")).arrayBuffer();
       return answer(req.id, buffer, [buffer]);
     }
+    case "backup": {
+      // A checkpoint first, so the copy needs no WAL replay; then the copy itself while this call
+      // holds the engine's transaction turn: no transaction is open, none starts until it is done.
+      await pg.exec("checkpoint");
+      const blob = await pg.transaction(() => pg.dumpDataDir("gzip"));
+      const buffer = await blob.arrayBuffer();
+      return answer(req.id, buffer, [buffer]);
+    }
     case "close":
       clearInterval(schedule);
       await pg.close();

@@ -30,6 +30,8 @@ export interface PgliteClient extends PgliteQueryable {
   transaction<T>(fn: (tx: PgliteQueryable) => Promise<T>): Promise<T>;
   /** A tar of the data directory (the tests' template). */
   dumpDataDir(): Promise<Blob>;
+  /** A consistent backup while the portal runs: a gzip'd tar of the data directory taken between transactions. */
+  backup(): Promise<Uint8Array>;
 }
 
 type Logger = { warn(obj: unknown, msg?: string): void };
@@ -75,6 +77,11 @@ class WorkerClient implements PgliteClient {
   /** True while a statement is queued or running in the worker. */
   get busy() {
     return this.pending.size > 0;
+  }
+
+  /** Calls queued or running in the worker (metrics). */
+  get queued() {
+    return this.pending.size;
   }
 
   get alive() {
@@ -126,6 +133,10 @@ class WorkerClient implements PgliteClient {
 
   async dumpDataDir() {
     return new Blob([await this.call<ArrayBuffer>({ op: "dump" })]);
+  }
+
+  async backup() {
+    return new Uint8Array(await this.call<ArrayBuffer>({ op: "backup" }));
   }
 
   async close() {
@@ -268,6 +279,13 @@ export async function openPglite(
       await client.query("select 1");
       return true;
     },
+    // One engine, one statement at a time: "in use" while the worker has a call, the rest wait.
+    poolStats: () => ({
+      max: 1,
+      total: 1,
+      idle: client.busy ? 0 : 1,
+      waiting: Math.max(0, client.queued - 1),
+    }),
     close: async () => {
       await client.close();
       await release?.();

@@ -1,18 +1,14 @@
 import { hash } from "@node-rs/argon2";
 import {
   clampQuantity,
-  DEFAULT_DELIVERY_METHOD,
-  FORBIDDEN_DELIVERY_METHOD_ID,
   ORDER_STATUS,
   ORDER_STATUS_BACK_ORDERED,
   ORDER_STATUS_CANCELLED,
-  ORDER_STATUSES,
   orderAmounts,
   PAYMENT_METHOD_ON_INVOICE,
   PORTAL_TIME_ZONE,
   priceLine,
   USER_LEVEL,
-  USER_LEVELS,
 } from "@vetportal/contract";
 import { eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
@@ -63,13 +59,16 @@ async function insertChunked<T extends Record<string, unknown>>(db: Executor, ta
 
 /**
  * Loads the demo data set on an empty database, in one transaction. Does nothing when the
- * customer already exists, so it is safe to call on every start.
+ * customer already has users, so it is safe to call on every start. The reference rows (order
+ * statuses, user levels, delivery methods, customer 1850 and its delivery methods) come from the
+ * migrations (0017, decision 029); the seed writes only demo data.
  */
 export async function seedDemoData(db: Database, options: SeedOptions): Promise<{ seeded: boolean; orders: number }> {
   const existing = await db
-    .select({ id: t.customers.id })
-    .from(t.customers)
-    .where(eq(t.customers.id, options.customerId));
+    .select({ id: t.users.id })
+    .from(t.users)
+    .where(eq(t.users.customer_id, options.customerId))
+    .limit(1);
   if (existing.length) return { seeded: false, orders: 0 };
   const adminHash = await hash(DEMO_ADMIN.password);
   let orderCount = 0;
@@ -85,37 +84,22 @@ async function seedInto(db: Executor, options: SeedOptions, adminHash: string): 
   const months = Math.max(12, options.months ?? 14);
   const customerId = options.customerId;
 
-  await db.insert(t.customers).values({ id: customerId, name: "Companion Animal Health Partners" });
-  await db.insert(t.user_levels).values(USER_LEVELS.map((l) => ({ id: l.id, name: l.name })));
+  // Customer 1850 and its delivery methods come from the migrations; demo data for another
+  // customer id gets that customer and the same list.
   await db
-    .insert(t.order_statuses)
-    .values([...ORDER_STATUSES, ORDER_STATUS_CANCELLED].map((s) => ({ id: s.id, name: s.name })));
-
-  const methods = [
-    { ...DEFAULT_DELIVERY_METHOD, max_business_days: 5, shipping_cents: 1250 },
-    { id: 2, name: "UPS 2nd Day Air", remarks: "2 business days", max_business_days: 2, shipping_cents: 2800 },
-    { id: 3, name: "UPS Next Day Air", remarks: "Next business day", max_business_days: 1, shipping_cents: 4500 },
-    { id: 4, name: "FedEx Ground", remarks: "Up to 5 business days", max_business_days: 5, shipping_cents: 1150 },
-    { id: 5, name: "FedEx 2Day", remarks: "2 business days", max_business_days: 2, shipping_cents: 2700 },
-    {
-      id: 6,
-      name: "LTL Freight",
-      remarks: "Pallet shipments, up to 7 business days",
-      max_business_days: 7,
-      shipping_cents: 15000,
-    },
-    {
-      id: FORBIDDEN_DELIVERY_METHOD_ID,
-      name: "Will Call (warehouse pickup)",
-      remarks: "Internal use only; never offered",
-      max_business_days: 0,
-      shipping_cents: 0,
-    },
-  ];
-  await db.insert(t.delivery_methods).values(methods);
-  await db
-    .insert(t.customer_delivery_methods)
-    .values(methods.map((m, i) => ({ customer_id: customerId, delivery_method_id: m.id, sort_order: i })));
+    .insert(t.customers)
+    .values({ id: customerId, name: "Companion Animal Health Partners" })
+    .onConflictDoNothing();
+  const methods = await db.select().from(t.delivery_methods).orderBy(t.delivery_methods.id);
+  const listed = await db
+    .select({ id: t.customer_delivery_methods.delivery_method_id })
+    .from(t.customer_delivery_methods)
+    .where(eq(t.customer_delivery_methods.customer_id, customerId))
+    .limit(1);
+  if (!listed.length)
+    await db
+      .insert(t.customer_delivery_methods)
+      .values(methods.map((m, i) => ({ customer_id: customerId, delivery_method_id: m.id, sort_order: i })));
 
   // Departments and cost centers.
   const departments = await db

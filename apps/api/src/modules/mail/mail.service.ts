@@ -41,3 +41,7 @@ export function createSecretSweep(db: Database, log: SweepLog, intervalMs = 60_0
 }
 
 export type SecretSweep = ReturnType<typeof createSecretSweep>;
+/** Messages waiting, given up on, and how long the most overdue one has waited (readiness and metrics). */
+export function readOutboxBacklog(db: Executor) {
+  return repo.readBacklog(db);
+}

@@ -85,4 +85,18 @@ export async function forgetExpiredSecrets(db: Executor) {
     .where(and(isNotNull(email_outbox.secret_expires_at), lte(email_outbox.secret_expires_at, sql`now()`)))
     .returning({ id: email_outbox.id });
   return rows.length;
+ * The outbox's backlog for readiness and metrics (decision 029), in one statement over the
+ * (status, next_attempt_at) index: messages waiting, given up on, and how long the longest-overdue
+ * due message has waited past its time (0 when none is due).
+ */
+export async function readBacklog(db: Executor) {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${email_outbox.status} = 'pending')::int`,
+      failed: sql<number>`count(*) filter (where ${email_outbox.status} = 'failed')::int`,
+      overdueSeconds: sql<number>`coalesce(extract(epoch from now() - min(${email_outbox.next_attempt_at}) filter (where ${email_outbox.status} = 'pending' and ${email_outbox.next_attempt_at} <= now())), 0)::float8`,
+    })
+    .from(email_outbox)
+    .where(inArray(email_outbox.status, ["pending", "failed"]));
+  return { pending: row?.pending ?? 0, failed: row?.failed ?? 0, overdueSeconds: row?.overdueSeconds ?? 0 };
 }

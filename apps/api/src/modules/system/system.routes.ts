@@ -1,5 +1,6 @@
-import { HealthSchema, MESSAGES, okSchema, PublicSettingsSchema } from "@vetportal/contract";
+import { HealthSchema, MESSAGES, okSchema, PublicSettingsSchema, ReadinessSchema } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { checkReadiness } from "./system.service.ts";
 
 const startedAt = Date.now();
 
@@ -29,6 +30,24 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
           uptime_s: Math.round((Date.now() - startedAt) / 1000),
         },
       };
+    },
+  );
+
+  app.get(
+    "/ready",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["system"],
+        summary:
+          "Readiness: the database answers, every migration is applied, the outbox is not stuck (503 with the reasons otherwise)",
+        response: { 200: okSchema(ReadinessSchema), 503: okSchema(ReadinessSchema) },
+      },
+    },
+    async (_request, reply) => {
+      const readiness = await checkReadiness(app.database, { sendsMail: Boolean(app.config.SMTP_URL) });
+      reply.status(readiness.status === "ready" ? 200 : 503).header("cache-control", "no-store");
+      return { result: 1 as const, data: readiness };
     },
   );
 

@@ -1,8 +1,10 @@
 import { MESSAGES } from "@vetportal/contract";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, signInPractice } from "../../../test/helpers.ts";
+import { bearer, createTestApp, openTestDatabase, signInPractice, testConfig } from "../../../test/helpers.ts";
+import { buildApp } from "../../app.ts";
 import { email_outbox, support_requests } from "../../db/schema/index.ts";
+import { OUTBOX_STUCK_AFTER_SECONDS } from "./system.service.ts";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -89,5 +91,72 @@ describe("POST /api/support/add", () => {
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().error.fields).sort()).toEqual(["description", "email", "support_category"]);
     expect((await t.db.select().from(support_requests)).length).toBe(before);
+  });
+});
+
+describe("GET /api/ready", () => {
+  it("is ready when the database answers, every migration is applied and the outbox moves", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/ready" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      status: "ready",
+      checks: { database: "ok", migrations: "ok", outbox: "ok" },
+      reasons: [],
+    });
+  });
+
+  it("is not ready (503, with the reasons) while a migration is missing or a due email waits too long", async () => {
+    // An app of its own, sending mail, on a database that lost its latest migration record.
+    const own = await createTestApp({ SMTP_URL: "smtp://127.0.0.1:9" });
+    try {
+      await own.db.execute(
+        sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+      );
+      await own.db.insert(email_outbox).values({
+        to: ["ops@clinic.test"],
+        subject: "Waiting",
+        text: "Waiting",
+        kind: "support_request",
+        next_attempt_at: new Date(Date.now() - (OUTBOX_STUCK_AFTER_SECONDS + 60) * 1000),
+      });
+      const res = await own.app.inject({ method: "GET", url: "/api/ready" });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().data).toMatchObject({
+        status: "not_ready",
+        checks: { database: "ok", migrations: "pending", outbox: "stuck" },
+      });
+      expect(res.json().data.reasons).toHaveLength(2);
+      expect(res.json().data.reasons[0]).toMatch(/1 migration\(s\) not applied/);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("does not count unsent mail against readiness when no SMTP_URL is set (mail is kept, not sent)", async () => {
+    await t.db.insert(email_outbox).values({
+      to: ["ops@clinic.test"],
+      subject: "Kept",
+      text: "Kept",
+      kind: "support_request",
+      next_attempt_at: new Date(Date.now() - (OUTBOX_STUCK_AFTER_SECONDS + 60) * 1000),
+    });
+    const res = await t.app.inject({ method: "GET", url: "/api/ready" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.outbox.pending).toBeGreaterThanOrEqual(1);
+  });
+
+  it("is not ready when the database is gone", async () => {
+    const database = await openTestDatabase();
+    const app = await buildApp({ config: testConfig(), database, validateResponses: true });
+    try {
+      await database.close();
+      const res = await app.inject({ method: "GET", url: "/api/ready" });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().data).toMatchObject({ status: "not_ready", checks: { database: "down" } });
+      // Liveness stays its own check.
+      expect((await app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(503);
+    } finally {
+      await app.close();
+    }
   });
 });
