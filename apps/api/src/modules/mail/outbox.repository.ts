@@ -85,6 +85,9 @@ export async function forgetExpiredSecrets(db: Executor) {
     .where(and(isNotNull(email_outbox.secret_expires_at), lte(email_outbox.secret_expires_at, sql`now()`)))
     .returning({ id: email_outbox.id });
   return rows.length;
+}
+
+/**
  * The outbox's backlog for readiness and metrics (decision 029), in one statement over the
  * (status, next_attempt_at) index: messages waiting, given up on, and how long the longest-overdue
  * due message has waited past its time (0 when none is due).
