@@ -99,6 +99,12 @@ export const email_outbox = pgTable(
     last_error: text(),
     next_attempt_at: timestamp({ withTimezone: true }).defaultNow().notNull(),
     sent_at: timestamp({ withTimezone: true }),
+    /**
+     * A sender's lease on the message (decision 024): until then no other process takes it; after
+     * it, a sender that died mid-send has its message retried. claimed_by names the claim.
+     */
+    claimed_until: timestamp({ withTimezone: true }),
+    claimed_by: text(),
     ...timestamps,
   },
   (t) => [index("email_outbox_pending_idx").on(t.status, t.next_attempt_at)],

@@ -97,6 +97,7 @@ export async function issuePasswordLink(
   }
   const token = newToken();
   const hours = config.PASSWORD_LINK_TTL_HOURS;
+  await repo.lockUserForPasswordLink(tx, user.id);
   await repo.spendPasswordTokensOf(tx, user.id);
   await repo.insertPasswordToken(tx, user.id, hashToken(token), new Date(Date.now() + hours * 3600 * 1000));
   const link = `${config.PUBLIC_URL}/set-password?token=${token}`;
