@@ -105,8 +105,8 @@ function roundRobin(bases: string[]): Promise<Server> {
   const balancer = createServer((req, res) => {
     const target = new URL(bases[next++ % bases.length] as string);
     const lose = req.headers["x-lose-answer"] !== undefined;
-    const headers = { ...req.headers, host: target.host };
-    delete headers["x-lose-answer"];
+    const { "x-lose-answer": _, ...forwarded } = req.headers;
+    const headers = { ...forwarded, host: target.host };
     const upstream = httpRequest(
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers },
       (answer) => {
