@@ -77,6 +77,7 @@ export async function buildApp({ config, database, logger = false, validateRespo
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     leaseMs: config.OUTBOX_LEASE_MS,
+    intervalMs: config.OUTBOX_INTERVAL_MS,
   });
   app.decorate("outbox", outbox);
   app.addHook("onClose", () => outbox.stop());
