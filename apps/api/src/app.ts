@@ -78,7 +78,12 @@ export async function buildApp({ config, database, logger = false, validateRespo
   app.decorate("database", database);
   app.decorate("db", database.db);
   // The outbox worker is started by server.ts; tests call flush() themselves.
-  const outbox = createOutbox(database.db, app.log, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const outbox = createOutbox(database.db, app.log, {
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    leaseMs: config.OUTBOX_LEASE_MS,
+    intervalMs: config.OUTBOX_INTERVAL_MS,
+  });
   app.decorate("outbox", outbox);
   app.addHook("onClose", () => outbox.stop());
   // Cuts expired set-password links out of stored mail (decision 026); started by server.ts too.

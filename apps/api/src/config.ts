@@ -118,6 +118,10 @@ export const ConfigSchema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: email.default("orders@vetportal.example"),
+  /** How long a process's claim on an outbox message lasts before another may send it (decision 024). */
+  OUTBOX_LEASE_MS: positiveInt.min(1_000, { error: "must be at least 1000" }).default(120_000),
+  /** How often each process looks for due outbox messages. */
+  OUTBOX_INTERVAL_MS: positiveInt.min(100, { error: "must be at least 100" }).default(5_000),
   SUPPORT_EMAIL: email.default("support@vetportal.example"),
   OPERATIONS_EMAIL: email.default("operations@vetportal.example"),
   LARGE_ORDER_EMAIL: email.default("orders@vetportal.example"),

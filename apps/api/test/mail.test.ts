@@ -1,7 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { email_outbox } from "../src/db/schema/index.ts";
+import { claimDue, markFailed } from "../src/modules/mail/outbox.repository.ts";
+import { createOutbox } from "../src/modules/mail/outbox.worker.ts";
 import { bearer, createTestApp, freePort, signInPractice } from "./helpers.ts";
 
 /** A real SMTP listener in-process: what the outbox sends is what a mail server receives. */
@@ -12,7 +14,7 @@ interface Received {
 }
 const received: Received[] = [];
 
-function smtp(port: number) {
+function smtp(port: number, delayMs = 0) {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -23,12 +25,14 @@ function smtp(port: number) {
         raw += chunk;
       });
       stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-        });
-        callback();
+        setTimeout(() => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+          });
+          callback();
+        }, delayMs);
       });
     },
   });
@@ -105,5 +109,93 @@ describe("the mail outbox over SMTP", () => {
     const mail = received.find((m) => m.raw.includes(`#${res.json().data}`));
     expect(mail?.to.sort()).toEqual(["maria@happypaws.test", "sales-west@companionhealth.test"]);
     expect(mail?.raw).toContain("Puppy Starter Kit Folder");
+  });
+});
+
+/** The Message-ID header of a received message. */
+const messageId = (raw: string) => /^Message-ID: *(<[^>]+>)/im.exec(raw)?.[1];
+const silent = { info() {}, warn() {} };
+
+describe("the outbox with several senders on one database (decision 024)", () => {
+  let slowPort: number;
+  let slow: ReturnType<typeof smtp>;
+  beforeAll(async () => {
+    slowPort = await freePort();
+    slow = smtp(slowPort, 20);
+    await slow.start();
+  });
+  afterAll(() => slow.stop());
+
+  const sender = (leaseMs?: number) =>
+    createOutbox(t.db, silent, { smtpUrl: `smtp://127.0.0.1:${slowPort}`, from: "orders@vetportal.example", leaseMs });
+  const queueSupportRequests = async (n: number, tag: string) => {
+    for (let i = 0; i < n; i++) expect((await supportRequest(`${tag} ${i}`)).statusCode).toBe(200);
+    const rows = await t.db.select().from(email_outbox).where(eq(email_outbox.status, "pending"));
+    return rows.filter((r) => r.text.includes(tag));
+  };
+  const deliveredOf = (rows: { id: number }[]) =>
+    received.filter((m) => rows.some((r) => messageId(m.raw)?.startsWith(`<outbox.${r.id}.`)));
+
+  it("sends each message once when two senders work through one backlog at the same time", async () => {
+    const rows = await queueSupportRequests(12, "Two senders");
+    const [a, b] = [sender(), sender()];
+    const [sentA, sentB] = await Promise.all([a.flush(), b.flush()]);
+    await Promise.all([a.stop(), b.stop()]);
+    expect(sentA + sentB).toBe(12);
+    expect(sentA).toBeGreaterThan(0);
+    expect(sentB).toBeGreaterThan(0);
+    const ids = deliveredOf(rows).map((m) => messageId(m.raw));
+    expect(ids).toHaveLength(12);
+    expect(new Set(ids).size).toBe(12);
+    const after = await t.db
+      .select()
+      .from(email_outbox)
+      .where(
+        inArray(
+          email_outbox.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    expect(after.every((r) => r.status === "sent" && r.attempts === 1 && r.claimed_until === null)).toBe(true);
+  });
+
+  it("leaves a message to the sender that claimed it, and retries it once that sender's lease is over", async () => {
+    const [row] = await queueSupportRequests(1, "Crashed sender");
+    if (!row) throw new Error("not queued");
+    // A sender claims the message and dies before sending it: nothing marks it.
+    expect((await claimDue(t.db, 10, 60_000, "crashed")).map((r) => r.id)).toEqual([row.id]);
+    const other = sender();
+    expect(await other.flush()).toBe(0);
+    expect(deliveredOf([row])).toEqual([]);
+    // Its lease runs out.
+    await t.db
+      .update(email_outbox)
+      .set({ claimed_until: new Date(Date.now() - 1000) })
+      .where(eq(email_outbox.id, row.id));
+    expect(await other.flush()).toBe(1);
+    await other.stop();
+    expect(deliveredOf([row])).toHaveLength(1);
+    const [after] = await t.db.select().from(email_outbox).where(eq(email_outbox.id, row.id));
+    // The crashed attempt counts, so a message that kills its sender each time runs out of attempts.
+    expect(after).toMatchObject({ status: "sent", attempts: 2, claimed_by: null });
+  });
+
+  it("never undoes a send by another sender with a late failure of an expired claim", async () => {
+    const [row] = await queueSupportRequests(1, "Late failure");
+    if (!row) throw new Error("not queued");
+    await claimDue(t.db, 10, 1_000, "slow");
+    await t.db
+      .update(email_outbox)
+      .set({ claimed_until: new Date(Date.now() - 1000) })
+      .where(eq(email_outbox.id, row.id));
+    const other = sender();
+    expect(await other.flush()).toBe(1);
+    await other.stop();
+    // The first sender's send finally fails: the message stays sent, and is not sent again.
+    await markFailed(t.db, row.id, "slow", "timeout", new Date(), false);
+    const [after] = await t.db.select().from(email_outbox).where(eq(email_outbox.id, row.id));
+    expect(after?.status).toBe("sent");
+    expect(await t.app.outbox.flush()).toBe(0);
+    expect(deliveredOf([row])).toHaveLength(1);
   });
 });

@@ -122,6 +122,12 @@ export const email_outbox = pgTable(
      */
     secret_ref: text(),
     secret_expires_at: timestamp({ withTimezone: true }),
+    /**
+     * A sender's lease on the message (decision 024): until then no other process takes it; after
+     * it, a sender that died mid-send has its message retried. claimed_by names the claim.
+     */
+    claimed_until: timestamp({ withTimezone: true }),
+    claimed_by: text(),
     ...timestamps,
   },
   (t) => [

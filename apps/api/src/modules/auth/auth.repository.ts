@@ -182,6 +182,14 @@ export async function replacePasswordHash(db: Executor, userId: number, password
 }
 
 /**
+ * Locks a user's row to the end of the transaction, so two processes issuing links for one user at
+ * once take turns: the second spends the first's link instead of both staying live (decision 024).
+ */
+export async function lockUserForPasswordLink(db: Executor, userId: number) {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
+}
+
+/**
  * Spends every unspent set-password link of a user (a newer one replaces them, one was used, or the
  * password changed); with `unlessSentTo`, only the links sent to another address (the user's email
  * changed). Returns the spent links' ids.

@@ -114,6 +114,7 @@ export async function issuePasswordLink(
   const token = newToken();
   const hours = config.PASSWORD_LINK_TTL_HOURS;
   const expiresAt = new Date(Date.now() + hours * 3600 * 1000);
+  await repo.lockUserForPasswordLink(tx, user.id);
   await voidPasswordLinks(tx, user.id);
   const id = await repo.insertPasswordToken(tx, {
     userId: user.id,

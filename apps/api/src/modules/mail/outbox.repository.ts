@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { email_outbox } from "../../db/schema/index.ts";
 
@@ -12,6 +12,7 @@ export async function queueEmail(db: Executor, email: OutgoingEmail) {
   await db.insert(email_outbox).values({ ...email, cc: email.cc ?? [] });
 }
 
+/** Due messages, without claiming them: only for logging what waits while no SMTP server is set. */
 export async function listDue(db: Executor, limit: number) {
   return db
     .select()
@@ -21,23 +22,81 @@ export async function listDue(db: Executor, limit: number) {
     .limit(limit);
 }
 
+/**
+ * Claims up to `limit` due messages for one sender (decision 024), in one statement: rows another
+ * sender is claiming right now are skipped (`FOR UPDATE SKIP LOCKED`), rows under a live lease are
+ * not due, and each claimed row gets a lease of `leaseMs` by the database's clock and counts the
+ * attempt, so a sender that dies mid-send has its message retried once the lease is over, and a
+ * message that kills its sender every time still runs out of attempts.
+ */
+export async function claimDue(db: Executor, limit: number, leaseMs: number, claimedBy: string) {
+  const due = db
+    .select({ id: email_outbox.id })
+    .from(email_outbox)
+    .where(
+      and(
+        eq(email_outbox.status, "pending"),
+        lte(email_outbox.next_attempt_at, sql`now()`),
+        or(isNull(email_outbox.claimed_until), lt(email_outbox.claimed_until, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(email_outbox.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(email_outbox)
+    .set({
+      claimed_until: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+      claimed_by: claimedBy,
+      attempts: sql`${email_outbox.attempts} + 1`,
+    })
+    .where(inArray(email_outbox.id, due))
+    .returning();
+  return claimed.sort((a, b) => a.id - b.id);
+}
+
+/** A claimed message was accepted by the SMTP server: never send it again, whoever claims it now. */
 export async function markSent(db: Executor, id: number) {
   await db
     .update(email_outbox)
-    .set({ status: "sent", sent_at: new Date(), attempts: sql`${email_outbox.attempts} + 1`, last_error: null })
+    .set({ status: "sent", sent_at: new Date(), last_error: null, claimed_until: null, claimed_by: null })
     .where(eq(email_outbox.id, id));
 }
 
-export async function markFailed(db: Executor, id: number, error: string, nextAttemptAt: Date, giveUp: boolean) {
+/**
+ * A claimed message was refused or not delivered: schedules its retry, or gives up. Only while the
+ * claim is still this sender's: after its lease another sender may have taken the message (and
+ * sent it), which a late failure must not undo.
+ */
+export async function markFailed(
+  db: Executor,
+  id: number,
+  claimedBy: string,
+  error: string,
+  nextAttemptAt: Date,
+  giveUp: boolean,
+) {
   await db
     .update(email_outbox)
     .set({
       status: giveUp ? "failed" : "pending",
-      attempts: sql`${email_outbox.attempts} + 1`,
       last_error: error.slice(0, 1000),
       next_attempt_at: nextAttemptAt,
+      claimed_until: null,
+      claimed_by: null,
     })
-    .where(eq(email_outbox.id, id));
+    .where(and(eq(email_outbox.id, id), eq(email_outbox.claimed_by, claimedBy), eq(email_outbox.status, "pending")));
+}
+
+/** Gives back claims a sender will not use (it stops before their send): they are due again at once. */
+export async function releaseClaims(db: Executor, ids: number[], claimedBy: string) {
+  if (!ids.length) return;
+  await db
+    .update(email_outbox)
+    .set({ claimed_until: null, claimed_by: null, attempts: sql`${email_outbox.attempts} - 1` })
+    .where(
+      and(inArray(email_outbox.id, ids), eq(email_outbox.claimed_by, claimedBy), eq(email_outbox.status, "pending")),
+    );
 }
 
 export async function countByStatus(db: Executor, ids: number[]) {
