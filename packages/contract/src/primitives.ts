@@ -29,16 +29,33 @@ export const PRIMITIVE_MESSAGES = {
 } as const;
 
 /**
- * An integer an int4 column holds. Coerced, because urlencoded and multipart forms send text.
- * `error` is the message for a missing or non-numeric value, `wholeNumber` for a fraction; callers
- * chain their own `.min()`, `.max()` and `.positive()` with the spec's messages.
+ * An integer an int4 column holds: a JSON number, nothing else (decision 028). No coercion: `null`,
+ * `true`, `[4]`, `"0x2"` and `""` are refused, not read as 0, 1, 4 or 2. `error` is the message for a
+ * missing or non-numeric value, `wholeNumber` for a fraction; callers chain their own `.min()`,
+ * `.max()` and `.positive()` with the spec's messages. Form fields (sign-in's urlencoded body, the
+ * upload's multipart fields) use `formInt`.
  */
 export function dbInt(error: string = PRIMITIVE_MESSAGES.number, wholeNumber: string = PRIMITIVE_MESSAGES.wholeNumber) {
-  return z.coerce
+  return z
     .number({ error })
     .min(INT4_MIN, PRIMITIVE_MESSAGES.int4Range)
     .max(INT4_MAX, PRIMITIVE_MESSAGES.int4Range)
     .int(wholeNumber);
+}
+
+/** A whole number written in decimal digits, as a form field carries it (no hex, no exponent, no fraction). */
+export const DECIMAL_INTEGER_PATTERN = /^[+-]?\d{1,20}$/;
+
+/**
+ * An int4 integer in a form body (urlencoded or multipart), where every value is text: a JSON number
+ * or a string of decimal digits (surrounding spaces allowed), nothing else.
+ */
+export function formInt(
+  error: string = PRIMITIVE_MESSAGES.number,
+  wholeNumber: string = PRIMITIVE_MESSAGES.wholeNumber,
+) {
+  const int = dbInt(error, wholeNumber);
+  return z.union([int, z.string().trim().regex(DECIMAL_INTEGER_PATTERN).transform(Number).pipe(int)], { error });
 }
 
 /** A row id (serial / integer primary key): 1 … INT4_MAX. */

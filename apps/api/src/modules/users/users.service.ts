@@ -76,7 +76,8 @@ export function createUsersService(db: Database, config: Config) {
           ([, v]) => v !== undefined,
         ),
       );
-      if (!(await repo.updateUser(db, customerId, id, values)))
+      // Only an id is a no-op (200 with the user as it is), not an UPDATE without a SET (decision 028).
+      if (Object.keys(values).length > 0 && !(await repo.updateUser(db, customerId, id, values)))
         throw new AppError("NOT_FOUND", "This user does not exist.");
       return getUser(caller, id);
     },
