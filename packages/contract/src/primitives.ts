@@ -61,6 +61,9 @@ export function formInt(
 /** A row id (serial / integer primary key): 1 … INT4_MAX. */
 export const IdSchema = dbInt().positive(PRIMITIVE_MESSAGES.id);
 
+/** A row id written as text: in a URL's path or query, or a form field. */
+export const TextIdSchema = formInt().pipe(IdSchema);
+
 /** An unpaired UTF-16 surrogate: not Unicode, so neither UTF-8 text nor jsonb can hold it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -86,9 +89,15 @@ function isInDateRange(value: string): boolean {
   return year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
 }
 
+/** The documented form of a date: 1900-01-01 … 2100-12-31, months 01–12, days 01–31. */
+export const ISO_DATE_DOCUMENTED_PATTERN = "^(19\\d\\d|20\\d\\d|2100)-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$";
+
 /** A calendar day, YYYY-MM-DD, that exists, between MIN_DATE_YEAR and MAX_DATE_YEAR. */
 export const IsoDateSchema = z
   .string({ error: PRIMITIVE_MESSAGES.date })
   .regex(/^\d{4}-\d{2}-\d{2}$/, PRIMITIVE_MESSAGES.dateFormat)
   .refine(isCalendarDate, { message: PRIMITIVE_MESSAGES.realDate, abort: true })
-  .refine(isInDateRange, PRIMITIVE_MESSAGES.dateRange);
+  .refine(isInDateRange, PRIMITIVE_MESSAGES.dateRange)
+  // What the OpenAPI document promises (decision 028): a full-date in 1900–2100, months 01–12 and
+  // days 01–31 (the calendar check above also refuses 2023-02-30, which no pattern says).
+  .meta({ format: "date", pattern: ISO_DATE_DOCUMENTED_PATTERN, example: "2026-03-02" });
