@@ -57,17 +57,18 @@ function errorStatuses(route: RouteOptions, method: string, access: Access, doc:
 
 /**
  * What the document says beyond zod's JSON Schema (decision 028): the same constraints the
- * validation applies where JSON Schema can say them. A trimmed string that must not be empty needs
- * a character other than white space.
+ * validation applies where JSON Schema can say them. Request text (`dbText`, a string with
+ * refinements) holds no NUL character; a trimmed one that must not be empty needs a character
+ * other than white space.
  */
 function tighten(ctx: { zodSchema: unknown; jsonSchema: Json }) {
   const zod = ctx.zodSchema as { _zod?: { def?: { type?: string; checks?: { _zod: { def: { check?: string } } }[] } } };
   const def = zod._zod?.def;
-  if (def?.type !== "string" || ctx.jsonSchema.pattern !== undefined) return;
-  const trims = def.checks?.some((c) => c._zod.def.check === "overwrite");
-  if (trims && typeof ctx.jsonSchema.minLength === "number" && ctx.jsonSchema.minLength > 0) {
-    ctx.jsonSchema.pattern = "\\S";
-  }
+  if (def?.type !== "string" || ctx.jsonSchema.pattern !== undefined || ctx.jsonSchema.enum !== undefined) return;
+  const has = (check: string) => def.checks?.some((c) => c._zod.def.check === check) ?? false;
+  const needsText = has("overwrite") && typeof ctx.jsonSchema.minLength === "number" && ctx.jsonSchema.minLength > 0;
+  if (has("custom")) ctx.jsonSchema.pattern = needsText ? "^[^\\u0000]*\\S[^\\u0000]*$" : "^[^\\u0000]*$";
+  else if (needsText) ctx.jsonSchema.pattern = "\\S";
 }
 
 /** `/media/products/:id.svg` → `/media/products/{id}.svg`, as @fastify/swagger writes paths. */
