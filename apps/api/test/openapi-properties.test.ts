@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIVE_VALUES } from "../src/plugins/openapi-operations.ts";
 import { bearer, createTestApp, queryRows, signInAdmin, signInPractice } from "./helpers.ts";
 import { arbitraryOf, type Schema } from "./support/json-schema-arbitrary.ts";
 import { schemaValidators } from "./support/openapi-schema.ts";
@@ -47,13 +48,11 @@ const SEED = 20_260_007;
 const SESSION_ENDING = new Set(["POST /api/auth/logout"]);
 
 /**
- * Examples whose value only a running portal has — a one-time secret, or an order placed now (within
- * its cancel window) — are completed with a live one: the document's example says where it comes from.
+ * Examples whose value only a running portal has are completed with a live one: a secret the
+ * document shows as one of its LIVE_VALUES words gets a fresh one wherever it appears (so a new
+ * route's example can use them too), and an order id of these operations an order placed now.
  */
 interface Live {
-  refreshToken: string;
-  passwordToken: string;
-  exportCode: string;
   /** Orders placed by the demo practice during set-up: one to ship, one for everything else. */
   order: number;
   orderLine: number;
@@ -63,9 +62,6 @@ interface Live {
 }
 const withBody = (e: Input, fields: Json): Input => ({ ...e, body: { ...(e.body as Json), ...fields } });
 const LIVE_EXAMPLES: Record<string, (example: Input, live: Live) => Input> = {
-  "POST /api/auth/refresh": (e, live) => withBody(e, { refresh_token: live.refreshToken }),
-  "POST /api/auth/setPassword": (e, live) => withBody(e, { token: live.passwordToken }),
-  "GET /api/report/download": (e, live) => ({ ...e, query: { code: live.exportCode } }),
   "POST /api/order/query": (e, live) => withBody(e, { id: live.order }),
   "POST /api/order/cancel": (e, live) => withBody(e, { order_id: live.order }),
   "POST /api/order/reorder": (e, live) => withBody(e, { order_id: live.shippedOrder }),
@@ -243,27 +239,57 @@ describe("every operation of the OpenAPI document keeps its promises", () => {
     const order = (await post("/api/order/add", example("POST /api/order/add"), practice)) as number;
     const shipOrder = (await post("/api/order/add", example("POST /api/order/add"), practice)) as number;
     const desk = (await post("/api/fulfilment/query", { id: order }, admin)) as { lines: { id: number }[] } | undefined;
-    await post("/api/user/sendPasswordLink", { id: 5 }, admin);
-    const [mail] = await queryRows<{ text: string }>(
-      t.db,
-      sql`select text from email_outbox where text like '%set-password?token=%' order by id desc limit 1`,
-    );
     const [shipped] = await queryRows<{ id: number }>(
       t.db,
       sql`select min(id) as id from orders where user_id = 2 and order_status_id = 5`,
     );
-    const exported = (await post("/api/report/export", example("POST /api/report/export"), admin)) as
-      | { export_code: string }
-      | undefined;
     return {
-      refreshToken: (await signInPractice(t.app)).data,
-      passwordToken: /token=([^\s&"]+)/.exec(mail?.text ?? "")?.[1] ?? "",
-      exportCode: exported?.export_code ?? "",
       order,
       orderLine: desk?.lines[0]?.id ?? 0,
       shipOrder,
       shippedOrder: Number(shipped?.id),
     };
+  }
+
+  const setupAdmin = {} as Record<"shared" | "own", Record<string, string>>;
+  let nextLinkUser = 5;
+
+  /** A fresh value for a LIVE_VALUES word, on one app. */
+  async function freshSecret(which: "shared" | "own", word: string): Promise<string> {
+    const t = which === "shared" ? shared : own;
+    const admin = setupAdmin[which];
+    if (word === LIVE_VALUES.refreshToken) return (await signInPractice(t.app)).data;
+    if (word === LIVE_VALUES.exportCode) {
+      const exportOp = operations.find((op) => op.key === "POST /api/report/export") as Operation;
+      const res = await t.app.inject({
+        method: "POST",
+        url: exportOp.path,
+        payload: exampleOf(exportOp)?.body as never,
+        headers: admin,
+      });
+      return (res.json() as { data?: { export_code?: string } }).data?.export_code ?? "";
+    }
+    // A set-password link of a demo practice not used before (a new link retires the user's older ones).
+    const id = nextLinkUser++;
+    await t.app.inject({ method: "POST", url: "/api/user/sendPasswordLink", payload: { id }, headers: admin });
+    const [mail] = await queryRows<{ text: string }>(
+      t.db,
+      sql`select text from email_outbox where text like '%set-password?token=%' order by id desc limit 1`,
+    );
+    return /token=([^\s&"]+)/.exec(mail?.text ?? "")?.[1] ?? "";
+  }
+
+  /** The example with every LIVE_VALUES word replaced by a fresh value. */
+  async function withSecrets(which: "shared" | "own", value: unknown): Promise<unknown> {
+    const words = Object.values(LIVE_VALUES) as string[];
+    if (typeof value === "string") return words.includes(value) ? freshSecret(which, value) : value;
+    if (Array.isArray(value)) return Promise.all(value.map((v) => withSecrets(which, v)));
+    if (isObject(value) && !Buffer.isBuffer(value)) {
+      const out: Json = {};
+      for (const [key, v] of Object.entries(value)) out[key] = await withSecrets(which, v);
+      return out;
+    }
+    return value;
   }
 
   beforeAll(async () => {
@@ -272,7 +298,9 @@ describe("every operation of the OpenAPI document keeps its promises", () => {
     tokens.administrator = bearer((await signInAdmin(own.app)).access_token);
     const document = shared.app.swagger() as unknown as Json;
     operations = operationsOf(document);
-    live.shared = await prepareLive(shared, tokens.practice, bearer((await signInAdmin(shared.app)).access_token));
+    setupAdmin.shared = bearer((await signInAdmin(shared.app)).access_token);
+    setupAdmin.own = tokens.administrator;
+    live.shared = await prepareLive(shared, tokens.practice, setupAdmin.shared);
     live.own = await prepareLive(own, bearer((await signInPractice(own.app)).access_token), tokens.administrator);
     const components = ((document.components as Json).schemas ?? {}) as Record<string, unknown>;
     const compile = schemaValidators(components);
@@ -380,8 +408,9 @@ describe("every operation of the OpenAPI document keeps its promises", () => {
       mine.sort((a, b) => rank(a) - rank(b));
       for (const op of mine) {
         const documented = exampleOf(op) as Input;
-        const example =
-          LIVE_EXAMPLES[op.key]?.(documented, live[caller === "administrator" ? "own" : "shared"]) ?? documented;
+        const which = caller === "administrator" ? "own" : "shared";
+        const withOrders = LIVE_EXAMPLES[op.key]?.(documented, live[which]) ?? documented;
+        const example = (await withSecrets(which, withOrders)) as Input;
         // A session-ending example ends a session of its own.
         const headers = SESSION_ENDING.has(op.key) ? await freshSession(caller) : tokens[caller];
         const res = await send(appOf(caller).app, op, headers, example);

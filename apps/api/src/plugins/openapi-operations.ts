@@ -25,6 +25,16 @@ export interface OperationDoc {
   requestBody?: Json;
 }
 
+/**
+ * A value of an example that only a running portal has: a secret sent once. The document shows
+ * these words; a tester (and the property test) puts a fresh one in their place.
+ */
+export const LIVE_VALUES = {
+  refreshToken: "the refreshToken of a sign-in",
+  setPasswordToken: "the token of a set-password link",
+  exportCode: "the code of a report export",
+} as const;
+
 /** Demo data (apps/api/src/db/seed/): the practice user 2 and its first address, a product and its category. */
 const DEMO = {
   practiceUserId: 2,
