@@ -37,6 +37,8 @@ import { usersRoutes } from "./modules/users/users.routes.ts";
 import { createUsersService } from "./modules/users/users.service.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorsPlugin, frameworkErrorHandler } from "./plugins/errors.ts";
+import { formsPlugin } from "./plugins/forms.ts";
+import { methodsPlugin } from "./plugins/methods.ts";
 import { metricsPlugin } from "./plugins/metrics.ts";
 import { swaggerPlugin } from "./plugins/swagger.ts";
 import { webPlugin } from "./plugins/web.ts";
@@ -129,6 +131,8 @@ export async function buildApp({ config, database, logger = false, validateRespo
     securityHeaders(request.raw, reply.raw, done as (err?: unknown) => void),
   );
   await app.register(errorsPlugin);
+  // Before any route: which methods each URL takes, for 405 answers (decision 028).
+  await app.register(methodsPlugin);
   await app.register(metricsPlugin, { metrics, token: config.METRICS_TOKEN });
   // After a call that may have changed cached data (committed by now), this process checks the
   // database before it uses a cached value again: its next request reads the write.
@@ -142,6 +146,7 @@ export async function buildApp({ config, database, logger = false, validateRespo
   // text/plain included, is a 415 before the body is read (decision 013).
   app.removeContentTypeParser("text/plain");
   await app.register(formbody);
+  await app.register(formsPlugin);
   await app.register(swaggerPlugin);
 
   // Everything under /api is behind the auth hook; docs, media and the web app are not.

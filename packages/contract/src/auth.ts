@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "./messages.ts";
-import { dbInt, dbText } from "./primitives.ts";
+import { dbText, formInt } from "./primitives.ts";
 
 /** Session lifetime in seconds; the legacy product sends it as the string "996000" (SPEC §9). */
 export const SESSION_EXPIRES_IN = 996000;
@@ -10,7 +10,7 @@ const requiredText = (message: string, max = 200) => dbText(message).trim().min(
 /** Practice sign-in (SPEC §7 POST /auth, method=address). customer_id is optional and must be the portal's. */
 export const AddressLoginSchema = z.object({
   method: z.literal("address"),
-  customer_id: dbInt().optional(),
+  customer_id: formInt().optional(),
   address_name: requiredText(MESSAGES.practiceNameRequired),
   line1: requiredText(MESSAGES.addressRequired),
   zip_code: requiredText(MESSAGES.zipRequired, 20),

@@ -187,7 +187,7 @@ export function settleQuantity(requested: number, rule: QuantityRule): SettledQu
 export const QuoteItemSchema = z.object({
   id: IdSchema,
   /** As typed: a fraction or a quantity outside the limits is answered with the quantity accepted. */
-  quantity: z.coerce
+  quantity: z
     .number({ error: "Quantity must be a number" })
     .min(0, "Quantity must be 0 or more")
     .max(1_000_000, "Quantity must be at most 1000000"),

@@ -74,9 +74,11 @@ export const DeskActionsSchema = z.object({
   can_back_order: z.boolean(),
 });
 
-const StatusIdSchema = dbInt("Choose a status").refine((id) => ALL_ORDER_STATUSES.some((s) => s.id === id), {
-  message: "Choose one of the order statuses",
-});
+const StatusIdSchema = dbInt("Choose a status")
+  .refine((id) => ALL_ORDER_STATUSES.some((s) => s.id === id), {
+    message: "Choose one of the order statuses",
+  })
+  .meta({ enum: ALL_ORDER_STATUSES.map((s) => s.id) });
 const NoteSchema = dbText()
   .trim()
   .max(1000, "Keep the note under 1000 characters")
@@ -99,6 +101,7 @@ export const DeskOrderListRequestSchema = z
     order_id: IdSchema.optional(),
     limit: dbInt()
       .refine((n) => (DESK_PAGE_SIZES as readonly number[]).includes(n), "Choose 25, 50 or 100 rows")
+      .meta({ enum: [...DESK_PAGE_SIZES] })
       .default(25),
     offset: dbInt().min(0).max(DESK_COUNT_CAP).default(0),
   })

@@ -68,7 +68,7 @@ export type UsStateCode = (typeof US_STATES)[number]["code"];
 export const US_STATE_CODES = US_STATES.map((s) => s.code) as [UsStateCode, ...UsStateCode[]];
 export const UsStateSchema = z.enum(US_STATE_CODES, { error: "State is required" });
 
-export const CountryIdSchema = dbInt("Country is required").refine(
-  (id) => COUNTRIES.some((c) => c.id === id),
-  "Country is required",
-);
+export const CountryIdSchema = dbInt("Country is required")
+  .refine((id) => COUNTRIES.some((c) => c.id === id), "Country is required")
+  // The OpenAPI document lists what the refinement accepts (decision 028).
+  .meta({ enum: COUNTRIES.map((c) => c.id) });

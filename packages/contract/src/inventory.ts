@@ -60,7 +60,9 @@ export const ReplenishRequestSchema = z.object({
 });
 export const AdjustRequestSchema = z.object({
   product_id: id,
-  quantity: dbInt("Quantity is required").refine((q) => q !== 0, "The adjustment cannot be zero"),
+  quantity: dbInt("Quantity is required")
+    .refine((q) => q !== 0, "The adjustment cannot be zero")
+    .meta({ not: { enum: [0] } }),
   comment: dbText("A reason is required").trim().min(1, "A reason is required").max(500),
 });
 export const LedgerRequestSchema = z.object({

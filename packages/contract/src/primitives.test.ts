@@ -1,20 +1,37 @@
 import { describe, expect, it } from "vitest";
-import { dbInt, dbText, IdSchema, INT4_MAX, INT4_MIN, IsoDateSchema, PRIMITIVE_MESSAGES } from "./primitives.ts";
+import { CartUpdateRequestSchema } from "./cart.ts";
+import {
+  dbInt,
+  dbText,
+  formInt,
+  IdSchema,
+  INT4_MAX,
+  INT4_MIN,
+  IsoDateSchema,
+  PRIMITIVE_MESSAGES,
+} from "./primitives.ts";
 import { ReportFilterSchema } from "./reports.ts";
 import { PracticeSchema } from "./users.ts";
 
 const firstMessage = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
 describe("dbInt: what an int4 column holds", () => {
-  it.each([INT4_MIN, -1, 0, 1, INT4_MAX, "42", " 7 "])("accepts %j", (value) => {
+  it.each([INT4_MIN, -1, 0, 1, INT4_MAX])("accepts %j", (value) => {
     expect(dbInt().safeParse(value).success).toBe(true);
   });
+
+  // An integer is a JSON number (decision 028): coercion read these as 0, 1, 4, 2 or 42.
+  it.each([null, true, false, [4], [], "0x2", "", " ", "42", "1e3", Number.NaN, Number.POSITIVE_INFINITY])(
+    "refuses %j: only a JSON number is an integer",
+    (value) => {
+      expect(firstMessage(dbInt().safeParse(value))).toBe(PRIMITIVE_MESSAGES.number);
+    },
+  );
 
   it.each([
     ["2^31", 2 ** 31, PRIMITIVE_MESSAGES.int4Range],
     ["-2^31 - 1", INT4_MIN - 1, PRIMITIVE_MESSAGES.int4Range],
     ["2^53", 2 ** 53, PRIMITIVE_MESSAGES.int4Range],
-    ["20 digits", "99999999999999999999", PRIMITIVE_MESSAGES.int4Range],
     ["a fraction", 1.5, PRIMITIVE_MESSAGES.wholeNumber],
     ["text", "abc", PRIMITIVE_MESSAGES.number],
     ["an object", {}, PRIMITIVE_MESSAGES.number],
@@ -26,6 +43,43 @@ describe("dbInt: what an int4 column holds", () => {
     expect(IdSchema.safeParse(INT4_MAX).success).toBe(true);
     expect(IdSchema.safeParse(INT4_MAX + 1).success).toBe(false);
     expect(firstMessage(IdSchema.safeParse(0))).toBe(PRIMITIVE_MESSAGES.id);
+  });
+});
+
+describe("formInt: an integer in a form body", () => {
+  it.each([
+    [42, 42],
+    ["42", 42],
+    [" 7 ", 7],
+    ["-3", -3],
+    ["+5", 5],
+  ])("reads %j as %j", (value, expected) => {
+    expect(formInt().parse(value)).toBe(expected);
+  });
+
+  it.each([null, true, [4], "0x2", "", "1e3", "1.5", "4 packs", "99999999999999999999", 1.5, 2 ** 31])(
+    "refuses %j",
+    (value) => {
+      expect(formInt().safeParse(value).success).toBe(false);
+    },
+  );
+});
+
+describe("request integers are not coerced", () => {
+  const update = (quantity: unknown) => CartUpdateRequestSchema.safeParse({ items: [{ id: 1, quantity }] });
+
+  it("a cart line's quantity null does not mean 0 (removal), nor [4] mean 4", () => {
+    expect(update(null).success).toBe(false);
+    expect(update([4]).success).toBe(false);
+    expect(update("4").success).toBe(false);
+    expect(update(4).success).toBe(true);
+    expect(update(0).success).toBe(true);
+  });
+
+  it("an id true is not user 1, nor 0x2 user 2", () => {
+    expect(IdSchema.safeParse(true).success).toBe(false);
+    expect(IdSchema.safeParse("0x2").success).toBe(false);
+    expect(IdSchema.safeParse("2").success).toBe(false);
   });
 });
 

@@ -29,20 +29,40 @@ export const PRIMITIVE_MESSAGES = {
 } as const;
 
 /**
- * An integer an int4 column holds. Coerced, because urlencoded and multipart forms send text.
- * `error` is the message for a missing or non-numeric value, `wholeNumber` for a fraction; callers
- * chain their own `.min()`, `.max()` and `.positive()` with the spec's messages.
+ * An integer an int4 column holds: a JSON number, nothing else (decision 028). No coercion: `null`,
+ * `true`, `[4]`, `"0x2"` and `""` are refused, not read as 0, 1, 4 or 2. `error` is the message for a
+ * missing or non-numeric value, `wholeNumber` for a fraction; callers chain their own `.min()`,
+ * `.max()` and `.positive()` with the spec's messages. Form fields (sign-in's urlencoded body, the
+ * upload's multipart fields) use `formInt`.
  */
 export function dbInt(error: string = PRIMITIVE_MESSAGES.number, wholeNumber: string = PRIMITIVE_MESSAGES.wholeNumber) {
-  return z.coerce
+  return z
     .number({ error })
     .min(INT4_MIN, PRIMITIVE_MESSAGES.int4Range)
     .max(INT4_MAX, PRIMITIVE_MESSAGES.int4Range)
     .int(wholeNumber);
 }
 
+/** A whole number written in decimal digits, as a form field carries it (no hex, no exponent, no fraction). */
+export const DECIMAL_INTEGER_PATTERN = /^[+-]?\d{1,20}$/;
+
+/**
+ * An int4 integer in a form body (urlencoded or multipart), where every value is text: a JSON number
+ * or a string of decimal digits (surrounding spaces allowed), nothing else.
+ */
+export function formInt(
+  error: string = PRIMITIVE_MESSAGES.number,
+  wholeNumber: string = PRIMITIVE_MESSAGES.wholeNumber,
+) {
+  const int = dbInt(error, wholeNumber);
+  return z.union([int, z.string().trim().regex(DECIMAL_INTEGER_PATTERN).transform(Number).pipe(int)], { error });
+}
+
 /** A row id (serial / integer primary key): 1 … INT4_MAX. */
 export const IdSchema = dbInt().positive(PRIMITIVE_MESSAGES.id);
+
+/** A row id written as text: in a URL's path or query, or a form field. */
+export const TextIdSchema = formInt().pipe(IdSchema);
 
 /** An unpaired UTF-16 surrogate: not Unicode, so neither UTF-8 text nor jsonb can hold it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -69,9 +89,15 @@ function isInDateRange(value: string): boolean {
   return year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
 }
 
+/** The documented form of a date: 1900-01-01 … 2100-12-31, months 01–12, days 01–31. */
+export const ISO_DATE_DOCUMENTED_PATTERN = "^(19\\d\\d|20\\d\\d|2100)-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$";
+
 /** A calendar day, YYYY-MM-DD, that exists, between MIN_DATE_YEAR and MAX_DATE_YEAR. */
 export const IsoDateSchema = z
   .string({ error: PRIMITIVE_MESSAGES.date })
   .regex(/^\d{4}-\d{2}-\d{2}$/, PRIMITIVE_MESSAGES.dateFormat)
   .refine(isCalendarDate, { message: PRIMITIVE_MESSAGES.realDate, abort: true })
-  .refine(isInDateRange, PRIMITIVE_MESSAGES.dateRange);
+  .refine(isInDateRange, PRIMITIVE_MESSAGES.dateRange)
+  // What the OpenAPI document promises (decision 028): a full-date in 1900–2100, months 01–12 and
+  // days 01–31 (the calendar check above also refuses 2023-02-30, which no pattern says).
+  .meta({ format: "date", pattern: ISO_DATE_DOCUMENTED_PATTERN, example: "2026-03-02" });

@@ -18,7 +18,7 @@ function send(reply: FastifyReply, code: ErrorCode, message?: string, fields?: R
 const CLIENT_ERRORS: Record<string, { code: ErrorCode; message?: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     code: "UNSUPPORTED_MEDIA_TYPE",
-    message: "Send the request body as JSON (application/json) or URL-encoded form data.",
+    message: "Send the request body as JSON (application/json); sign-in also takes URL-encoded form data.",
   },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { code: "UNSUPPORTED_MEDIA_TYPE" },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: "PAYLOAD_TOO_LARGE" },

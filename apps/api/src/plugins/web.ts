@@ -8,7 +8,7 @@ import fp from "fastify-plugin";
 /**
  * Serves the built SPA (apps/web/dist) on the API's port. Unknown non-API GET paths get
  * index.html so client-side routes work on reload (history fallback); unknown /api paths and
- * other methods get the JSON 404 body.
+ * other methods get the JSON 404 body, and a known path with another method a 405 with `Allow`.
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
   const hasWeb = existsSync(join(opts.root, "index.html"));
@@ -33,6 +33,18 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string })
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
+    // A route that exists with other methods: 405 and what it takes (decision 028).
+    const allowed = app.allowedMethods(path);
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      const body: ErrorBody = {
+        result: 0,
+        error: {
+          code: "METHOD_NOT_ALLOWED",
+          message: `${ERROR_MESSAGES.METHOD_NOT_ALLOWED} (${request.method} ${path}: ${allowed.join(", ")})`,
+        },
+      };
+      return reply.status(405).header("allow", allowed.join(", ")).send(body);
+    }
     const wantsPage =
       hasWeb &&
       (request.method === "GET" || request.method === "HEAD") &&

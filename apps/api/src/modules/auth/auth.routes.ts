@@ -22,6 +22,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       schema: {
         tags: ["auth"],
         summary: "Sign in (form data or JSON): method=address for practices, method=password for staff",
+        consumes: ["application/json", "application/x-www-form-urlencoded"],
         body: LoginRequestSchema,
         response: { 200: LoginResponseSchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
       },

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { IdSchema } from "@vetportal/contract";
+import { TextIdSchema } from "@vetportal/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -8,9 +8,9 @@ import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { ProductsService } from "../products/products.service.ts";
 import { renderCover } from "./cover.ts";
 
-const Params = z.object({ id: IdSchema });
+const Params = z.object({ id: TextIdSchema });
 // ?category=N gives the variant of a product whose thumbnail depends on the category (SPEC §9, 144048).
-const ProductQuery = z.object({ category: IdSchema.optional() });
+const ProductQuery = z.object({ category: TextIdSchema.optional() });
 const SVG_CACHE = "public, max-age=86400";
 
 /** Whether the browser's If-None-Match names this entity tag (a list, weak tags and * included). */

@@ -2,7 +2,7 @@ import multipart from "@fastify/multipart";
 import {
   AdjustRequestSchema,
   CartItemSchema,
-  dbInt,
+  formInt,
   IdRequestSchema,
   IdResultSchema,
   IdSchema,
@@ -25,7 +25,7 @@ const admin = { access: "admin" as const };
 const IdResult = okSchema(IdResultSchema);
 
 const ImageUploadSchema = z.object({
-  id: dbInt("Product id is required").positive("Product id is required"),
+  id: formInt("Product id is required").refine((id) => id > 0, "Product id is required"),
   file: z.custom<Buffer>((v) => Buffer.isBuffer(v), "Choose an image file"),
 });
 

@@ -76,13 +76,16 @@ export function createUsersService(db: Database, config: Config) {
           ([, v]) => v !== undefined,
         ),
       );
-      const updated = await db.transaction(async (tx) => {
-        if (!(await repo.updateUser(tx, customerId, id, values))) return false;
-        // A set-password link works only at the address it was sent to (decision 026).
-        if (personal.email !== undefined) await voidPasswordLinks(tx, id, personal.email);
-        return true;
-      });
-      if (!updated) throw new AppError("NOT_FOUND", "This user does not exist.");
+      // Only an id is a no-op (200 with the user as it is), not an UPDATE without a SET (decision 028).
+      if (Object.keys(values).length > 0) {
+        const updated = await db.transaction(async (tx) => {
+          if (!(await repo.updateUser(tx, customerId, id, values))) return false;
+          // A set-password link works only at the address it was sent to (decision 026).
+          if (personal.email !== undefined) await voidPasswordLinks(tx, id, personal.email);
+          return true;
+        });
+        if (!updated) throw new AppError("NOT_FOUND", "This user does not exist.");
+      }
       return getUser(caller, id);
     },
 

@@ -49,7 +49,11 @@ const FIELDS = new Set<string>([
 ]);
 const COST_CENTER_REQUIRED = "Choose a cost center: your department requires one.";
 
-const validateFields = schemaValidator(ShippingFormSchema);
+// The select holds the id as text; the contract takes a number (decision 028), "" as 0 ("required").
+const validateFields = schemaValidator(ShippingFormSchema, (values: ShippingValues) => ({
+  ...values,
+  delivery_method_id: Number(values.delivery_method_id),
+}));
 
 /** An Idempotency-Key (8–200 characters); randomUUID needs a secure context, so there is a fallback. */
 function newIdempotencyKey(): string {

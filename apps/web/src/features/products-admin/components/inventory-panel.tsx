@@ -57,7 +57,9 @@ function ReplenishForm({ productId }: { productId: number }) {
     validate: schemaValidator(ReplenishRequestSchema, (values: ReplenishValues) => ({
       ...values,
       product_id: productId,
-      palettes: values.palettes === "" ? undefined : values.palettes,
+      // The contract takes numbers only (decision 028): what submit sends, "" as 0.
+      quantity: Number(values.quantity),
+      palettes: values.palettes === "" ? undefined : Number(values.palettes),
     })),
   });
 
@@ -91,7 +93,11 @@ function AdjustForm({ productId }: { productId: number }) {
   const adjust = useAdjustStock();
   const form = useForm<AdjustValues>({
     initialValues: { quantity: "", comment: "" },
-    validate: schemaValidator(AdjustRequestSchema, (values: AdjustValues) => ({ ...values, product_id: productId })),
+    validate: schemaValidator(AdjustRequestSchema, (values: AdjustValues) => ({
+      ...values,
+      product_id: productId,
+      quantity: Number(values.quantity),
+    })),
   });
 
   const submit = form.onSubmit((values) => {
