@@ -110,15 +110,19 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     },
   },
   // The token is the one a sign-in answered.
-  "POST /api/auth/refresh": { example: { refresh_token: "the refreshToken of a sign-in" } },
+  // Each refresh answers a new refresh token and retires this one (decision 026); throttled per source.
+  "POST /api/auth/refresh": { errors: [429], example: { refresh_token: LIVE_VALUES.refreshToken } },
   // The token is the one the emailed set-password link carries.
   "POST /api/auth/setPassword": {
+    errors: [404, 429],
     example: {
-      token: "the token of a set-password link",
+      token: LIVE_VALUES.setPasswordToken,
       password: "Clinic2026Paws",
       confirmPassword: "Clinic2026Paws",
     },
   },
+  // Whether the emailed link still works, asked as the set-password page opens (decision 026).
+  "POST /api/auth/checkPasswordLink": { errors: [404, 429], example: { token: LIVE_VALUES.setPasswordToken } },
   "POST /api/auth/logout": {},
   "POST /api/useradmin/previlege": {},
   "POST /api/product/categories": { example: { exclude_no_product: 1 } },
