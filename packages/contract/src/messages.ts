@@ -79,6 +79,8 @@ export const MESSAGES = {
   costCenterAdded: "Cost Center Added Successfully!",
   costCenterDeleted: "Cost Center Deleted!",
   productUpdated: "Product Updated!",
+  /** A request field the contract does not declare (decision 027). */
+  unknownField: "Not a field of this request: remove it.",
   cartEmpty: "Your cart is empty!",
   chunkLoadFailed: "Loading chunk failed",
 } as const;
