@@ -138,6 +138,7 @@ export function addAllToCart(lines: CartItem[], notices: CartNotices | null): vo
     items = index === -1 ? [...items, line] : items.map((l, i) => (i === index ? line : l));
   }
   write({
+    ...state,
     items,
     notices,
     notes: notesWithout(
