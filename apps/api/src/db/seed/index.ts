@@ -6,6 +6,7 @@ import {
   ORDER_STATUS,
   ORDER_STATUS_BACK_ORDERED,
   ORDER_STATUS_CANCELLED,
+  ORDER_STATUS_DESTROYED,
   ORDER_STATUSES,
   orderAmounts,
   PAYMENT_METHOD_ON_INVOICE,
@@ -87,9 +88,13 @@ async function seedInto(db: Executor, options: SeedOptions, adminHash: string): 
 
   await db.insert(t.customers).values({ id: customerId, name: "Companion Animal Health Partners" });
   await db.insert(t.user_levels).values(USER_LEVELS.map((l) => ({ id: l.id, name: l.name })));
+  // Destroyed's row is written by migration 0016 already.
   await db
     .insert(t.order_statuses)
-    .values([...ORDER_STATUSES, ORDER_STATUS_CANCELLED].map((s) => ({ id: s.id, name: s.name })));
+    .values(
+      [...ORDER_STATUSES, ORDER_STATUS_CANCELLED, ORDER_STATUS_DESTROYED].map((s) => ({ id: s.id, name: s.name })),
+    )
+    .onConflictDoNothing();
 
   const methods = [
     { ...DEFAULT_DELIVERY_METHOD, max_business_days: 5, shipping_cents: 1250 },

@@ -9,6 +9,7 @@ import {
   deskActions,
   formatUsDate,
   isFinalStatus,
+  MESSAGES,
   ORDER_STATUS,
   ORDER_STATUS_BACK_ORDERED,
   ORDER_STATUS_CANCELLED,
@@ -195,6 +196,7 @@ function checkAgainstOrders(rows: CsvRow[], found: Map<number, OrderRow>) {
     if (row.error || row.order_id === null || !row.shipped_on) continue;
     const order = found.get(row.order_id);
     if (!order) row.error = `Order #${row.order_id} does not exist.`;
+    else if (order.is_destroy) row.error = `Order #${order.id} is a destroy order: nothing ships.`;
     else if (order.order_status_id === ORDER_STATUS.SHIPPED) row.error = `Order #${order.id} has already shipped.`;
     else if (order.order_status_id === ORDER_STATUS_CANCELLED.id) row.error = `Order #${order.id} was cancelled.`;
     else if (row.shipped_on < portalDay(order.created))
@@ -333,6 +335,9 @@ export function createFulfilmentService(db: Database, config: Config) {
     await inRetriedTransaction(db, async (tx) => {
       const order = await repo.lockOrder(tx, orderId, staff.customerId);
       if (!order) throw notFound(orderId);
+      // A destroy order is no shipment: no Ship, Cancel, back order or status change (decision 027).
+      if (order.is_destroy)
+        throw new AppError("DESTROY_ORDER_FINAL", `Order #${order.id}: ${MESSAGES.destroyOrderFinal}`);
       if (isFinalStatus(order.order_status_id)) throw frozen(order);
       await change(tx, order);
     });
