@@ -137,7 +137,7 @@ describe("POST /api/fulfilment/list", () => {
   it("refuses a reversed date range, an unknown status and an odd page size with 400", async () => {
     for (const body of [
       { date_from: "2026-02-01", date_to: "2026-01-01" },
-      { order_status_id: 3 },
+      { order_status_id: 4 },
       { limit: 7 },
       { offset: 10_001 },
     ]) {
