@@ -130,6 +130,15 @@ describe("products", () => {
     expect(served.headers["content-type"]).toBe("image/png");
     expect(served.rawPayload.equals(png)).toBe(true);
     expect((await post("/api/product/query", { id }, t.practice)).json().data.image_url).toBe(url);
+    // A file under another name is no field of the form (decision 027).
+    const renamed = await t.app.inject({
+      method: "POST",
+      url: "/api/product/image",
+      payload: Buffer.from(body(png).toString("latin1").replace('name="file"', 'name="image"'), "latin1"),
+      headers: { ...bearer(t.admin), "content-type": `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().error.fields).toEqual({ image: MESSAGES.unknownField, file: "Choose an image file" });
     const svg = await upload(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"));
     expect(svg.statusCode).toBe(400);
     expect(svg.json().error.fields.file).toMatch(/PNG, JPEG or WebP/);
