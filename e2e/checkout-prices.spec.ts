@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { CART_STORAGE_KEY, MESSAGES } from "@vetportal/contract";
+import { apiAsPage } from "./support/admin-helpers.ts";
 import { seriousViolations } from "./support/axe.ts";
 import { expect, PRACTICES, signInAsPractice, test } from "./support/fixtures.ts";
 
@@ -130,5 +131,31 @@ test.describe("prices at checkout", () => {
     } finally {
       await other.close();
     }
+  });
+
+  test("a tab reloaded after another tab emptied the cart stays empty (decision 027)", async ({ page }) => {
+    await signInAsPractice(page, PRACTICES.happyPaws);
+    await openProduct(page);
+    await page.getByRole("button", { name: "Add To Cart" }).click();
+    await expect(page.getByRole("row", { name: new RegExp(PRODUCT_NAME) })).toBeVisible();
+
+    // A second tab of the same browser: the same session, its own copy of the cart.
+    const second = await page.context().newPage();
+    try {
+      await second.goto("/cart/preview");
+      await expect(second.getByRole("row", { name: new RegExp(PRODUCT_NAME) })).toBeVisible();
+      await second.getByRole("button", { name: "Empty Cart" }).click();
+      await expect(second).toHaveURL("/");
+    } finally {
+      await second.close();
+    }
+
+    // The first tab still holds its copy; reloading the cart page must not bring the line back.
+    await page.reload();
+    await expect(page.getByText(MESSAGES.cartEmpty)).toBeVisible();
+    await page.reload();
+    await expect(page.getByText(MESSAGES.cartEmpty)).toBeVisible();
+    const cart = await apiAsPage(page, "/api/cart/query", {});
+    expect(((await cart.json()) as { data: { items: unknown[] } }).data.items).toEqual([]);
   });
 });

@@ -261,8 +261,24 @@ test.describe("destroying stock", () => {
     await page.getByRole("checkbox", { name: `I confirm that ${packs} will be destroyed.` }).check();
     await destroy.click();
     await expect(page).toHaveURL(/\/order\/\d+\/1$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Your Order Has Been Submitted" })).toBeFocused();
+    // Decision 027: the result says what was destroyed; nothing was submitted for delivery.
+    await expect(page.getByRole("heading", { level: 1, name: `${packs} destroyed` })).toBeFocused();
+    await expect(page.getByText("Your Order Has Been Submitted")).toHaveCount(0);
+    await expect(page.getByText("Delivery Method")).toHaveCount(0);
+    const orderId = Number(/\/order\/(\d+)\/1$/.exec(page.url())?.[1]);
     const after = await apiAsPage(page, "/api/product/query", { id: product.id });
     expect(((await after.json()) as { data: { actual_inventory: number } }).data.actual_inventory).toBe(0);
+    // The cart is empty on the server too (every tab and computer), and the badge says so.
+    const cart = await apiAsPage(page, "/api/cart/query", {});
+    expect(((await cart.json()) as { data: { items: unknown[] } }).data.items).toEqual([]);
+    // The order desk shows it Destroyed, offers neither Ship nor Cancel, and does not list it as Active.
+    await page.goto(`/admin/orders/${orderId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(String(orderId));
+    await expect(page.getByText("Destroyed").first()).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Ship" })).toHaveCount(0);
+    await expect(page.getByRole("tab", { name: "Cancel" })).toHaveCount(0);
+    const active = await apiAsPage(page, "/api/fulfilment/list", { order_status_id: 1, limit: 100 });
+    const activeIds = ((await active.json()) as { data: { items: { id: number }[] } }).data.items.map((o) => o.id);
+    expect(activeIds).not.toContain(orderId);
   });
 });

@@ -2,12 +2,14 @@ import formbody from "@fastify/formbody";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import helmet from "helmet";
+import type { ZodType } from "zod";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { createCaches } from "./lib/cache.ts";
 import { withRedactedUrls } from "./lib/log-redaction.ts";
 import { countPlacedOrders, createMetrics } from "./lib/metrics.ts";
 import { createSerializerCompiler } from "./lib/serializer.ts";
+import { refuseUnknownFields } from "./lib/strict-schema.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
@@ -74,6 +76,10 @@ export async function buildApp({ config, database, logger = false, validateRespo
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  // Every route's body refuses fields the contract does not declare, at any depth (decision 027).
+  app.addHook("onRoute", (route) => {
+    if (route.schema?.body) route.schema.body = refuseUnknownFields(route.schema.body as ZodType);
+  });
   app.setSerializerCompiler(createSerializerCompiler({ validate: validateResponses }));
 
   app.decorate("config", config);

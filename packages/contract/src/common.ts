@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   QUANTITY_NOT_OFFERED: 409,
   PRODUCT_UNAVAILABLE: 409,
   CANCEL_WINDOW_CLOSED: 409,
+  DESTROY_ORDER_FINAL: 409,
   DELIVERY_METHOD_NOT_ALLOWED: 409,
   ADDRESS_NOT_DELIVERABLE: 422,
   IDEMPOTENCY_KEY_REUSED: 422,
@@ -50,6 +51,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   QUANTITY_NOT_OFFERED: "This product is not offered in that quantity.",
   PRODUCT_UNAVAILABLE: "This product is no longer available.",
   CANCEL_WINDOW_CLOSED: "This order can no longer be cancelled.",
+  DESTROY_ORDER_FINAL: MESSAGES.destroyOrderFinal,
   DELIVERY_METHOD_NOT_ALLOWED: "This delivery method is not available.",
   ADDRESS_NOT_DELIVERABLE: MESSAGES.addressNotDeliverable,
   IDEMPOTENCY_KEY_REUSED:

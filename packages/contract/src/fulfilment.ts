@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   ORDER_STATUS,
   ORDER_STATUS_CANCELLED,
+  ORDER_STATUS_DESTROYED,
   ORDER_STATUSES,
   OrderAmountsShape,
   ShippingAddressSchema,
@@ -24,16 +25,18 @@ import {
 export const ORDER_STATUS_ON_HOLD = 18;
 export const ORDER_STATUS_BACK_ORDERED = 19;
 
-/** Every status an order can be in, the legacy list (SPEC §4) and Cancelled. */
-export const ALL_ORDER_STATUSES = [...ORDER_STATUSES, ORDER_STATUS_CANCELLED] as const;
+/** Every status an order can be in, the legacy list (SPEC §4), Cancelled and Destroyed. */
+export const ALL_ORDER_STATUSES = [...ORDER_STATUSES, ORDER_STATUS_CANCELLED, ORDER_STATUS_DESTROYED] as const;
 
 export function orderStatusName(id: number): string {
   return ALL_ORDER_STATUSES.find((s) => s.id === id)?.name ?? `Status ${id}`;
 }
 
-/** Shipped and Cancelled are final: nothing changes an order in them any more. */
+/** Shipped, Cancelled and Destroyed are final: nothing changes an order in them any more. */
 export function isFinalStatus(status: number): boolean {
-  return status === ORDER_STATUS.SHIPPED || status === ORDER_STATUS_CANCELLED.id;
+  return (
+    status === ORDER_STATUS.SHIPPED || status === ORDER_STATUS_CANCELLED.id || status === ORDER_STATUS_DESTROYED.id
+  );
 }
 
 /**
@@ -49,8 +52,12 @@ export const ORDER_TRANSITIONS: Readonly<Record<number, readonly number[]>> = Ob
   ]),
 );
 
-/** Statuses reached through their own action rather than a plain status change. */
-export const STATUSES_WITH_OWN_ACTION: readonly number[] = [ORDER_STATUS.SHIPPED, ORDER_STATUS_CANCELLED.id];
+/** Statuses reached through their own action rather than a plain status change (Destroyed: placing a destroy order). */
+export const STATUSES_WITH_OWN_ACTION: readonly number[] = [
+  ORDER_STATUS.SHIPPED,
+  ORDER_STATUS_CANCELLED.id,
+  ORDER_STATUS_DESTROYED.id,
+];
 
 export function canChangeStatus(from: number, to: number): boolean {
   return ORDER_TRANSITIONS[from]?.includes(to) ?? false;

@@ -50,7 +50,7 @@ export const ProductFormSchema = z
     message: "Maximum must be at least the minimum",
     path: ["max_quantity"],
   });
-export const ProductUpdateSchema = z.intersection(ProductFormSchema, z.object({ id }));
+export const ProductUpdateSchema = ProductFormSchema.extend({ id });
 
 export const ReplenishRequestSchema = z.object({
   product_id: id,

@@ -81,6 +81,11 @@ export const MESSAGES = {
   costCenterAdded: "Cost Center Added Successfully!",
   costCenterDeleted: "Cost Center Deleted!",
   productUpdated: "Product Updated!",
+  /** A request field the contract does not declare (decision 027). */
+  unknownField: "Not a field of this request: remove it.",
+  /** A destroy order is done when placed (decision 027). */
+  destroyOrderFinal:
+    "A destroy order ships nothing and cannot be cancelled: its stock was destroyed when it was placed.",
   cartEmpty: "Your cart is empty!",
   chunkLoadFailed: "Loading chunk failed",
 } as const;

@@ -30,6 +30,12 @@ export const ORDER_STATUSES = [
 export const ORDER_STATUS = { ACTIVE: 1, SHIPPED: 5 } as const;
 /** Status used for an order whose every line was cancelled. Not in the legacy list, which shows none. */
 export const ORDER_STATUS_CANCELLED = { id: 2, name: "Cancelled" } as const;
+/**
+ * Status of a destroy order (SPEC §4 "Destroy product", decision 027): its stock is written off when
+ * it is placed, so it is final at once — never Active work for the desk, never shipped or cancelled.
+ * Not in the legacy list; its row is written by migration 0016.
+ */
+export const ORDER_STATUS_DESTROYED = { id: 3, name: "Destroyed" } as const;
 
 /** Payment methods (SPEC §9); 0 is the "ALL" filter value, never stored on an order. */
 export const PAYMENT_METHODS = [

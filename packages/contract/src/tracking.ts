@@ -67,6 +67,12 @@ export function parseCarrier(text: string): CarrierCode | undefined {
 export const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{2,38}[A-Za-z0-9]$/;
 export const TRACKING_NUMBER_MESSAGE = "Enter the tracking number: 4 to 40 letters, digits, spaces or dashes";
 
+/**
+ * A tracking number as two are compared (decision 027): without spaces, in capitals, so "1z 999 aa1"
+ * typed or re-imported is the package "1Z999AA1" already listed.
+ */
+export const trackingNumberKey = (trackingNumber: string) => trackingNumber.replace(/\s+/g, "").toUpperCase();
+
 /** One package of a shipped order, as the practice and the staff see it. */
 export const ShipmentSchema = z.object({
   /** A CARRIERS code; null for a tracking number an order kept from before shipments were recorded. */

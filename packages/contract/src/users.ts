@@ -95,12 +95,21 @@ export const PracticeSchema = z.object({
 });
 export type Practice = z.infer<typeof PracticeSchema>;
 
-/** POST /api/address/addressValidate: the delivery address part of the practice form. */
+/**
+ * POST /api/address/addressValidate: the delivery address part of the practice form. SPEC §7 sends
+ * the whole sign-up form, so its other fields are declared too (and not checked here: sign-up
+ * checks them), which keeps unknown fields refused (decision 027).
+ */
 export const AddressValidateRequestSchema = PracticeSchema.pick({
   line1: true,
   city: true,
   state: true,
   zip_code: true,
+}).extend({
+  practice_name: dbText().max(200).optional(),
+  email: dbText().max(254).optional(),
+  phone: dbText().max(50).optional(),
+  contact: dbText().max(200).optional(),
 });
 
 /** Page sizes of the admin Users list (SPEC §9); 10 is the default. */

@@ -83,6 +83,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const key = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
+        // A field the contract does not declare (decision 027): named under its own key.
+        if (issue.keyword === "unrecognized_keys") {
+          for (const name of (issue.params as { keys?: string[] }).keys ?? []) {
+            fields[key === "body" ? name : `${key}.${name}`] ??= MESSAGES.unknownField;
+          }
+          continue;
+        }
         fields[key] ??= issue.message ?? "Invalid value";
       }
       return send(reply, "VALIDATION_FAILED", undefined, fields);

@@ -19,9 +19,9 @@ type ProductValues = typeof products.$inferInsert;
  */
 export async function insertProduct(
   db: Database,
-  values: Omit<ProductValues, "customer_id" | "product_category_id"> & Partial<ProductValues>,
+  values: Omit<ProductValues, "customer_id" | "product_category_id"> & Partial<ProductValues> & { id: number },
   tiers: PriceTier[],
-) {
+): Promise<number> {
   await db.insert(products).values({
     customer_id: 1850,
     product_category_id: 2101,

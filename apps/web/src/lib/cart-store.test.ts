@@ -4,13 +4,17 @@ import {
   addAllToCart,
   addToCart,
   applyServerCart,
+  CART_REVISION_STORAGE_KEY,
   type CartChange,
+  clearLocalCart,
   decrementCartQuantity,
   dropLocalLines,
   emptyCart,
   getCart,
+  getCartRevision,
   removeFromCart,
   setCartQuantity,
+  setCartRevision,
   setCartSync,
 } from "./cart-store.ts";
 
@@ -92,5 +96,17 @@ describe("the cart store", () => {
     dropLocalLines([8]);
     expect(getCart().map((l) => l.id)).toEqual([9]);
     expect(sent).toEqual([]);
+  });
+
+  it("keeps the server revision the copy is in step with in session storage, and forgets it at sign-out", () => {
+    applyServerCart([line(4, 2)]);
+    setCartRevision(12);
+    expect(getCartRevision()).toBe(12);
+    expect(stored.get(CART_REVISION_STORAGE_KEY)).toBe("12");
+    dropLocalLines([4]);
+    expect(getCartRevision()).toBe(12);
+    clearLocalCart();
+    expect(getCartRevision()).toBeNull();
+    expect(stored.has(CART_REVISION_STORAGE_KEY)).toBe(false);
   });
 });

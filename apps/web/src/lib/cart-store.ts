@@ -29,14 +29,23 @@ const CartNoticesSchema = z.object({ title: z.string(), messages: z.array(z.stri
 export const CART_NOTES_STORAGE_KEY = `${CART_STORAGE_KEY}.notes`;
 const CartNotesSchema = z.record(z.string(), z.string());
 
+/** The server cart's revision this copy was last in step with (decision 027); none while signed out. */
+export const CART_REVISION_STORAGE_KEY = `${CART_STORAGE_KEY}.revision`;
+const CartRevisionSchema = z.number().int().min(0);
+
 interface CartState {
   items: CartItem[];
   notices: CartNotices | null;
   /** What the portal did to a line's quantity and why, by product id. */
   notes: Record<string, string>;
+  /**
+   * The server cart's revision this copy was last in step with: sent with the copy after a reload,
+   * so a copy older than another tab's change never brings its lines back (decision 027).
+   */
+  revision: number | null;
 }
 
-const EMPTY: CartState = { items: [], notices: null, notes: {} };
+const EMPTY: CartState = { items: [], notices: null, notes: {}, revision: null };
 
 /** A change of the cart, as the server cart takes it: set lines (quantity 0 removes), or replace all. */
 export type CartChange = { kind: "update"; items: CartItem[] } | { kind: "replace"; items: CartItem[] };
@@ -65,6 +74,7 @@ function read(): CartState {
     items: readJson(CART_STORAGE_KEY, CartSchema) ?? [],
     notices: readJson(CART_NOTICES_STORAGE_KEY, CartNoticesSchema),
     notes: readJson(CART_NOTES_STORAGE_KEY, CartNotesSchema) ?? {},
+    revision: readJson(CART_REVISION_STORAGE_KEY, CartRevisionSchema),
   };
   return current;
 }
@@ -78,6 +88,8 @@ function write(next: CartState): void {
     else sessionStorage.removeItem(CART_NOTICES_STORAGE_KEY);
     if (Object.keys(next.notes).length) sessionStorage.setItem(CART_NOTES_STORAGE_KEY, JSON.stringify(next.notes));
     else sessionStorage.removeItem(CART_NOTES_STORAGE_KEY);
+    if (next.revision !== null) sessionStorage.setItem(CART_REVISION_STORAGE_KEY, String(next.revision));
+    else sessionStorage.removeItem(CART_REVISION_STORAGE_KEY);
   } catch {
     // Storage full or disabled: the cart still works for this page's lifetime.
   }
@@ -86,6 +98,17 @@ function write(next: CartState): void {
 
 export function getCart(): CartItem[] {
   return read().items;
+}
+
+/** The server cart's revision this copy was last in step with; null for a copy made signed out. */
+export function getCartRevision(): number | null {
+  return read().revision;
+}
+
+/** Records the server cart's revision this copy is now in step with (the cart sync, on each answer). */
+export function setCartRevision(revision: number): void {
+  const state = read();
+  if (state.revision !== revision) write({ ...state, revision });
 }
 
 /** The notes without the given lines': a line that changes loses what was said about its old quantity. */
@@ -115,6 +138,7 @@ export function addAllToCart(lines: CartItem[], notices: CartNotices | null): vo
     items = index === -1 ? [...items, line] : items.map((l, i) => (i === index ? line : l));
   }
   write({
+    ...state,
     items,
     notices,
     notes: notesWithout(
@@ -180,8 +204,8 @@ export function dropLocalLines(productIds: number[]): void {
   const state = read();
   const gone = new Set(productIds);
   write({
+    ...state,
     items: state.items.filter((l) => !gone.has(l.id)),
-    notices: state.notices,
     notes: notesWithout(state.notes, productIds),
   });
 }
@@ -201,7 +225,7 @@ export function applyServerCart(items: CartItem[]): void {
   const same =
     items.length === state.items.length && items.every((l, i) => JSON.stringify(l) === JSON.stringify(state.items[i]));
   if (same) return;
-  write({ items, notices: state.notices, notes });
+  write({ ...state, items, notes });
 }
 
 export function dismissCartNotices(): void {

@@ -12,10 +12,17 @@ export const product_categories = pgTable("product_categories", {
   ...timestamps,
 });
 
+/**
+ * New products get ids from the database (an identity, decision 027), so two administrators adding
+ * at once never clash: above the legacy catalogue's ids (up to 148980; the demo's are 144xxx), the
+ * benchmark's generated products (200001 on) and the ids tests insert (up to 996000).
+ */
+export const PRODUCT_ID_START = 1_000_001;
+
 export const products = pgTable(
   "products",
   {
-    id: integer().primaryKey(),
+    id: integer().primaryKey().generatedByDefaultAsIdentity({ startWith: PRODUCT_ID_START }),
     customer_id: refersTo(() => customers.id),
     product_category_id: refersTo(() => product_categories.id),
     name: text().notNull(),

@@ -26,10 +26,11 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
     "/cart/replace",
     {
       ...cartRoute,
-      summary: "Replace the whole cart with these lines (an empty list empties it)",
+      summary:
+        "Replace the whole cart with these lines (an empty list empties it); with a stale base_revision, nothing changes",
       body: CartReplaceRequestSchema,
     },
-    (request) => cart.replaceCart(request.user, request.body.items),
+    (request) => cart.replaceCart(request.user, request.body.items, request.body.base_revision),
   );
 
   postData(
@@ -38,10 +39,10 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
     {
       ...cartRoute,
       summary:
-        "Merge the browser's cart into the server's at sign-in: every line of either is kept; a product in both keeps the larger quantity",
+        "Merge the browser's cart into the server's at sign-in: every line of either is kept; a product in both keeps the larger quantity. A copy sent with a stale base_revision changes nothing",
       body: CartMergeRequestSchema,
     },
-    (request) => cart.mergeCart(request.user, request.body.items),
+    (request) => cart.mergeCart(request.user, request.body.items, request.body.base_revision),
   );
 
   postData(

@@ -77,11 +77,17 @@ export function createCartService(db: Database, config: Config) {
     return { items, revision: seen, dropped };
   }
 
-  /** One change of the cart: its row taken first, then the change, then the cart as it now stands. */
-  function change(user: SessionUser, apply: (tx: Executor) => Promise<Dropped>) {
+  /**
+   * One change of the cart: its row taken first, then the change, then the cart as it now stands.
+   * With `baseRevision`, the change is made only if the cart is still at that revision: a copy made
+   * before another tab or computer changed the cart (removed lines, placed an order) is stale and
+   * must not bring those lines back (decision 027); the answer is the cart as it stands.
+   */
+  function change(user: SessionUser, apply: (tx: Executor) => Promise<Dropped>, baseRevision?: number) {
     return inRetriedTransaction(db, async (tx) => {
       const revision = await repo.lockCart(tx, user.userId);
-      const dropped = await apply(tx);
+      const stale = baseRevision !== undefined && baseRevision !== revision - 1;
+      const dropped = stale ? [] : await apply(tx);
       return readCart(tx, user, revision, dropped);
     });
   }
@@ -89,25 +95,37 @@ export function createCartService(db: Database, config: Config) {
   return {
     getCart: (user: SessionUser) => readCart(db, user),
 
-    /** The whole cart becomes these lines (an empty list empties it); lines of quantity 0 are left out. */
-    replaceCart: (user: SessionUser, items: CartLineInput[]) =>
-      change(user, async (tx) => {
-        const { kept, dropped } = await keepable(tx, user, items);
-        await repo.deleteLines(tx, user.userId);
-        await repo.upsertLines(tx, user.userId, kept, "set");
-        return dropped;
-      }),
+    /**
+     * The whole cart becomes these lines (an empty list empties it); lines of quantity 0 are left
+     * out. Nothing changes when `baseRevision` is given and stale.
+     */
+    replaceCart: (user: SessionUser, items: CartLineInput[], baseRevision?: number) =>
+      change(
+        user,
+        async (tx) => {
+          const { kept, dropped } = await keepable(tx, user, items);
+          await repo.deleteLines(tx, user.userId);
+          await repo.upsertLines(tx, user.userId, kept, "set");
+          return dropped;
+        },
+        baseRevision,
+      ),
 
     /**
      * Sign-in: the browser's lines join the server's. A product in both keeps the larger quantity
-     * (decision 021); every other line of either is kept.
+     * (decision 021); every other line of either is kept. Nothing changes when `baseRevision` is
+     * given and stale (a tab reloaded after another one ordered or emptied the cart, decision 027).
      */
-    mergeCart: (user: SessionUser, items: CartLineInput[]) =>
-      change(user, async (tx) => {
-        const { kept, dropped } = await keepable(tx, user, items);
-        await repo.upsertLines(tx, user.userId, kept, "max");
-        return dropped;
-      }),
+    mergeCart: (user: SessionUser, items: CartLineInput[], baseRevision?: number) =>
+      change(
+        user,
+        async (tx) => {
+          const { kept, dropped } = await keepable(tx, user, items);
+          await repo.upsertLines(tx, user.userId, kept, "max");
+          return dropped;
+        },
+        baseRevision,
+      ),
 
     /** Sets these lines (added, or their quantity replaced); a quantity of 0 removes the line. */
     updateCart: (user: SessionUser, items: CartLineInput[]) =>

@@ -245,3 +245,53 @@ describe("the server cart and placing an order", () => {
     expect(rows[0]?.n).toBe(0);
   });
 });
+
+describe("a stale tab's copy of the cart (decision 027)", () => {
+  it("never brings back lines another tab removed, emptied or ordered; a current copy still merges", async () => {
+    const a = await makeProduct();
+    const b = await makeProduct();
+    // Tab A and tab B of one practice: two sessions, one cart.
+    const tabB = (await signInPractice(t.app)).access_token;
+    const synced = (
+      await post("/api/cart/replace", {
+        items: [
+          { id: a, quantity: 2 },
+          { id: b, quantity: 3 },
+        ],
+      })
+    ).json().data as Cart;
+    const copy = [
+      { id: a, quantity: 2 },
+      { id: b, quantity: 3 },
+    ];
+
+    // Tab B empties the cart; tab A reloads and sends its copy with the revision it knew.
+    await post("/api/cart/replace", { items: [] }, tabB);
+    const afterEmpty = await post("/api/cart/merge", { items: copy, base_revision: synced.revision });
+    expect(afterEmpty.statusCode, afterEmpty.body).toBe(200);
+    expect(lines(afterEmpty.json().data)).toEqual([]);
+    expect(lines(await cartOf(tabB))).toEqual([]);
+
+    // Tab B orders the cart; tab A's copy (from before the order) neither merges nor replaces it.
+    const current = (await post("/api/cart/replace", { items: copy }, tabB)).json().data as Cart;
+    const placed = await post("/api/order/add", orderBody(copy), tabB);
+    expect(placed.statusCode, placed.body).toBe(200);
+    for (const path of ["/api/cart/merge", "/api/cart/replace"]) {
+      const stale = await post(path, { items: copy, base_revision: current.revision });
+      expect(lines(stale.json().data)).toEqual([]);
+    }
+    expect(lines(await cartOf(tabB))).toEqual([]);
+
+    // A copy in step with the server (changes this tab made offline) still merges.
+    const now = await cartOf();
+    const merged = await post("/api/cart/merge", { items: [{ id: a, quantity: 4 }], base_revision: now.revision });
+    expect(lines(merged.json().data)).toEqual([[a, 4]]);
+    // A copy made signed out (no revision) merges at sign-in as before.
+    const signIn = await post("/api/cart/merge", { items: [{ id: b, quantity: 1 }] });
+    expect(lines(signIn.json().data)).toEqual([
+      [a, 4],
+      [b, 1],
+    ]);
+    await post("/api/cart/replace", { items: [] });
+  });
+});

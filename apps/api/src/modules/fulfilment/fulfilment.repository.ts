@@ -131,6 +131,15 @@ export async function countShipments(db: Executor, orderId: number) {
   return row?.n ?? 0;
 }
 
+/** The tracking numbers recorded for these orders (a carrier file sent again is recognised by them). */
+export async function listShipmentNumbers(db: Executor, orderIds: number[]) {
+  if (!orderIds.length) return [];
+  return db
+    .select({ order_id: shipments.order_id, tracking_number: shipments.tracking_number })
+    .from(shipments)
+    .where(inArray(shipments.order_id, orderIds));
+}
+
 export async function insertShipments(db: Executor, rows: (typeof shipments.$inferInsert)[]) {
   if (rows.length) await db.insert(shipments).values(rows);
 }

@@ -9,6 +9,7 @@ import {
   deskActions,
   formatUsDate,
   isFinalStatus,
+  MESSAGES,
   ORDER_STATUS,
   ORDER_STATUS_BACK_ORDERED,
   ORDER_STATUS_CANCELLED,
@@ -19,6 +20,7 @@ import {
   type ShipmentCsvRow,
   TRACKING_NUMBER_MESSAGE,
   TRACKING_NUMBER_PATTERN,
+  trackingNumberKey,
 } from "@vetportal/contract";
 import { CsvError, parse } from "csv-parse/sync";
 import type { Config } from "../../config.ts";
@@ -90,6 +92,20 @@ const CSV_HEADERS: Record<"order_id" | "tracking_number" | "carrier" | "ship_dat
 };
 const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
 
+/** A refused cell as the answer quotes it: at most 40 characters, so a pasted page never comes back whole. */
+const ECHO_MAX = 40;
+const echo = (cell: string) => {
+  const chars = [...cell];
+  return chars.length > ECHO_MAX ? `${chars.slice(0, ECHO_MAX).join("")}…` : cell;
+};
+
+/**
+ * Records read from a file at most: the header, SHIPMENT_CSV_MAX_ROWS rows, and one more to know
+ * the file has too many. The parser stops there (csv-parse's `to`), so a file of a quarter of a
+ * million tiny rows costs what a file of 2,000 does instead of holding the event loop for seconds.
+ */
+const CSV_RECORD_LIMIT = SHIPMENT_CSV_MAX_ROWS + 2;
+
 interface CsvRow extends ShipmentCsvRow {
   carrierCode?: CarrierCode;
   /** A repeat of an earlier row: refused alone, the earlier row still ships. */
@@ -112,9 +128,12 @@ function readCsv(text: string, today: string): { rows: CsvRow[]; fileError: stri
       skip_empty_lines: true,
       skip_records_with_empty_values: true,
       trim: true,
+      to: CSV_RECORD_LIMIT,
     }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (error) {
-    if (error instanceof CsvError) return { rows: [], fileError: `The file is not valid CSV: ${error.message}` };
+    if (error instanceof CsvError) {
+      return { rows: [], fileError: `The file is not valid CSV: ${error.message.slice(0, 300)}` };
+    }
     throw error;
   }
   const [header, ...body] = records;
@@ -134,10 +153,8 @@ function readCsv(text: string, today: string): { rows: CsvRow[]; fileError: stri
   }
   if (!body.length) return { rows: [], fileError: "The file has a header but no rows." };
   if (body.length > SHIPMENT_CSV_MAX_ROWS) {
-    return {
-      rows: [],
-      fileError: `The file has ${body.length} rows; send at most ${SHIPMENT_CSV_MAX_ROWS} at a time.`,
-    };
+    const most = SHIPMENT_CSV_MAX_ROWS.toLocaleString("en-US");
+    return { rows: [], fileError: `The file has more than ${most} rows; send at most ${most} at a time.` };
   }
 
   const seen = new Map<string, number>();
@@ -150,20 +167,20 @@ function readCsv(text: string, today: string): { rows: CsvRow[]; fileError: stri
     const shippedOn = parseShipDate(cell("ship_date")) ?? null;
     let error: string | null = null;
     let isDuplicate = false;
-    if (orderId === null) error = idText ? `"${idText}" is not an order number.` : "The order number is missing.";
+    if (orderId === null) error = idText ? `"${echo(idText)}" is not an order number.` : "The order number is missing.";
     else if (!tracking) error = "The tracking number is missing.";
     else if (!TRACKING_NUMBER_PATTERN.test(tracking)) error = `${TRACKING_NUMBER_MESSAGE}.`;
     else if (!carrierCode)
       error = cell("carrier")
-        ? `Unknown carrier "${cell("carrier")}": use ${CARRIERS.map((c) => c.name).join(", ")}.`
+        ? `Unknown carrier "${echo(cell("carrier"))}": use ${CARRIERS.map((c) => c.name).join(", ")}.`
         : "The carrier is missing.";
     else if (!shippedOn)
       error = cell("ship_date")
-        ? `"${cell("ship_date")}" is not a date: use YYYY-MM-DD or MM/DD/YYYY.`
+        ? `"${echo(cell("ship_date"))}" is not a date: use YYYY-MM-DD or MM/DD/YYYY.`
         : "The ship date is missing.";
     else if (shippedOn > today) error = `The ship date ${formatUsDate(shippedOn)} is in the future.`;
     if (!error && orderId !== null) {
-      const key = `${orderId}\u0000${tracking.toUpperCase()}`;
+      const key = `${orderId}\u0000${trackingNumberKey(tracking)}`;
       const first = seen.get(key);
       if (first !== undefined) {
         error = `Duplicate of line ${first}.`;
@@ -189,14 +206,20 @@ function readCsv(text: string, today: string): { rows: CsvRow[]; fileError: stri
  * day before the order was placed, two days for one order. An order ships only if every one of
  * its rows is good; its other rows are refused with it.
  */
-function checkAgainstOrders(rows: CsvRow[], found: Map<number, OrderRow>) {
+function checkAgainstOrders(rows: CsvRow[], found: Map<number, OrderRow>, recorded: Set<string>) {
   const dayOf = new Map<number, { day: string; line: number }>();
   for (const row of rows) {
     if (row.error || row.order_id === null || !row.shipped_on) continue;
     const order = found.get(row.order_id);
     if (!order) row.error = `Order #${row.order_id} does not exist.`;
-    else if (order.order_status_id === ORDER_STATUS.SHIPPED) row.error = `Order #${order.id} has already shipped.`;
-    else if (order.order_status_id === ORDER_STATUS_CANCELLED.id) row.error = `Order #${order.id} was cancelled.`;
+    else if (order.is_destroy) row.error = `Order #${order.id} is a destroy order: nothing ships.`;
+    else if (order.order_status_id === ORDER_STATUS.SHIPPED) {
+      // The same package sent again (a file re-imported): refused alone, as a duplicate row is.
+      row.isDuplicate = recorded.has(`${order.id}\u0000${trackingNumberKey(row.tracking_number)}`);
+      row.error = row.isDuplicate
+        ? `Order #${order.id} already shipped with this tracking number.`
+        : `Order #${order.id} has already shipped.`;
+    } else if (order.order_status_id === ORDER_STATUS_CANCELLED.id) row.error = `Order #${order.id} was cancelled.`;
     else if (row.shipped_on < portalDay(order.created))
       row.error = `The ship date ${formatUsDate(row.shipped_on)} is before order #${order.id} was placed.`;
     else {
@@ -223,6 +246,12 @@ function checkAgainstOrders(rows: CsvRow[], found: Map<number, OrderRow>) {
     shipping.set(row.order_id, entry);
   }
   return shipping;
+}
+
+/** The packages already recorded for these orders, as `order id NUL tracking key`. */
+async function recordedPackages(db: Executor, orderIds: number[]) {
+  const rows = await repo.listShipmentNumbers(db, orderIds);
+  return new Set(rows.map((r) => `${r.order_id}\u0000${trackingNumberKey(r.tracking_number)}`));
 }
 
 function csvResult(rows: CsvRow[], shipped: number[], fileError: string | null): ShipmentCsvResult {
@@ -333,6 +362,9 @@ export function createFulfilmentService(db: Database, config: Config) {
     await inRetriedTransaction(db, async (tx) => {
       const order = await repo.lockOrder(tx, orderId, staff.customerId);
       if (!order) throw notFound(orderId);
+      // A destroy order is no shipment: no Ship, Cancel, back order or status change (decision 027).
+      if (order.is_destroy)
+        throw new AppError("DESTROY_ORDER_FINAL", `Order #${order.id}: ${MESSAGES.destroyOrderFinal}`);
       if (isFinalStatus(order.order_status_id)) throw frozen(order);
       await change(tx, order);
     });
@@ -484,7 +516,7 @@ export function createFulfilmentService(db: Database, config: Config) {
           fields.shipped_on = "The ship date is before the order was placed.";
         const numbers = new Map<string, number>();
         input.packages.forEach((p, i) => {
-          const key = p.tracking_number.toUpperCase();
+          const key = trackingNumberKey(p.tracking_number);
           if (numbers.has(key)) fields[`packages.${i}.tracking_number`] = "This tracking number is listed twice.";
           numbers.set(key, i);
         });
@@ -576,7 +608,7 @@ export function createFulfilmentService(db: Database, config: Config) {
       if (fileError) return csvResult([], [], fileError);
       const ids = [...new Set(rows.flatMap((r) => (r.order_id === null ? [] : [r.order_id])))];
       const found = new Map((await repo.findOrders(db, ids, staff.customerId, false)).map((o) => [o.id, o]));
-      const shipping = checkAgainstOrders(rows, found);
+      const shipping = checkAgainstOrders(rows, found, await recordedPackages(db, ids));
       return csvResult(rows, [...shipping.keys()], null);
     },
 
@@ -593,7 +625,7 @@ export function createFulfilmentService(db: Database, config: Config) {
         const ids = [...new Set(rows.flatMap((r) => (r.order_id === null ? [] : [r.order_id])))];
         const locked = await repo.findOrders(tx, ids, staff.customerId, true);
         const found = new Map(locked.map((o) => [o.id, o]));
-        const shipping = checkAgainstOrders(rows, found);
+        const shipping = checkAgainstOrders(rows, found, await recordedPackages(tx, ids));
         for (const [orderId, { shippedOn, packages }] of shipping) {
           const order = found.get(orderId) as OrderRow;
           await shipLocked(tx, staff, order, shippedOn, packages, "Shipped from a carrier file");

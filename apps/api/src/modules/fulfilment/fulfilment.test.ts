@@ -1,4 +1,4 @@
-import { ORDER_STATUS, ORDER_STATUS_CANCELLED, trackingUrl } from "@vetportal/contract";
+import { ORDER_STATUS, ORDER_STATUS_CANCELLED, SHIPMENT_CSV_MAX_CHARS, trackingUrl } from "@vetportal/contract";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bearer, queryRows } from "../../../test/helpers.ts";
@@ -137,7 +137,7 @@ describe("POST /api/fulfilment/list", () => {
   it("refuses a reversed date range, an unknown status and an odd page size with 400", async () => {
     for (const body of [
       { date_from: "2026-02-01", date_to: "2026-01-01" },
-      { order_status_id: 3 },
+      { order_status_id: 4 },
       { limit: 7 },
       { offset: 10_001 },
     ]) {
@@ -536,6 +536,75 @@ describe("carrier CSV: preview, then apply in one transaction", () => {
       }
     }
     expect((await post("/api/fulfilment/importPreview", { csv: "" })).statusCode).toBe(400);
+  });
+});
+
+describe("carrier CSV: cheap to refuse, short to echo, forgiving about spaces (decision 027)", () => {
+  const HEADER = "order_id,tracking_number,carrier,ship_date";
+
+  it("refuses a file of a quarter of a million tiny rows without reading past the row limit", async () => {
+    // 262,000 one-character rows, then a broken quote that parsing the whole file would trip on:
+    // the answer names the limit, not the quote, because the parser stopped at row 2,001.
+    const csv = `${HEADER}\n${"x\n".repeat(262_000)}1,"1Z99,UPS,2024-01-01`;
+    expect(csv.length).toBeLessThanOrEqual(SHIPMENT_CSV_MAX_CHARS);
+    for (const url of ["/api/fulfilment/importPreview", "/api/fulfilment/importApply"]) {
+      const res = await post(url, { csv });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({
+        file_error: "The file has more than 2,000 rows; send at most 2,000 at a time.",
+        rows: [],
+        shipped_orders: [],
+      });
+    }
+    // While such files are refused, the API answers others.
+    const [big, health] = await Promise.all([
+      post("/api/fulfilment/importPreview", { csv }),
+      t.app.inject({ method: "GET", url: "/api/health" }),
+    ]);
+    expect([big.statusCode, health.statusCode]).toEqual([200, 200]);
+  });
+
+  it("quotes a refused cell cut to 40 characters", async () => {
+    const { id } = await placeOrder([{ id: await makeProduct(), quantity: 1 }]);
+    const long = "P".repeat(10_000);
+    const csv = [
+      HEADER,
+      `${id},1Z999AA10000000120,${long},${today()}`,
+      `${"9".repeat(5000)},1Z999AA10000000121,UPS,${today()}`,
+      `${id},1Z999AA10000000122,UPS,${"2".repeat(5000)}`,
+    ].join("\n");
+    const rows = (await post("/api/fulfilment/importPreview", { csv })).json().data.rows as { error: string }[];
+    expect(rows[0]?.error).toContain(`Unknown carrier "${"P".repeat(40)}…"`);
+    expect(rows[1]?.error).toBe(`"${"9".repeat(40)}…" is not an order number.`);
+    expect(rows[2]?.error).toContain(`"${"2".repeat(40)}…" is not a date`);
+    for (const row of rows) expect(row.error.length).toBeLessThan(200);
+  });
+
+  it("compares tracking numbers without spaces and case: in a file, on the ship form, and when a file comes again", async () => {
+    const product = await makeProduct();
+    const { id } = await placeOrder([{ id: product, quantity: 1 }]);
+    const d = today();
+    const first = [HEADER, `${id},1Z999AA10000000130,UPS,${d}`, `${id},1z 999 aa1 0000000130,UPS,${d}`].join("\n");
+    const applied = (await post("/api/fulfilment/importApply", { csv: first })).json().data;
+    expect(applied.shipped_orders).toEqual([id]);
+    expect(applied.rows[1].error).toBe("Duplicate of line 2.");
+    // The carrier's file again, typed differently: recognised as the package already recorded.
+    const again = (
+      await post("/api/fulfilment/importPreview", { csv: [HEADER, `${id},1z999 aa1 0000000130,ups,${d}`].join("\n") })
+    ).json().data;
+    expect(again.rows[0].error).toBe(`Order #${id} already shipped with this tracking number.`);
+    // The ship form: two packages with one number, spelled differently.
+    const other = await placeOrder([{ id: product, quantity: 1 }]);
+    const res = await post("/api/fulfilment/ship", {
+      order_id: other.id,
+      shipped_on: d,
+      packages: [
+        { carrier: "UPS", tracking_number: "1Z999AA10000000131" },
+        { carrier: "UPS", tracking_number: "1z 999aa1 0000000131" },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ "packages.1.tracking_number": "This tracking number is listed twice." });
   });
 });
 

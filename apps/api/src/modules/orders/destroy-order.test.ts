@@ -1,11 +1,19 @@
-import { MESSAGES } from "@vetportal/contract";
+import { MESSAGES, ORDER_STATUS, ORDER_STATUS_DESTROYED, PORTAL_TIME_ZONE } from "@vetportal/contract";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bearer } from "../../../test/helpers.ts";
 import { rollupsAgainstRawRows } from "../../../test/rollups.ts";
 import { useSignedInApp } from "../../../test/support/app.ts";
 import { insertNamedProduct, orderBody, SF_ADDRESS } from "../../../test/support/fixtures.ts";
-import { addresses, inventory_transactions, orders, products } from "../../db/schema/index.ts";
+import {
+  addresses,
+  email_outbox,
+  inventory_transactions,
+  order_products,
+  orders,
+  products,
+  shipments,
+} from "../../db/schema/index.ts";
 
 /**
  * Issue 11: a destroy order needs no carrier, address or contact; it never counts as a sale in the
@@ -78,6 +86,65 @@ describe("a destroy order", () => {
     expect(mixed.json().error.fields).toHaveProperty("contact_name");
     const [product] = await t.db.select().from(products).where(eq(products.id, 991_002));
     expect(product?.actual_inventory).toBe(10);
+  });
+
+  it("is done when placed: the cart loses its lines, the desk offers nothing and refuses Ship and Cancel (decision 027)", async () => {
+    await destroyable(991_040, 7);
+    const cart = await post("/api/cart/replace", { items: [{ id: 991_040, quantity: 7, is_destroy: true }] }, t.admin);
+    expect(cart.json().data.items).toHaveLength(1);
+    const placed = await post("/api/order/add", { items: [{ id: 991_040, quantity: 7, is_destroy: true }] }, t.admin);
+    expect(placed.statusCode, placed.body).toBe(200);
+    const id = placed.json().data as number;
+    // The administrator's cart is empty in every tab, as after any order.
+    expect((await post("/api/cart/query", {}, t.admin)).json().data.items).toEqual([]);
+
+    // Its own final status: never Active work on the desk, no action offered.
+    const desk = (await post("/api/fulfilment/query", { id }, t.admin)).json().data;
+    expect(desk).toMatchObject({ order_status: ORDER_STATUS_DESTROYED.id, order_status_name: "Destroyed" });
+    expect(desk.actions).toEqual({ statuses: [], can_ship: false, can_cancel: false, can_back_order: false });
+    const list = (
+      await post("/api/fulfilment/list", { order_status_id: ORDER_STATUS.ACTIVE, limit: 100 }, t.admin)
+    ).json().data;
+    expect(list.items.map((o: { id: number }) => o.id)).not.toContain(id);
+
+    // Ship, Cancel (the desk's and the orderer's), a back order, a status change: each 409, nothing written.
+    const [line] = await t.db.select().from(order_products).where(eq(order_products.order_id, id));
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: PORTAL_TIME_ZONE }).format(new Date());
+    const refusals = [
+      [
+        "/api/fulfilment/ship",
+        { order_id: id, shipped_on: today, packages: [{ carrier: "UPS", tracking_number: "1Z999AA1" }] },
+      ],
+      ["/api/fulfilment/cancel", { order_id: id }],
+      ["/api/fulfilment/backorder", { order_id: id, lines: [{ order_product_id: line?.id, expected_date: today }] }],
+      ["/api/fulfilment/status", { order_id: id, order_status_id: 18 }],
+      ["/api/order/cancel", { order_id: id }],
+    ] as const;
+    for (const [url, body] of refusals) {
+      const res = await post(url, body, t.admin);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(409);
+      expect(res.json().error.code).toBe("DESTROY_ORDER_FINAL");
+    }
+    const csv = `order_id,tracking_number,carrier,ship_date\n${id},1Z999AA1,UPS,${today}`;
+    const applied = (await post("/api/fulfilment/importApply", { csv }, t.admin)).json().data;
+    expect(applied.rows[0].error).toBe(`Order #${id} is a destroy order: nothing ships.`);
+
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, id));
+    expect(order).toMatchObject({
+      order_status_id: ORDER_STATUS_DESTROYED.id,
+      tracking_number: null,
+      date_shipped: null,
+    });
+    expect(await t.db.select().from(shipments).where(eq(shipments.order_id, id))).toEqual([]);
+    const [product] = await t.db.select().from(products).where(eq(products.id, 991_040));
+    expect(product?.actual_inventory).toBe(0);
+    const moves = await t.db
+      .select({ action: inventory_transactions.action })
+      .from(inventory_transactions)
+      .where(eq(inventory_transactions.product_id, 991_040));
+    expect(moves).toEqual([{ action: "destroy" }]);
+    const mails = await t.db.select({ kind: email_outbox.kind, subject: email_outbox.subject }).from(email_outbox);
+    expect(mails.filter((m) => m.subject.includes(`#${id}`))).toEqual([]);
   });
 
   it("stays an administrator's: a practice is refused and nothing changes", async () => {

@@ -10,6 +10,7 @@ import {
   MESSAGES,
   ORDER_STATUS,
   ORDER_STATUS_CANCELLED,
+  ORDER_STATUS_DESTROYED,
   ORDER_TYPE_ONLINE,
   ORDER_TYPES,
   type OrderAmounts,
@@ -345,7 +346,8 @@ export function createOrdersService(db: Database, config: Config) {
       const order = await repo.insertOrder(tx, {
         customer_id: user.customerId,
         user_id: user.userId,
-        order_status_id: ORDER_STATUS.ACTIVE,
+        // Done when placed: the stock is written off below; nothing ships, nothing can be cancelled.
+        order_status_id: ORDER_STATUS_DESTROYED.id,
         order_type_id: ORDER_TYPE_ONLINE,
         payment_method_id: PAYMENT_METHOD_ON_INVOICE,
         delivery_method_id: method.id,
@@ -393,7 +395,12 @@ export function createOrdersService(db: Database, config: Config) {
           total_price_cents: 0,
         })),
       );
-      await repo.insertStatus(tx, order.id, ORDER_STATUS.ACTIVE, user.userId, "Destroy order");
+      await repo.insertStatus(tx, order.id, ORDER_STATUS_DESTROYED.id, user.userId, "Destroy order: stock destroyed");
+      await placing.removeOrderedCartLines(
+        tx,
+        user.userId,
+        input.items.map((i) => i.id),
+      );
       if (key.keyId !== undefined) await repo.setIdempotencyOrder(tx, key.keyId, order.id);
       return { id: order.id, replayed: false };
     });
@@ -613,6 +620,8 @@ export function createOrdersService(db: Database, config: Config) {
             ? undefined
             : await repo.findOrder(tx, orderId, { customerId: user.customerId, departmentId: department }, true));
         if (!order) throw new AppError("NOT_FOUND", "This order does not exist or is not yours to cancel.");
+        // Its stock is gone: a cancel would put destroyed packs back on the shelf (decision 027).
+        if (order.is_destroy) throw new AppError("DESTROY_ORDER_FINAL");
         if (order.order_status_id !== ORDER_STATUS.ACTIVE) {
           const reason = byFinalStatus(order.order_status_id, {
             shipped: "it has shipped",

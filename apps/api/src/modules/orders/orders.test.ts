@@ -65,13 +65,10 @@ describe("POST /api/order/add", () => {
     });
     const res = await post(
       "/api/order/add",
-      order(
-        [
-          { id: a, quantity: 5 },
-          { id: b, quantity: 2 },
-        ],
-        { total_order_amount: 1, price: 1 },
-      ),
+      order([
+        { id: a, quantity: 5 },
+        { id: b, quantity: 2 },
+      ]),
     );
     expect(res.statusCode).toBe(200);
     const id = res.json().data;
@@ -206,8 +203,8 @@ describe("POST /api/order/add", () => {
     );
     expect(otherNote.json().error.code).toBe("IDEMPOTENCY_KEY_REUSED");
 
-    // The same request again (fields ignored by the contract do not count) gives the first order back.
-    const same = await post("/api/order/add", order([{ id, quantity: 2 }], { user_id: 1 }), t.practice, headers);
+    // The same request again gives the first order back.
+    const same = await post("/api/order/add", order([{ id, quantity: 2 }]), t.practice, headers);
     expect(same.statusCode).toBe(200);
     expect(same.json().data).toBe(first.json().data);
     expect(await orderCount()).toBe(before);
@@ -226,9 +223,19 @@ describe("POST /api/order/add", () => {
     expect(empty.json().error.fields.items).toBe(MESSAGES.cartEmpty);
   });
 
-  it("never takes the customer or user from the payload", async () => {
+  it("never takes the customer, user or amounts from the payload: such fields are refused (decision 027)", async () => {
     const id = await makeProduct();
-    const res = await post("/api/order/add", order([{ id, quantity: 1 }], { user_id: 1, customer_id: 9999 }));
+    const before = await orderCount();
+    const extra = { user_id: 1, customer_id: 9999, total_order_amount: 1 };
+    const refused = await post("/api/order/add", order([{ id, quantity: 1 }], extra));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({
+      user_id: MESSAGES.unknownField,
+      customer_id: MESSAGES.unknownField,
+      total_order_amount: MESSAGES.unknownField,
+    });
+    expect(await orderCount()).toBe(before);
+    const res = await post("/api/order/add", order([{ id, quantity: 1 }]));
     const [row] = await t.db.select().from(orders).where(eq(orders.id, res.json().data));
     expect(row).toMatchObject({ user_id: t.practiceUserId, customer_id: 1850 });
   });

@@ -8,9 +8,20 @@ import {
   products,
 } from "../../db/schema/index.ts";
 
-export async function nextProductId(db: Executor) {
-  const [row] = await db.select({ id: sql<number>`coalesce(max(${products.id}), 144000)::int + 1` }).from(products);
-  return row?.id ?? 144001;
+/**
+ * A new product's id, from the column's identity sequence (migration 0016): never the same for two
+ * callers, however many add products at once (decision 027). Taken before the insert because the
+ * image path is built from it.
+ */
+export async function nextProductId(db: Executor): Promise<number> {
+  const { rows } = (await db.execute(
+    sql`select nextval(pg_get_serial_sequence('products', 'id'))::int as id`,
+  )) as unknown as {
+    rows: { id: number }[];
+  };
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error("no product id allocated");
+  return id;
 }
 
 export async function categoryExists(db: Executor, customerId: number, id: number) {

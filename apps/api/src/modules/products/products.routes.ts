@@ -8,6 +8,7 @@ import {
   IdSchema,
   LedgerRequestSchema,
   LedgerRowSchema,
+  MESSAGES,
   okSchema,
   ProductFormSchema,
   ProductUpdateSchema,
@@ -24,7 +25,8 @@ import { MAX_IMAGE_BYTES, type ProductsService } from "./products.service.ts";
 const admin = { access: "admin" as const };
 const IdResult = okSchema(IdResultSchema);
 
-const ImageUploadSchema = z.object({
+/** The upload form; strict like every body (decision 027): a part under another name is refused. */
+const ImageUploadSchema = z.strictObject({
   id: formInt("Product id is required").refine((id) => id > 0, "Product id is required"),
   file: z.custom<Buffer>((v) => Buffer.isBuffer(v), "Choose an image file"),
 });
@@ -121,7 +123,13 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
       async (request) => {
         const parsed = ImageUploadSchema.safeParse(await readUploadForm(request));
         if (!parsed.success) {
-          const fields = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join(".") || "body", i.message]));
+          const fields = Object.fromEntries(
+            parsed.error.issues.flatMap((i) =>
+              i.code === "unrecognized_keys"
+                ? i.keys.map((key) => [key, MESSAGES.unknownField])
+                : [[i.path.join(".") || "body", i.message]],
+            ),
+          );
           throw new AppError("VALIDATION_FAILED", undefined, fields);
         }
         return { result: 1 as const, data: await products.setImage(parsed.data.id, parsed.data.file) };

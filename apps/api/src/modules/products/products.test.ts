@@ -49,6 +49,41 @@ describe("products", () => {
     expect(seen.price_ranges).toEqual(form.price_ranges);
   });
 
+  it("gives products added at once each their own id from the database, above the legacy ids", async () => {
+    const added = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => post("/api/product/add", { ...form, name: `Concurrent ${i}` })),
+    );
+    expect(added.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+    const ids = added.map((r) => r.json().data.id as number);
+    expect(new Set(ids).size).toBe(12);
+    for (const added of ids) expect(added).toBeGreaterThan(id);
+    expect(id).toBeGreaterThanOrEqual(1_000_001);
+    const rows = await t.db.select({ id: products.id, image_url: products.image_url }).from(products);
+    for (const added of ids) {
+      expect(rows.find((r) => r.id === added)?.image_url).toBe(`/media/products/${added}.svg`);
+    }
+  });
+
+  it("refuses a product with fields the form does not have, adding nothing", async () => {
+    const before = (await t.db.select({ id: products.id }).from(products)).length;
+    for (const path of ["/api/product/add", "/api/product/update"]) {
+      const res = await post(path, { ...form, id, user_id: 2, customer_id: 1, is_admin: true });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual({
+        user_id: MESSAGES.unknownField,
+        customer_id: MESSAGES.unknownField,
+        is_admin: MESSAGES.unknownField,
+        ...(path.endsWith("add") ? { id: MESSAGES.unknownField } : {}),
+      });
+    }
+    const nested = await post("/api/product/add", {
+      ...form,
+      price_ranges: [{ min_quantity: 1, max_quantity: null, price_cents: 100, customer_id: 1 }],
+    });
+    expect(nested.json().error.fields).toEqual({ "price_ranges.0.customer_id": MESSAGES.unknownField });
+    expect((await t.db.select({ id: products.id }).from(products)).length).toBe(before);
+  });
+
   it("modifies min/max, and a practice sees the change", async () => {
     expect((await post("/api/product/update", { ...form, id, min_quantity: 5, max_quantity: 40 })).statusCode).toBe(
       200,
@@ -95,6 +130,15 @@ describe("products", () => {
     expect(served.headers["content-type"]).toBe("image/png");
     expect(served.rawPayload.equals(png)).toBe(true);
     expect((await post("/api/product/query", { id }, t.practice)).json().data.image_url).toBe(url);
+    // A file under another name is no field of the form (decision 027).
+    const renamed = await t.app.inject({
+      method: "POST",
+      url: "/api/product/image",
+      payload: Buffer.from(body(png).toString("latin1").replace('name="file"', 'name="image"'), "latin1"),
+      headers: { ...bearer(t.admin), "content-type": `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().error.fields).toEqual({ image: MESSAGES.unknownField, file: "Choose an image file" });
     const svg = await upload(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"));
     expect(svg.statusCode).toBe(400);
     expect(svg.json().error.fields.file).toMatch(/PNG, JPEG or WebP/);

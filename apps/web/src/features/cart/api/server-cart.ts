@@ -7,6 +7,8 @@ const lineOf = (item: CartItem): CartLineInput => ({
   ...(item.is_destroy ? { is_destroy: true } : {}),
 });
 
+const revisionOf = (revision: number | null) => (revision === null ? {} : { base_revision: revision });
+
 /**
  * The server cart's calls (decision 021): each answers the whole cart with its revision. They run
  * from the cart sync (components/cart-sync.tsx), outside React Query: the cart's state is the cart
@@ -15,19 +17,22 @@ const lineOf = (item: CartItem): CartLineInput => ({
 export const serverCart = {
   /** POST /api/cart/query. */
   get: () => apiData("/api/cart/query", { body: {}, schema: ServerCartSchema }),
-  /** POST /api/cart/merge: at sign-in, this browser's lines join the server's (larger quantity wins). */
-  merge: (items: CartItem[]) =>
+  /**
+   * POST /api/cart/merge: at sign-in or a page load, this browser's lines join the server's (larger
+   * quantity wins); with the revision the copy was in step with, a stale copy changes nothing.
+   */
+  merge: (items: CartItem[], baseRevision: number | null) =>
     apiData("/api/cart/merge", {
-      body: { items: items.filter((i) => i.quantity > 0).map(lineOf) },
+      body: { items: items.filter((i) => i.quantity > 0).map(lineOf), ...revisionOf(baseRevision) },
       schema: ServerCartSchema,
     }),
   /** POST /api/cart/update: these lines set; quantity 0 removes one. */
   update: (items: CartItem[]) =>
     apiData("/api/cart/update", { body: { items: items.map(lineOf) }, schema: ServerCartSchema }),
-  /** POST /api/cart/replace: the whole cart becomes these lines. */
-  replace: (items: CartItem[]) =>
+  /** POST /api/cart/replace: the whole cart becomes these lines (unless `baseRevision` is stale). */
+  replace: (items: CartItem[], baseRevision: number | null = null) =>
     apiData("/api/cart/replace", {
-      body: { items: items.filter((i) => i.quantity > 0).map(lineOf) },
+      body: { items: items.filter((i) => i.quantity > 0).map(lineOf), ...revisionOf(baseRevision) },
       schema: ServerCartSchema,
     }),
 };

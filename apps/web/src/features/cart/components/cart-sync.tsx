@@ -1,6 +1,13 @@
 import type { ServerCart } from "@vetportal/contract";
 import { useEffect } from "react";
-import { applyServerCart, type CartChange, getCart, setCartSync } from "../../../lib/cart-store.ts";
+import {
+  applyServerCart,
+  type CartChange,
+  getCart,
+  getCartRevision,
+  setCartRevision,
+  setCartSync,
+} from "../../../lib/cart-store.ts";
 import { getSession, subscribeSession } from "../../../lib/session.ts";
 import { serverCart } from "../api/server-cart.ts";
 
@@ -9,12 +16,17 @@ import { serverCart } from "../api/server-cart.ts";
  *
  * - At sign-in (or when a signed-in page first loads) this browser's lines are merged into the
  *   server's — a product in both keeps the larger quantity, no line is lost — and the merged cart
- *   becomes this browser's.
+ *   becomes this browser's. The copy is sent with the server revision it was last in step with
+ *   (kept in session storage): when another tab or computer changed the cart since — emptied it,
+ *   ordered it — the copy is stale, the server changes nothing and its cart becomes this one, so a
+ *   reload never brings bought or removed lines back (decision 027). A copy made signed out has
+ *   no revision and is merged.
  * - Each change made here is sent as it happens (in order, one request at a time). The server's
  *   answer replaces this copy only when nothing else is waiting to be sent, so a quick series of
  *   clicks never flickers back.
  * - A change that could not be sent (offline, a server error) leaves this copy as the truth: the
- *   next send replaces the server's cart with it.
+ *   next send replaces the server's cart with it — unless the server's cart changed meanwhile
+ *   elsewhere (the same revision check), when the server's wins.
  * - When the page comes back into view, the server's cart is read again: another tab or computer
  *   may have changed it.
  */
@@ -28,6 +40,7 @@ function accept(cart: ServerCart) {
   if (cart.revision < revision) return;
   revision = cart.revision;
   if (pending === 0 && !dirty) applyServerCart(cart.items);
+  setCartRevision(cart.revision);
 }
 
 /** Runs one server call after the ones before it; a failure marks this copy as not yet saved. */
@@ -52,7 +65,7 @@ function send(change: CartChange) {
   if (!getSession()) return;
   enqueue(() => {
     // Unsaved changes before this one: this copy, whole, is what the user sees and means.
-    if (dirty) return serverCart.replace(getCart());
+    if (dirty) return serverCart.replace(getCart(), getCartRevision());
     return change.kind === "replace" ? serverCart.replace(change.items) : serverCart.update(change.items);
   });
 }
@@ -60,13 +73,13 @@ function send(change: CartChange) {
 function signedIn() {
   revision = -1;
   dirty = false;
-  enqueue(() => serverCart.merge(getCart()));
+  enqueue(() => serverCart.merge(getCart(), getCartRevision()));
 }
 
 /** Reads the server's cart again, unless changes of this tab are still on their way. */
 export function refreshServerCart() {
   if (!getSession() || pending > 0) return;
-  enqueue(() => (dirty ? serverCart.replace(getCart()) : serverCart.get()));
+  enqueue(() => (dirty ? serverCart.replace(getCart(), getCartRevision()) : serverCart.get()));
 }
 
 export function CartSync() {

@@ -1,6 +1,14 @@
 import { Alert, Anchor, Button, Divider, Grid, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { IconArrowLeft, IconCircleCheck, IconCircleX, IconPrinter, IconRepeat, IconX } from "@tabler/icons-react";
-import { MESSAGES, ORDER_STATUS_CANCELLED, type OrderDetail } from "@vetportal/contract";
+import {
+  IconArrowLeft,
+  IconCircleCheck,
+  IconCircleX,
+  IconFlame,
+  IconPrinter,
+  IconRepeat,
+  IconX,
+} from "@tabler/icons-react";
+import { MESSAGES, ORDER_STATUS_CANCELLED, ORDER_STATUS_DESTROYED, type OrderDetail } from "@vetportal/contract";
 import { Link, useNavigate, useParams } from "react-router";
 import { AddressBlock } from "../../../components/address-block.tsx";
 import { AmountRows } from "../../../components/amount-rows.tsx";
@@ -24,6 +32,22 @@ import { OrderLinesTable } from "../components/order-lines-table.tsx";
 const JUST_SUBMITTED = "1";
 
 function OrderSummary({ order }: { order: OrderDetail }) {
+  // A destroy order ships nothing: no delivery method, contact or tracking to show (decision 027).
+  if (order.order_status === ORDER_STATUS_DESTROYED.id) {
+    return (
+      <FactList labelWidth={130}>
+        <Fact label="Order #">
+          <strong>{order.id}</strong>
+        </Fact>
+        <Fact label="Order Date">{order.order_created}</Fact>
+        <Fact label="Status">
+          <OrderStatusBadge status={order.order_status} name={order.order_status_name} />
+        </Fact>
+        <Fact label="Destroyed by">{order.contact_name}</Fact>
+        <Fact label="Note">{order.shipping_instruction || "—"}</Fact>
+      </FactList>
+    );
+  }
   return (
     <FactList labelWidth={130}>
       <Fact label="Order #">
@@ -176,6 +200,7 @@ export function OrderDetailRoute() {
 
   const data = order.data;
   const isCancelled = data.order_status === ORDER_STATUS_CANCELLED.id;
+  if (data.order_status === ORDER_STATUS_DESTROYED.id) return <DestroyedOrder order={data} />;
   return (
     <Stack gap="lg">
       <title>{`Order #${data.id} · Vet Portal`}</title>
@@ -237,6 +262,39 @@ export function OrderDetailRoute() {
       {data.status_history.length > 0 && (
         <Panel title="Order History" data-print="hide">
           <StatusTimeline events={data.status_history} staffName={staffName} />
+        </Panel>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * A destroy order (SPEC §4 "Destroy product", decision 027): stock written off, nothing shipped or
+ * invoiced — so no "Your Order Has Been Submitted", delivery method, address or amounts, but what
+ * was destroyed, by whom and when.
+ */
+function DestroyedOrder({ order }: { order: OrderDetail }) {
+  const total = order.order_products.reduce((sum, line) => sum + line.quantity, 0);
+  return (
+    <Stack gap="lg">
+      <title>{`Order #${order.id} · Vet Portal`}</title>
+      <Anchor component={Link} to="/orders" size="sm" data-print="hide">
+        <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: "-2px", marginRight: 4 }} />
+        My Orders
+      </Anchor>
+      <Title order={1}>{`${total.toLocaleString("en-US")} ${total === 1 ? "pack" : "packs"} destroyed`}</Title>
+      <Alert color="red" variant="light" icon={<IconFlame aria-hidden />} title="Written off the inventory">
+        Order #{order.id}: the packs below were destroyed in stock. Nothing ships and nothing is invoiced.
+      </Alert>
+      <Panel title="Order">
+        <OrderSummary order={order} />
+      </Panel>
+      <Panel title="Products">
+        <OrderLinesTable order={order} />
+      </Panel>
+      {order.status_history.length > 0 && (
+        <Panel title="Order History" data-print="hide">
+          <StatusTimeline events={order.status_history} staffName={staffName} />
         </Panel>
       )}
     </Stack>
