@@ -40,6 +40,8 @@ import { webPlugin } from "./plugins/web.ts";
 export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
+  /** A read replica for reports and exports (REPORTS_DATABASE_URL, docs/decisions/025). */
+  reportsDatabase?: DatabaseHandle;
   logger?: FastifyServerOptions["logger"];
   /**
    * Check every answer against its contract schema with zod too (the tests turn it on; production
@@ -52,7 +54,13 @@ export interface BuildAppOptions {
  * Builds the whole application without listening (tests call inject() on it). Plugins first, then
  * every module in one explicit list.
  */
-export async function buildApp({ config, database, logger = false, validateResponses = false }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  database,
+  reportsDatabase,
+  logger = false,
+  validateResponses = false,
+}: BuildAppOptions) {
   const app = Fastify({
     logger,
     // A hop count becomes "trust the nearest N peers" (Fastify alone ignores a number); a list is
@@ -89,7 +97,11 @@ export async function buildApp({ config, database, logger = false, validateRespo
     users: createUsersService(database.db, config),
     departments: createDepartmentsService(database.db, config),
     products: createProductsService(database.db, config),
-    reports: createReportsService(database),
+    reports: createReportsService(database, {
+      reads: reportsDatabase,
+      exportConcurrency: config.EXPORT_CONCURRENCY,
+      exportIdleTimeoutMs: config.EXPORT_IDLE_TIMEOUT_MS,
+    }),
     support: createSupportService(database.db, config),
   };
 
