@@ -69,7 +69,7 @@ function startDownload(code: string): Promise<Download> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, "127.0.0.1");
     sockets.push(socket);
-    let received = Buffer.alloc(0);
+    let received: Buffer = Buffer.alloc(0);
     socket.on("error", reject);
     socket.write(`GET /api/report/download?code=${code} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
     socket.once("data", (chunk: Buffer) => {
@@ -95,7 +95,7 @@ const jsonBody = (d: Download) => JSON.parse(d.received.toString("utf8").split("
 /** Reads the rest of a paused download until the server closes it. */
 function readRest(d: Download): Promise<Buffer> {
   return new Promise((resolve) => {
-    let received = d.received;
+    let received: Buffer = d.received;
     d.socket.on("data", (more: Buffer) => {
       received = Buffer.concat([received, more]);
     });
