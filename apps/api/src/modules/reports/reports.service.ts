@@ -236,8 +236,12 @@ export function createReportsService(database: DatabaseHandle, options: ReportsO
             idleTimeoutMs: options.exportIdleTimeoutMs,
           });
         } catch (err) {
-          // Nothing was sent: the link keeps working for a retry.
-          await repo.restoreExport(db, found).catch(() => {});
+          // Nothing was sent: the link keeps working for a retry. Once more on a fresh connection
+          // if the first fails (a fault may have broken the one the pool lent); best effort beyond.
+          await repo
+            .restoreExport(db, found)
+            .catch(() => repo.restoreExport(db, found))
+            .catch(() => {});
           throw err;
         }
         stream.once("close", finish);
