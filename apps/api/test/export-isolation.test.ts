@@ -169,10 +169,15 @@ describe("CSV downloads whose clients stop reading", () => {
 describe("export codes", () => {
   it("work once: a second download of the same code is refused with 404", async () => {
     const code = await exportCode({ ...JUNE, date_from: "2019-06-15", date_to: "2019-06-15" });
+    // A HEAD (a link checker, a download manager) neither runs the export nor uses the code up.
+    const head = await t.app.inject({ method: "HEAD", url: `/api/report/download?code=${code}` });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["content-disposition"]).toBe('attachment; filename="orders_2019-06-15_2019-06-15.csv"');
     const first = await t.app.inject({ method: "GET", url: `/api/report/download?code=${code}` });
     expect(first.statusCode).toBe(200);
     const again = await t.app.inject({ method: "GET", url: `/api/report/download?code=${code}` });
     expect(again.statusCode).toBe(404);
+    expect((await t.app.inject({ method: "HEAD", url: `/api/report/download?code=${code}` })).statusCode).toBe(404);
     expect(again.json()).toEqual({
       result: 0,
       error: {

@@ -66,6 +66,15 @@ export async function insertExport(db: Executor, row: typeof report_exports.$inf
   await db.insert(report_exports).values(row);
 }
 
+/** An export code that still works, without using it up (a HEAD request). */
+export async function findExport(db: Executor, codeHash: string) {
+  const [row] = await db
+    .select({ file_name: report_exports.file_name })
+    .from(report_exports)
+    .where(and(eq(report_exports.code_hash, codeHash), sql`${report_exports.expires_at} > now()`));
+  return row;
+}
+
 /**
  * Takes an export code for a download: a code works once (docs/decisions/025), so the row is
  * deleted as it is read, and a second download of the same code finds nothing.

@@ -62,6 +62,8 @@ const GROUPED_VIEWS: Partial<Record<SearchBy, { key: string; totals: string[] }>
   5: { key: "product_id", totals: INVENTORY_TOTALS },
 };
 
+const USED_OR_EXPIRED = "This download link has expired or was already used. Export the report again.";
+
 export interface ReportsOptions {
   /** Where report queries and exports read: a read replica, or the primary itself (docs/decisions/025). */
   reads?: DatabaseHandle;
@@ -204,6 +206,13 @@ export function createReportsService(database: DatabaseHandle, options: ReportsO
     /** POST /api/report/export. */
     createExport,
 
+    /** HEAD /api/report/download: the file name a code stands for, without using the code up. */
+    async describeDownload(code: string): Promise<{ fileName: string }> {
+      const found = await repo.findExport(db, hashToken(code));
+      if (!found) throw new AppError("NOT_FOUND", USED_OR_EXPIRED);
+      return { fileName: found.file_name };
+    },
+
     /**
      * GET /api/report/download: the CSV a code stands for, streamed from the reports database. At
      * most `exportConcurrency` downloads stream at once (EXPORTS_BUSY beyond, before the code is
@@ -219,11 +228,7 @@ export function createReportsService(database: DatabaseHandle, options: ReportsO
       };
       try {
         const found = await repo.claimExport(db, hashToken(code));
-        if (!found)
-          throw new AppError(
-            "NOT_FOUND",
-            "This download link has expired or was already used. Export the report again.",
-          );
+        if (!found) throw new AppError("NOT_FOUND", USED_OR_EXPIRED);
         // Stored requests were validated when the code was made; parsing again restores their types.
         const request = ReportExportRequestSchema.parse(found.request);
         const statement =
