@@ -89,13 +89,16 @@ export async function restoreExport(db: Executor, row: typeof report_exports.$in
   await db.insert(report_exports).values(row).onConflictDoNothing();
 }
 
-/** How far behind the primary the reports database is (docs/decisions/025). */
+/**
+ * How far behind the primary the reports database is (docs/decisions/025): 0 when it has replayed
+ * all it received, else the age of the last commit it replayed (or, before its first, of its start).
+ */
 export async function readFreshness(db: Executor) {
   const [row] = await runSql<{ now_seconds: number; lag_seconds: number }>(
     db,
     sql`select extract(epoch from now())::float8 as now_seconds, case
       when not pg_is_in_recovery() or pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0
-      else greatest(0, extract(epoch from now() - pg_last_xact_replay_timestamp()))
+      else greatest(0, extract(epoch from now() - coalesce(pg_last_xact_replay_timestamp(), pg_postmaster_start_time())))
     end::float8 as lag_seconds`,
   );
   const lag = Number(row?.lag_seconds ?? 0);

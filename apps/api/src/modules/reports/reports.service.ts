@@ -88,7 +88,7 @@ export function createReportsService(database: DatabaseHandle, options: ReportsO
   async function freshness(): Promise<ReportFreshness> {
     if (!onReplica) return { as_of: new Date().toISOString(), replica_lag_seconds: null };
     const { asOf, lagSeconds } = await repo.readFreshness(reads);
-    return { as_of: asOf.toISOString(), replica_lag_seconds: Math.round(lagSeconds * 10) / 10 };
+    return { as_of: asOf.toISOString(), replica_lag_seconds: Math.round(lagSeconds * 1000) / 1000 };
   }
 
   /** A short-lived code standing for the CSV of every row a report request matches. */
