@@ -336,6 +336,12 @@ test.describe("administrator's reports", () => {
     expect(download.suggestedFilename()).toMatch(/^inventory_.*\.csv$/);
     const csv = await readFile(await download.path(), "utf8");
     expect(csv.trim().split(/\r?\n/).length).toBeGreaterThan(1);
+    // A code works once (decision 025): a second click asks for a fresh one and downloads the same file.
+    const again = page.waitForEvent("download");
+    await exportLink.click();
+    const second = await again;
+    expect(second.suggestedFilename()).toBe(download.suggestedFilename());
+    expect(await readFile(await second.path(), "utf8")).toBe(csv);
   });
 
   test("on a phone the report and the inventory tab fit the screen; wide tables scroll", async ({ page }) => {

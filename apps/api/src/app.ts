@@ -48,6 +48,8 @@ import { webPlugin } from "./plugins/web.ts";
 export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
+  /** A read replica for reports and exports (REPORTS_DATABASE_URL, docs/decisions/025). */
+  reportsDatabase?: DatabaseHandle;
   logger?: FastifyServerOptions["logger"];
   /**
    * Check every answer against its contract schema with zod too (the tests turn it on; production
@@ -60,7 +62,13 @@ export interface BuildAppOptions {
  * Builds the whole application without listening (tests call inject() on it). Plugins first, then
  * every module in one explicit list.
  */
-export async function buildApp({ config, database, logger = false, validateResponses = false }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  database,
+  reportsDatabase,
+  logger = false,
+  validateResponses = false,
+}: BuildAppOptions) {
   const app = Fastify({
     // No credential in a logged URL (an export code, an old set-password link): decision 026.
     logger: withRedactedUrls(logger),
@@ -115,7 +123,11 @@ export async function buildApp({ config, database, logger = false, validateRespo
     users: createUsersService(database.db, config),
     departments: createDepartmentsService(database.db, config),
     products: createProductsService(database.db, config),
-    reports: createReportsService(database),
+    reports: createReportsService(database, {
+      reads: reportsDatabase,
+      exportConcurrency: config.EXPORT_CONCURRENCY,
+      exportIdleTimeoutMs: config.EXPORT_IDLE_TIMEOUT_MS,
+    }),
     support: createSupportService(database.db, config),
   };
 

@@ -19,6 +19,22 @@ describe("loadConfig", () => {
     );
   });
 
+  it("takes a reports replica only as a PostgreSQL URL beside DATABASE_URL", () => {
+    const primary = "postgres://vp@db-primary/vetportal";
+    const replica = "postgresql://vp@db-replica/vetportal";
+    expect(loadConfig({ DATABASE_URL: primary, REPORTS_DATABASE_URL: replica }).REPORTS_DATABASE_URL).toBe(replica);
+    expect(loadConfig({}).REPORTS_DATABASE_URL).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_URL: primary, REPORTS_DATABASE_URL: "mysql://x" })).toThrow(
+      /REPORTS_DATABASE_URL: must be a postgres/,
+    );
+    expect(() => loadConfig({ REPORTS_DATABASE_URL: replica })).toThrow(/REPORTS_DATABASE_URL: needs DATABASE_URL/);
+  });
+
+  it("bounds exports by default", () => {
+    expect(loadConfig({})).toMatchObject({ EXPORT_CONCURRENCY: 2, EXPORT_IDLE_TIMEOUT_MS: 30_000 });
+    expect(() => loadConfig({ EXPORT_CONCURRENCY: "0" })).toThrow(/EXPORT_CONCURRENCY/);
+  });
+
   it("lists every bad variable in one readable error", () => {
     let error: unknown;
     try {

@@ -69,6 +69,18 @@ export const ConfigSchema = z.object({
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt.default(10_000),
   DATABASE_EXPORT_STATEMENT_TIMEOUT_MS: positiveInt.default(600_000),
   DATABASE_KEEPALIVE_MS: positiveInt.default(10_000),
+  /**
+   * A read replica for reports and CSV exports (docs/decisions/025); PostgreSQL only, with
+   * DATABASE_URL. Export codes are still written and claimed on the primary.
+   */
+  REPORTS_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  /** CSV downloads streaming at once, on a pool (or PGlite turn) of their own; more answer 503 (decision 025). */
+  EXPORT_CONCURRENCY: positiveInt.default(2),
+  /** A download whose client has not read for this long is ended and its connection released (decision 025). */
+  EXPORT_IDLE_TIMEOUT_MS: positiveInt.default(30_000),
   SEED_DEMO_DATA: bool.default(true),
   CUSTOMER_ID: positiveInt.default(1850),
   /** The configured admin user id of SPEC §6: gets the customer's full delivery-method list. */
@@ -152,6 +164,12 @@ const CheckedConfigSchema = ConfigSchema.superRefine((config, ctx) => {
       code: "custom",
       path: ["DATABASE_QUERY_TIMEOUT_MS"],
       message: "must be longer than DATABASE_STATEMENT_TIMEOUT_MS",
+    });
+  if (config.REPORTS_DATABASE_URL && !config.DATABASE_URL)
+    ctx.addIssue({
+      code: "custom",
+      path: ["REPORTS_DATABASE_URL"],
+      message: "needs DATABASE_URL: a read replica is for a PostgreSQL server, not the embedded database",
     });
 });
 

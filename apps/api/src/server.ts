@@ -19,21 +19,24 @@ async function main() {
   }
 
   const loggerOptions = { level: config.LOG_LEVEL };
+  const serverOptions = {
+    poolSize: config.DATABASE_POOL_SIZE,
+    // CSV exports stream on a pool of their own, as many as may stream at once (decision 025).
+    exportPoolSize: config.EXPORT_CONCURRENCY,
+    logger: console,
+    limits: {
+      connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      exportStatementTimeoutMs: config.DATABASE_EXPORT_STATEMENT_TIMEOUT_MS,
+      keepAliveMs: config.DATABASE_KEEPALIVE_MS,
+    },
+  };
   let database: DatabaseHandle;
   try {
     database = config.DATABASE_URL
-      ? await openPostgres(config.DATABASE_URL, {
-          poolSize: config.DATABASE_POOL_SIZE,
-          logger: console,
-          limits: {
-            connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
-            statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
-            queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
-            idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-            exportStatementTimeoutMs: config.DATABASE_EXPORT_STATEMENT_TIMEOUT_MS,
-            keepAliveMs: config.DATABASE_KEEPALIVE_MS,
-          },
-        })
+      ? await openPostgres(config.DATABASE_URL, serverOptions)
       : await openPglite({ dataDir: config.DATA_DIR });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
@@ -43,7 +46,12 @@ async function main() {
     throw err;
   }
 
-  const app = await buildApp({ config, database, logger: loggerOptions });
+  // Reports on a read replica, through a pool of its own with the same limits (decision 025). It is
+  // only read: nothing is migrated or written there, and it is not needed to start.
+  const reportsDatabase = config.REPORTS_DATABASE_URL
+    ? await openPostgres(config.REPORTS_DATABASE_URL, serverOptions)
+    : undefined;
+  const app = await buildApp({ config, database, reportsDatabase, logger: loggerOptions });
   const summary = await prepareDatabase(database, { seed: config.SEED_DEMO_DATA, customerId: config.CUSTOMER_ID });
   app.log.info(summary, "database ready");
 
@@ -57,6 +65,7 @@ async function main() {
     await stopBackups();
     await app.close();
     await database.close();
+    await reportsDatabase?.close();
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -217,7 +217,9 @@ describe("an order storm on PostgreSQL", () => {
       const rollup = await post("/api/report/orderFrontEnd", admin, { ...filter, search_by });
       const raw = await post("/api/report/orderFrontEnd", admin, { ...filter, search_by, payment_method_id: 1 });
       expect(rollup.statusCode, rollup.body).toBe(200);
-      expect(raw.json()).toEqual(rollup.json());
+      // The same figures; only the moment they are as of differs (decision 025).
+      const figures = (res: typeof raw) => ({ ...res.json(), data: { ...res.json().data, freshness: undefined } });
+      expect(figures(raw)).toEqual(figures(rollup));
     }
   });
 });

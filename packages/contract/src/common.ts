@@ -27,6 +27,7 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  EXPORTS_BUSY: 503,
   INTERNAL: 500,
   DATABASE_UNAVAILABLE: 503,
 } as const;
@@ -59,6 +60,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: "The request is too large.",
   UNSUPPORTED_MEDIA_TYPE: "The request body must be JSON or form data.",
   RATE_LIMITED: MESSAGES.loginRateLimited,
+  EXPORTS_BUSY: "Other downloads are running right now. Please try again in a moment.",
   INTERNAL: MESSAGES.internalError,
   DATABASE_UNAVAILABLE: MESSAGES.databaseUnavailable,
 };

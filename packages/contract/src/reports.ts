@@ -239,8 +239,21 @@ export const InventorySummaryTotalsSchema = InventorySummaryRowSchema.pick({
   ending_inventory: true,
 });
 
+/**
+ * How fresh a report's figures are (docs/decisions/025): reports may read a replica that lags the
+ * primary. `as_of` is the moment the figures show; `replica_lag_seconds` how far the replica was
+ * behind (0 when it had replayed everything it received, null when reports read the primary).
+ */
+export const ReportFreshnessSchema = z.object({
+  as_of: z.string(),
+  replica_lag_seconds: z.number().nonnegative().nullable(),
+});
+export type ReportFreshness = z.infer<typeof ReportFreshnessSchema>;
+/** The report page says how old its figures are when the replica is more than this far behind. */
+export const REPLICA_LAG_NOTE_SECONDS = 60;
+
 const view = <N extends SearchBy, R extends z.ZodType, T extends z.ZodType>(searchBy: N, row: R, totals: T) =>
-  z.object({ search_by: z.literal(searchBy), rows: z.array(row), totals });
+  z.object({ search_by: z.literal(searchBy), rows: z.array(row), totals, freshness: ReportFreshnessSchema });
 
 /** data of POST /api/report/orderFrontEnd: the rows of one page and the totals of every matching row. */
 export const OrderReportDataSchema = z.discriminatedUnion("search_by", [
@@ -361,6 +374,7 @@ export const InventoryReportDataSchema = z.object({
   rows: z.array(InventoryReportRowSchema),
   /** Code of the CSV download of every matching row (GET /api/report/download?code=…). */
   export_code: z.string(),
+  freshness: ReportFreshnessSchema,
 });
 export type InventoryReportRow = z.infer<typeof InventoryReportRowSchema>;
 export type InventoryReportData = z.infer<typeof InventoryReportDataSchema>;

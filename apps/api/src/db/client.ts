@@ -29,8 +29,10 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The embedded engine's worker (tests dump a migrated, seeded template from it; exports page through it). */
   pglite?: PgliteClient;
-  /** The server's pool (exports stream COPY through one of its connections). */
+  /** The server's pool. */
   pool?: pg.Pool;
+  /** The pool CSV exports stream COPY through, apart from the API's (docs/decisions/025). */
+  exportPool?: pg.Pool;
   /** The server's limits, when the process set them (an export's COPY reads its own from here). */
   limits?: PostgresLimits;
 }
@@ -191,12 +193,11 @@ class ResilientPool extends pg.Pool {
  */
 export async function openPostgres(
   url: string,
-  options: { poolSize?: number; logger?: Logger; limits?: PostgresLimits } = {},
+  options: { poolSize?: number; exportPoolSize?: number; logger?: Logger; limits?: PostgresLimits } = {},
 ): Promise<DatabaseHandle> {
   const { limits } = options;
-  const pool = new ResilientPool({
+  const poolConfig = {
     connectionString: url,
-    max: options.poolSize ?? 10,
     connectionTimeoutMillis: limits?.connectTimeoutMs ?? 5_000,
     idleTimeoutMillis: 30_000,
     Client: BoundedClient,
@@ -207,13 +208,18 @@ export async function openPostgres(
       keepAlive: true,
       keepAliveInitialDelayMillis: limits.keepAliveMs,
     }),
-  } as pg.PoolConfig);
-  pool.on("error", (err) =>
-    options.logger?.warn({ err: err.message }, "database connection lost; the pool will reconnect"),
-  );
-  // Every connection keeps a listener for its whole life: an `error` event without one would be an
-  // uncaught exception. The borrower sees the same error through its failing statement.
-  pool.on("connect", (client) => client.on("error", () => {}));
+  } as pg.PoolConfig;
+  const pool = new ResilientPool({ ...poolConfig, max: options.poolSize ?? 10 });
+  // CSV exports stream at their client's pace on connections of their own (docs/decisions/025).
+  const exportPool = new ResilientPool({ ...poolConfig, max: options.exportPoolSize ?? 2 });
+  for (const p of [pool, exportPool]) {
+    p.on("error", (err) =>
+      options.logger?.warn({ err: err.message }, "database connection lost; the pool will reconnect"),
+    );
+    // Every connection keeps a listener for its whole life: an `error` event without one would be an
+    // uncaught exception. The borrower sees the same error through its failing statement.
+    p.on("connect", (client) => client.on("error", () => {}));
+  }
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   /** A connection of its own, outside the pool and its limits. */
   const withOwnConnection = async <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> => {
@@ -238,6 +244,7 @@ export async function openPostgres(
   return {
     db,
     pool,
+    exportPool,
     limits,
     driver: "pg",
     migrate: () =>
@@ -253,6 +260,8 @@ export async function openPostgres(
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), exportPool.end()]);
+    },
   };
 }

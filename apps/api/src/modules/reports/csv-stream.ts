@@ -1,5 +1,4 @@
-import { once } from "node:events";
-import { PassThrough, Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { stringify } from "csv-stringify/sync";
 import type pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
@@ -16,10 +15,22 @@ import type { PgliteClient, PgliteQueryable } from "../../db/pglite.ts";
  * `query` is inlined SQL (COPY takes no parameters) whose columns are all text or integers, so both
  * paths print the same cells.
  */
-export async function openCsvStream(database: DatabaseHandle, query: string): Promise<Readable> {
-  if (database.pool) return copyStream(database.pool, database.limits, query);
-  if (database.pglite) return cursorStream(database.pglite, query);
+export async function openCsvStream(
+  database: DatabaseHandle,
+  query: string,
+  options: { idleTimeoutMs: number },
+): Promise<Readable> {
+  const pool = database.exportPool ?? database.pool;
+  if (pool) return copyStream(pool, database.limits, query, options.idleTimeoutMs);
+  if (database.pglite) return cursorStream(database.pglite, query, options.idleTimeoutMs);
   throw new Error("the database handle has neither a pool nor a PGlite engine");
+}
+
+/** The code of the error a download ends with when its client stopped reading (docs/decisions/025). */
+export const EXPORT_IDLE_CODE = "VP_EXPORT_IDLE";
+
+function exportIdle(ms: number): Error {
+  return Object.assign(new Error(`The client did not read the export for ${ms} ms`), { code: EXPORT_IDLE_CODE });
 }
 
 /**
@@ -29,7 +40,12 @@ export async function openCsvStream(database: DatabaseHandle, query: string): Pr
  * statements get. A connection lost before the first bytes fails the request (503); after them,
  * the stream errors and Fastify destroys the response, so the download ends visibly incomplete.
  */
-async function copyStream(pool: pg.Pool, limits: DatabaseHandle["limits"], query: string): Promise<Readable> {
+async function copyStream(
+  pool: pg.Pool,
+  limits: DatabaseHandle["limits"],
+  query: string,
+  idleTimeoutMs: number,
+): Promise<Readable> {
   const client = await pool.connect();
   let released = false;
   let timer: NodeJS.Timeout | undefined;
@@ -76,14 +92,27 @@ async function copyStream(pool: pg.Pool, limits: DatabaseHandle["limits"], query
     release(err as Error);
     throw err;
   }
-  return Readable.from(
+  // A chunk waits at `yield` only while the response's buffers are full, that is while the client
+  // is not reading: after idleTimeoutMs of that the download ends and the COPY's connection is
+  // discarded (closing the iterator destroys the COPY stream), instead of waiting at the client's pace.
+  const out: Readable = Readable.from(
     (async function* () {
-      if (first.done) return;
-      yield first.value;
-      yield* { [Symbol.asyncIterator]: () => chunks };
+      try {
+        for (let next = first; !next.done; next = await chunks.next()) {
+          const idle = setTimeout(() => out.destroy(exportIdle(idleTimeoutMs)), idleTimeoutMs);
+          try {
+            yield next.value;
+          } finally {
+            clearTimeout(idle);
+          }
+        }
+      } finally {
+        await chunks.return?.();
+      }
     })(),
     { objectMode: false },
   );
+  return out;
 }
 
 /** Rows a FETCH takes from the cursor. */
@@ -94,8 +123,45 @@ const FETCH_ROWS = 2000;
  */
 const PGLITE_BUFFER_BYTES = 4 * 1024 * 1024;
 
-async function cursorStream(engine: PgliteClient, query: string): Promise<Readable> {
-  const out = new PassThrough({ highWaterMark: PGLITE_BUFFER_BYTES });
+async function cursorStream(engine: PgliteClient, query: string, idleTimeoutMs: number): Promise<Readable> {
+  // Bytes pass through as the response takes them; each pass is the client's progress.
+  let progressed = Date.now();
+  const out = new Transform({
+    highWaterMark: PGLITE_BUFFER_BYTES,
+    transform(chunk, _encoding, callback) {
+      progressed = Date.now();
+      callback(null, chunk);
+    },
+  });
+  /**
+   * Waits until the response has room again. The cursor's transaction holds PGlite's one
+   * connection, so a client that has made no progress for idleTimeoutMs ends the download
+   * (docs/decisions/025). Resolves false when the response is gone.
+   */
+  const roomOrGone = () =>
+    new Promise<boolean>((resolve) => {
+      let timer: NodeJS.Timeout;
+      const done = (room: boolean) => {
+        clearTimeout(timer);
+        out.off("drain", onDrain);
+        out.off("close", onClose);
+        resolve(room);
+      };
+      const onDrain = () => done(true);
+      const onClose = () => done(false);
+      const check = () => {
+        const quiet = Date.now() - progressed;
+        if (quiet < idleTimeoutMs) timer = setTimeout(check, idleTimeoutMs - quiet);
+        else {
+          done(false);
+          out.destroy(exportIdle(idleTimeoutMs));
+        }
+      };
+      out.on("drain", onDrain);
+      out.on("close", onClose);
+      progressed = Date.now();
+      timer = setTimeout(check, idleTimeoutMs);
+    });
   let markStarted: () => void = () => {};
   const started = new Promise<void>((resolve) => {
     markStarted = resolve;
@@ -111,7 +177,7 @@ async function cursorStream(engine: PgliteClient, query: string): Promise<Readab
         const text = stringify(rows, { quoted_match: /\r/, cast: { boolean: (b) => (b ? "t" : "f") } });
         markStarted();
         if (out.destroyed) break;
-        if (!out.write(text)) await Promise.race([once(out, "drain"), once(out, "close")]);
+        if (!out.write(text) && !(await roomOrGone())) break;
         if (batch.rows.length < FETCH_ROWS) break;
       }
       await tx.query("CLOSE report_export");

@@ -69,10 +69,41 @@ export async function insertExport(db: Executor, row: typeof report_exports.$inf
   await db.insert(report_exports).values(row);
 }
 
+/** An export code that still works, without using it up (a HEAD request). */
 export async function findExport(db: Executor, codeHash: string) {
   const [row] = await db
-    .select()
+    .select({ file_name: report_exports.file_name })
     .from(report_exports)
     .where(and(eq(report_exports.code_hash, codeHash), sql`${report_exports.expires_at} > now()`));
   return row;
+}
+
+/**
+ * Takes an export code for a download: a code works once (docs/decisions/025), so the row is
+ * deleted as it is read, and a second download of the same code finds nothing.
+ */
+export async function claimExport(db: Executor, codeHash: string) {
+  const [row] = await db.delete(report_exports).where(eq(report_exports.code_hash, codeHash)).returning();
+  return row && row.expires_at > new Date() ? row : undefined;
+}
+
+/** Gives a claimed code back when its download could not start (the reports database was down). */
+export async function restoreExport(db: Executor, row: typeof report_exports.$inferSelect) {
+  await db.insert(report_exports).values(row).onConflictDoNothing();
+}
+
+/**
+ * How far behind the primary the reports database is (docs/decisions/025): 0 when it has replayed
+ * all it received, else the age of the last commit it replayed (or, before its first, of its start).
+ */
+export async function readFreshness(db: Executor) {
+  const [row] = await runSql<{ now_seconds: number; lag_seconds: number }>(
+    db,
+    sql`select extract(epoch from now())::float8 as now_seconds, case
+      when not pg_is_in_recovery() or pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0
+      else greatest(0, extract(epoch from now() - coalesce(pg_last_xact_replay_timestamp(), pg_postmaster_start_time())))
+    end::float8 as lag_seconds`,
+  );
+  const lag = Number(row?.lag_seconds ?? 0);
+  return { lagSeconds: lag, asOf: new Date((Number(row?.now_seconds) - lag) * 1000) };
 }

@@ -114,7 +114,12 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
       },
     },
     async (request, reply) => {
-      const { fileName, stream } = await reports.openDownload(request.query.code);
+      // A HEAD (Fastify answers it with this handler) reads the code without using it up or
+      // running the export (decision 025).
+      const { fileName, stream } =
+        request.method === "HEAD"
+          ? { ...(await reports.describeDownload(request.query.code)), stream: undefined }
+          : await reports.openDownload(request.query.code);
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="${fileName}"`)

@@ -11,6 +11,7 @@ import {
   type OrderReportData,
   type OrderReportRequestSchema,
   ReportExportRequestSchema,
+  type ReportFreshness,
   type SearchBy,
 } from "@vetportal/contract";
 import type { z } from "zod";
@@ -61,9 +62,34 @@ const GROUPED_VIEWS: Partial<Record<SearchBy, { key: string; totals: string[] }>
   5: { key: "product_id", totals: INVENTORY_TOTALS },
 };
 
-/** Administrators' reports (issue 5; SPEC §2 "Reports views", §3, §7). */
-export function createReportsService(database: DatabaseHandle) {
+const USED_OR_EXPIRED = "This download link has expired or was already used. Export the report again.";
+
+export interface ReportsOptions {
+  /** Where report queries and exports read: a read replica, or the primary itself (docs/decisions/025). */
+  reads?: DatabaseHandle;
+  /** Downloads streaming at once; more answer EXPORTS_BUSY. */
+  exportConcurrency: number;
+  /** A download whose client has not read for this long ends. */
+  exportIdleTimeoutMs: number;
+}
+
+/**
+ * Administrators' reports (issue 5; SPEC §2 "Reports views", §3, §7). Reports read `options.reads`
+ * (a replica when REPORTS_DATABASE_URL is set); export codes are written and claimed on the primary.
+ */
+export function createReportsService(database: DatabaseHandle, options: ReportsOptions) {
   const db: Database = database.db;
+  const readsDatabase = options.reads ?? database;
+  const reads: Database = readsDatabase.db;
+  const onReplica = readsDatabase !== database;
+  let downloading = 0;
+
+  /** The figures' moment, and the replica's lag when reports read one. */
+  async function freshness(): Promise<ReportFreshness> {
+    if (!onReplica) return { as_of: new Date().toISOString(), replica_lag_seconds: null };
+    const { asOf, lagSeconds } = await repo.readFreshness(reads);
+    return { as_of: asOf.toISOString(), replica_lag_seconds: Math.round(lagSeconds * 1000) / 1000 };
+  }
 
   /** A short-lived code standing for the CSV of every row a report request matches. */
   async function createExport(user: SessionUser, request: ReportExportRequest) {
@@ -91,12 +117,15 @@ export function createReportsService(database: DatabaseHandle) {
     /** POST /api/report/orderFrontEnd: one page of the chosen view, its totals and the row count. */
     async orderReport(user: SessionUser, request: OrderReportRequest) {
       const { limit, offset, ...filter } = request;
-      const { rows, totals } = await repo.runReport(db, orderReportSql(filter, user.customerId, { limit, offset }));
+      // The lag is read first: the figures are at least as fresh as it says.
+      const fresh = await freshness();
+      const { rows, totals } = await repo.runReport(reads, orderReportSql(filter, user.customerId, { limit, offset }));
       const grouped = GROUPED_VIEWS[filter.search_by];
       const data = {
         search_by: filter.search_by,
         rows: grouped ? groupedRows(rows, grouped.key) : rows,
         totals: grouped ? groupedTotals(totals, grouped.totals) : withoutFoundRows(totals),
+        freshness: fresh,
       } as OrderReportData;
       const found_rows = Number(totals.found_rows ?? 0);
       return { data, found_rows };
@@ -105,10 +134,10 @@ export function createReportsService(database: DatabaseHandle) {
     /** POST /api/order/listOrderProducts: the lines behind a product summary row. */
     async listOrderProducts(user: SessionUser, request: OrderProductsRequest) {
       const { limit, offset, product_id, ...rest } = request;
-      const product = await repo.findProduct(db, user.customerId, product_id);
+      const product = await repo.findProduct(reads, user.customerId, product_id);
       if (!product) throw new AppError("NOT_FOUND", "This product does not exist.");
       const { rows, totals } = await repo.runReport(
-        db,
+        reads,
         orderProductsSql({ ...rest, search_by: 2 }, user.customerId, product_id, { limit, offset }),
       );
       const data: OrderProductsData = {
@@ -126,9 +155,9 @@ export function createReportsService(database: DatabaseHandle) {
       user: SessionUser,
       request: { product_id: number; date_from: string; date_to: string; limit: number; offset: number },
     ) {
-      const product = await repo.findProduct(db, user.customerId, request.product_id);
+      const product = await repo.findProduct(reads, user.customerId, request.product_id);
       if (!product) throw new AppError("NOT_FOUND", "This product does not exist.");
-      const { rows, totals } = await repo.runReport(db, inventoryDetailsSql(request, product.id, request));
+      const { rows, totals } = await repo.runReport(reads, inventoryDetailsSql(request, product.id, request));
       const data: InventoryDetailsData = {
         product_id: product.id,
         product_name: product.name,
@@ -140,14 +169,15 @@ export function createReportsService(database: DatabaseHandle) {
     /** POST /api/report/inventoryFrontEnd: stock as of a day, twelve months of fills and sales, an export code. */
     async inventoryReport(user: SessionUser, request: InventoryReportRequest): Promise<InventoryReportData> {
       const { limit, offset, ...filter } = request;
+      const fresh = await freshness();
       const rows = await repo.runSql<InventoryReportRow & { customer_sku: string | null }>(
-        db,
+        reads,
         inventoryReportSql(filter, user.customerId, { limit, offset }),
       );
       const months = monthsEndingWith(filter.date_to);
       const movements = rows.length
         ? await repo.runSql<{ product_id: number; month: string; fill: number; sales: number }>(
-            db,
+            reads,
             inventoryMonthsSql(
               filter.date_to,
               rows.map((r) => r.product_id),
@@ -159,6 +189,7 @@ export function createReportsService(database: DatabaseHandle) {
       const { export_code } = await createExport(user, { report: "inventory", filter });
       return {
         export_code,
+        freshness: fresh,
         rows: rows.map(({ customer_sku, ...row }) => ({
           ...row,
           ...(filter.customer_sku ? { customer_sku } : {}),
@@ -170,22 +201,60 @@ export function createReportsService(database: DatabaseHandle) {
       };
     },
 
-    filters: (user: SessionUser) => repo.listFilterOptions(db, user.customerId),
+    filters: (user: SessionUser) => repo.listFilterOptions(reads, user.customerId),
 
     /** POST /api/report/export. */
     createExport,
 
-    /** GET /api/report/download: the CSV a code stands for, streamed from the database. */
-    async openDownload(code: string): Promise<{ fileName: string; stream: Readable }> {
+    /** HEAD /api/report/download: the file name a code stands for, without using the code up. */
+    async describeDownload(code: string): Promise<{ fileName: string }> {
       const found = await repo.findExport(db, hashToken(code));
-      if (!found) throw new AppError("NOT_FOUND", "This download link has expired. Export the report again.");
-      // Stored requests were validated when the code was made; parsing again restores their types.
-      const request = ReportExportRequestSchema.parse(found.request);
-      const statement =
-        request.report === "order"
-          ? orderExportSql(request.filter, found.customer_id)
-          : inventoryExportSql(request.filter, found.customer_id);
-      return { fileName: found.file_name, stream: await openCsvStream(database, inlineSql(statement)) };
+      if (!found) throw new AppError("NOT_FOUND", USED_OR_EXPIRED);
+      return { fileName: found.file_name };
+    },
+
+    /**
+     * GET /api/report/download: the CSV a code stands for, streamed from the reports database. At
+     * most `exportConcurrency` downloads stream at once (EXPORTS_BUSY beyond, before the code is
+     * used); a code works once; a client that stops reading is cut off (docs/decisions/025).
+     */
+    async openDownload(code: string): Promise<{ fileName: string; stream: Readable }> {
+      if (downloading >= options.exportConcurrency) throw new AppError("EXPORTS_BUSY");
+      downloading++;
+      let finished = false;
+      const finish = () => {
+        if (!finished) downloading--;
+        finished = true;
+      };
+      try {
+        const found = await repo.claimExport(db, hashToken(code));
+        if (!found) throw new AppError("NOT_FOUND", USED_OR_EXPIRED);
+        // Stored requests were validated when the code was made; parsing again restores their types.
+        const request = ReportExportRequestSchema.parse(found.request);
+        const statement =
+          request.report === "order"
+            ? orderExportSql(request.filter, found.customer_id)
+            : inventoryExportSql(request.filter, found.customer_id);
+        let stream: Readable;
+        try {
+          stream = await openCsvStream(readsDatabase, inlineSql(statement), {
+            idleTimeoutMs: options.exportIdleTimeoutMs,
+          });
+        } catch (err) {
+          // Nothing was sent: the link keeps working for a retry. Once more on a fresh connection
+          // if the first fails (a fault may have broken the one the pool lent); best effort beyond.
+          await repo
+            .restoreExport(db, found)
+            .catch(() => repo.restoreExport(db, found))
+            .catch(() => {});
+          throw err;
+        }
+        stream.once("close", finish);
+        return { fileName: found.file_name, stream };
+      } catch (err) {
+        finish();
+        throw err;
+      }
     },
   };
 }

@@ -18,15 +18,17 @@ import {
   type InventoryReportRow,
   REPORT_DETAIL_PAGE_SIZE,
 } from "@vetportal/contract";
-import { type MouseEvent, useMemo, useState } from "react";
+import { type MouseEvent, useMemo, useRef, useState } from "react";
 import { LoadError } from "../../../components/page-state.tsx";
 import { pageCount, TablePager } from "../../../components/table-pager.tsx";
 import { formatMoney } from "../../../lib/format.ts";
+import { useCreateReportExport } from "../api/create-report-export.ts";
 import { useInventoryReport } from "../api/get-inventory-report.ts";
 import { useReportFilters } from "../api/get-report-filters.ts";
 import { type InventoryFilter, type InventoryStatus, toInventoryRequest } from "../utils/inventory-params.ts";
 import { formatCount, formatReportDate, splitReportDate } from "../utils/report-format.ts";
 import { startDownload } from "../utils/start-download.ts";
+import { FreshnessNote } from "./freshness-note.tsx";
 import { InventoryChart } from "./inventory-chart.tsx";
 import { ReportDateInput } from "./report-date-input.tsx";
 import tableClasses from "./report-table.module.css";
@@ -167,6 +169,8 @@ export function InventoryReport({
 }) {
   const filters = useReportFilters();
   const report = useInventoryReport(toInventoryRequest(filter));
+  const exportReport = useCreateReportExport();
+  const usedCodes = useRef(new Set<string>());
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const rows = useMemo(() => report.data?.rows ?? [], [report.data]);
   const pages = pageCount(rows.length, REPORT_DETAIL_PAGE_SIZE);
@@ -199,13 +203,22 @@ export function InventoryReport({
     });
   }
 
-  /** The link's code may have expired while the page stayed open: get a fresh one first. */
+  /**
+   * The link's code works once (docs/decisions/025) and may have expired while the page stayed
+   * open: the first click within its lifetime follows it; any other asks for a fresh code first.
+   */
   function exportCsv(event: MouseEvent<HTMLAnchorElement>) {
-    if (Date.now() - report.dataUpdatedAt < EXPORT_CODE_TTL_SECONDS * 1000 - CODE_MARGIN_MS) return;
+    const code = report.data?.export_code;
+    const current = Date.now() - report.dataUpdatedAt < EXPORT_CODE_TTL_SECONDS * 1000 - CODE_MARGIN_MS;
+    if (code && current && !usedCodes.current.has(code)) {
+      usedCodes.current.add(code);
+      return;
+    }
     event.preventDefault();
-    void report.refetch().then((fresh) => {
-      if (fresh.data) startDownload(downloadUrl(fresh.data.export_code));
-    });
+    exportReport.mutate(
+      { report: "inventory", filter: toInventoryRequest(filter) },
+      { onSuccess: (created) => startDownload(created.url, created.file_name) },
+    );
   }
 
   return (
@@ -278,6 +291,7 @@ export function InventoryReport({
                     {selected.size > 0 && ` · ${selected.size} selected for the chart`}
                   </Text>
                 )}
+                <FreshnessNote freshness={report.data?.freshness} />
               </Group>
               <Group gap="xs">
                 {selected.size > 0 && (

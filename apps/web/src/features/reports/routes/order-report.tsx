@@ -7,6 +7,7 @@ import { useSearchParams } from "react-router";
 import { LoadError } from "../../../components/page-state.tsx";
 import { useOrderReport } from "../api/get-order-report.ts";
 import { ExportCsvButton } from "../components/export-csv-button.tsx";
+import { FreshnessNote } from "../components/freshness-note.tsx";
 import { InventoryDetail } from "../components/inventory-detail.tsx";
 import { OrderProductsDetail } from "../components/order-products-detail.tsx";
 import { ReportBreadcrumbs } from "../components/report-breadcrumbs.tsx";
@@ -118,6 +119,7 @@ function ReportsTab({ today, renderOrder }: { today: string; renderOrder: Render
                   {formatCount(total)} {total === 1 ? "row" : "rows"}
                 </Text>
               )}
+              <FreshnessNote freshness={data?.freshness} />
             </Group>
             <ExportCsvButton filter={toReportFilter(applied)} />
           </Group>

@@ -1,3 +1,4 @@
+import { REPLICA_LAG_NOTE_SECONDS, type ReportFreshness } from "@vetportal/contract";
 import { formatPst, formatUsDate } from "../../../lib/format.ts";
 
 const counts = new Intl.NumberFormat("en-US");
@@ -29,4 +30,22 @@ export function splitReportDate(value: string | null | undefined): { day: string
   const text = formatReportDate(value);
   const space = text.indexOf(" ");
   return space < 0 ? { day: text, time: "" } : { day: text.slice(0, space), time: text.slice(space + 1) };
+}
+
+/** How far behind, roughly: "3 min", "2 h". */
+function formatBehind(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  return minutes < 90 ? `${minutes} min` : `${Math.round(minutes / 60)} h`;
+}
+
+/**
+ * What the report page says about its figures when they come from a replica that lags the primary
+ * by more than REPLICA_LAG_NOTE_SECONDS (docs/decisions/025): "Figures as of 10:42 AM PST (replica
+ * 3 min behind)"; null when they are current. The day is left out unless the lag reaches back a day.
+ */
+export function freshnessNote(freshness: ReportFreshness | undefined): string | null {
+  const lag = freshness?.replica_lag_seconds;
+  if (!freshness || lag === null || lag === undefined || lag <= REPLICA_LAG_NOTE_SECONDS) return null;
+  const at = lag < 12 * 3600 ? splitReportDate(freshness.as_of).time : formatReportDate(freshness.as_of);
+  return `Figures as of ${at} (replica ${formatBehind(lag)} behind)`;
 }
