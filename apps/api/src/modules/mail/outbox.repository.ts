@@ -114,33 +114,28 @@ const SECRET_IN_LINK = "([?#&](token|code)=)[A-Za-z0-9_-]+";
 const redacted = (column: typeof email_outbox.text | typeof email_outbox.html) =>
   sql`regexp_replace(${column}, ${SECRET_IN_LINK}, ${"\\1REDACTED"}, 'g')`;
 
+/** The columns of a message once its secret is cut out of it. */
+const withoutSecrets = () => ({
+  text: redacted(email_outbox.text),
+  html: redacted(email_outbox.html),
+  secret_ref: null,
+  secret_expires_at: null,
+});
+
 /**
  * Cuts the secrets named (e.g. `password_token:42`) out of every message that carries them, sent
  * or not, in the caller's transaction: a used or voided link is kept in no table.
  */
 export async function forgetSecrets(db: Executor, refs: string[]) {
   if (refs.length === 0) return;
-  await db
-    .update(email_outbox)
-    .set({
-      text: redacted(email_outbox.text),
-      html: redacted(email_outbox.html),
-      secret_ref: null,
-      secret_expires_at: null,
-    })
-    .where(inArray(email_outbox.secret_ref, refs));
+  await db.update(email_outbox).set(withoutSecrets()).where(inArray(email_outbox.secret_ref, refs));
 }
 
 /** Cuts every expired secret out of the stored messages; returns how many messages changed. */
 export async function forgetExpiredSecrets(db: Executor) {
   const rows = await db
     .update(email_outbox)
-    .set({
-      text: redacted(email_outbox.text),
-      html: redacted(email_outbox.html),
-      secret_ref: null,
-      secret_expires_at: null,
-    })
+    .set(withoutSecrets())
     .where(and(isNotNull(email_outbox.secret_expires_at), lte(email_outbox.secret_expires_at, sql`now()`)))
     .returning({ id: email_outbox.id });
   return rows.length;

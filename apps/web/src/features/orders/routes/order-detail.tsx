@@ -33,21 +33,7 @@ const JUST_SUBMITTED = "1";
 
 function OrderSummary({ order }: { order: OrderDetail }) {
   // A destroy order ships nothing: no delivery method, contact or tracking to show (decision 027).
-  if (order.order_status === ORDER_STATUS_DESTROYED.id) {
-    return (
-      <FactList labelWidth={130}>
-        <Fact label="Order #">
-          <strong>{order.id}</strong>
-        </Fact>
-        <Fact label="Order Date">{order.order_created}</Fact>
-        <Fact label="Status">
-          <OrderStatusBadge status={order.order_status} name={order.order_status_name} />
-        </Fact>
-        <Fact label="Destroyed by">{order.contact_name}</Fact>
-        <Fact label="Note">{order.shipping_instruction || "—"}</Fact>
-      </FactList>
-    );
-  }
+  const isDestroy = order.order_status === ORDER_STATUS_DESTROYED.id;
   return (
     <FactList labelWidth={130}>
       <Fact label="Order #">
@@ -57,10 +43,16 @@ function OrderSummary({ order }: { order: OrderDetail }) {
       <Fact label="Status">
         <OrderStatusBadge status={order.order_status} name={order.order_status_name} />
       </Fact>
-      <Fact label="Delivery Method">{order.delivery_method_name}</Fact>
-      <Fact label="Payment">{order.payment_method_name}</Fact>
-      {order.po_number && <Fact label="PO Number">{order.po_number}</Fact>}
-      <ContactFact order={order} />
+      {isDestroy ? (
+        <Fact label="Destroyed by">{order.contact_name}</Fact>
+      ) : (
+        <>
+          <Fact label="Delivery Method">{order.delivery_method_name}</Fact>
+          <Fact label="Payment">{order.payment_method_name}</Fact>
+          {order.po_number && <Fact label="PO Number">{order.po_number}</Fact>}
+          <ContactFact order={order} />
+        </>
+      )}
       <Fact label="Note">{order.shipping_instruction || "—"}</Fact>
       {order.date_shipped && <Fact label="Date Shipped">{formatPst(order.date_shipped)}</Fact>}
       {order.shipments.length > 0 && (
