@@ -48,28 +48,28 @@ interface AddressFormProps {
 /** The address form (SPEC §5 "Address form"): contact, street, city, state, zip and country required. */
 export function AddressForm({ belongTo, ownerId, successMessage, label, onSaved }: AddressFormProps) {
   const addAddress = useAddAddress();
+  // The request the form stands for: the select's text becomes the country's id (a JSON number,
+  // decision 028); the rest goes out raw, and the schema trims it and turns empty into null.
+  const toRequest = (values: AddressValues) => ({
+    ...values,
+    belong_to: belongTo,
+    owner_id: ownerId,
+    country: Number(values.country),
+  });
   const form = useForm<AddressValues>({
     initialValues: EMPTY,
-    validate: schemaValidator(AddressRequestSchema, (values) => ({
-      ...values,
-      belong_to: belongTo,
-      owner_id: ownerId,
-    })),
+    validate: schemaValidator(AddressRequestSchema, toRequest),
   });
 
   const submit = form.onSubmit((values) => {
-    // The raw values go out: the server parses them with the same schema (trims, empty → null).
-    addAddress.mutate(
-      { ...values, belong_to: belongTo, owner_id: ownerId, country: Number(values.country) },
-      {
-        onSuccess: () => {
-          notifySuccess(successMessage);
-          form.reset();
-          onSaved?.();
-        },
-        onError: (error) => notifySaveError(form, error),
+    addAddress.mutate(toRequest(values), {
+      onSuccess: () => {
+        notifySuccess(successMessage);
+        form.reset();
+        onSaved?.();
       },
-    );
+      onError: (error) => notifySaveError(form, error),
+    });
   });
 
   return (
