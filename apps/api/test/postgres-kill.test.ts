@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
-import { build } from "esbuild";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostgresCopy, freePort, PRACTICE } from "./helpers.ts";
+import { createPostgresCopy, PRACTICE } from "./helpers.ts";
+import { useApiBundle } from "./support/api-process.ts";
 import { orderBody } from "./support/fixtures.ts";
 
 /**
@@ -15,9 +12,7 @@ import { orderBody } from "./support/fixtures.ts";
  * seconds; four processes are killed and restarted in turn against one fresh copy of the test
  * database.
  */
-const API_DIR = join(import.meta.dirname, "..");
-// In dist/ (ignored), one level below apps/api like dist/server.js, so it finds the migrations and packages.
-const BUNDLE = join(API_DIR, "dist", `kill-test-${process.pid}.js`);
+const bundle = useApiBundle("kill-test");
 const KILLS = 20;
 const SLOTS = 4;
 const CLIENTS_PER_PROCESS = 4;
@@ -25,21 +20,9 @@ const PRODUCT = 975_001;
 
 let copy: Awaited<ReturnType<typeof createPostgresCopy>>;
 let admin: pg.Client;
-const children = new Set<ChildProcess>();
 
 beforeAll(async () => {
-  const pkg = JSON.parse(readFileSync(join(API_DIR, "package.json"), "utf8"));
-  const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith("@vetportal/"));
-  await build({
-    entryPoints: [join(API_DIR, "src/server.ts")],
-    outfile: BUNDLE,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    external: [...external, ...external.map((name) => `${name}/*`)],
-    logLevel: "warning",
-  });
+  await bundle.build();
   copy = await createPostgresCopy();
   admin = new pg.Client({ connectionString: copy.url });
   await admin.connect();
@@ -54,49 +37,13 @@ beforeAll(async () => {
   ]);
 }, 60_000);
 afterAll(async () => {
-  for (const child of children) child.kill("SIGKILL");
-  rmSync(BUNDLE, { force: true });
+  bundle.cleanUp();
   await admin?.end();
   await copy?.drop();
 });
 
-/** Starts the bundled API on a free port and resolves once /api/health answers 200. */
-async function startApi() {
-  const port = await freePort();
-  const child = spawn(process.execPath, [BUNDLE], {
-    cwd: API_DIR,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: copy.url,
-      DATABASE_POOL_SIZE: "4",
-      SEED_DEMO_DATA: "false",
-      LOG_LEVEL: "silent",
-      WEB_DIST_DIR: "/nonexistent",
-      LOGIN_RATE_LIMIT_PER_IP: "10000",
-    },
-    stdio: "ignore",
-  });
-  children.add(child);
-  const exited = new Promise<void>((resolve) =>
-    child.on("exit", () => {
-      children.delete(child);
-      resolve();
-    }),
-  );
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null || i > 600) throw new Error("the API did not start");
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { base, child, exited };
-}
+/** The bundled API on the test database copy, with a small pool; resolves once it answers. */
+const startApi = () => bundle.start({ DATABASE_URL: copy.url, DATABASE_POOL_SIZE: "4", SEED_DEMO_DATA: "false" });
 
 type Answer = { status: number; id?: number } | "unanswered";
 
