@@ -18,7 +18,6 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon, { type Options, type Request, type Result } from "autocannon";
 import { DEMO_PRACTICES } from "../../apps/api/src/db/seed/demo-people.ts";
-import { DEMO_ADMIN } from "../../apps/api/src/db/seed/index.ts";
 import {
   type ApiUnderTest,
   freePort,
@@ -31,6 +30,7 @@ import {
 } from "./api-under-test.ts";
 import { type DurablePostgres, startDurablePostgres } from "./durable-postgres.ts";
 import { type LighthouseResult, runLighthouse } from "./lighthouse.ts";
+import { auth, json, type ListItem, orderItems, post, prepareShoppers, type Shopper } from "./shoppers.ts";
 
 const kib = (bytes: number) => Math.round(bytes / 1024);
 
@@ -78,23 +78,10 @@ interface Row {
   api: boolean;
 }
 
-const json = { "content-type": "application/json" };
-const auth = (token: string) => ({ ...json, authorization: `Bearer ${token}` });
 const int = (x: number) => Math.round(x).toLocaleString("en-US");
 const ms = (x: number) => (x < 10 ? `${x.toFixed(1)} ms` : `${Math.round(x)} ms`);
 const rateOf = (r: Result) => r.requests.total / r.duration;
 const errorsOf = (r: Result) => r.non2xx + r.errors;
-
-async function post<T>(base: string, path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method: "POST",
-    headers: token ? auth(token) : json,
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
-}
 
 /** A warm-up run (not counted), then the measured one. */
 async function measure(options: Options): Promise<Result> {
@@ -111,12 +98,6 @@ function turns<T>(items: T[]) {
 // ---------------------------------------------------------------------------------------------
 // The portal under load
 
-interface Shopper {
-  token: string;
-  deliveryMethodId: number;
-  /** Products this practice may order now, with their minimum quantity. */
-  products: { id: number; min_quantity: number }[];
-}
 interface Portal {
   shoppers: Shopper[];
   /** The practice whose reads are measured (the first demo practice). */
@@ -126,7 +107,6 @@ interface Portal {
   productIds: number[];
   orderIds: number[];
 }
-type ListItem = { id: number; is_in_inventory: boolean; can_order: boolean; min_quantity: number };
 
 /**
  * Signs in the demo practices (by address) and the administrator, stocks every product kept in
@@ -134,36 +114,7 @@ type ListItem = { id: number; is_in_inventory: boolean; can_order: boolean; min_
  * need: each practice's delivery method and orderable products, the reader's orders.
  */
 async function preparePortal(base: string): Promise<Portal> {
-  const admin = await post<{ access_token: string }>(base, "/api/auth", { method: "password", ...DEMO_ADMIN });
-  const all = await post<{ data: ListItem[] }>(base, "/api/product/list", {}, admin.access_token);
-  for (const p of all.data.filter((x) => x.is_in_inventory))
-    await post(
-      base,
-      "/api/inventory/replenish",
-      { product_id: p.id, quantity: 1_000_000, comment: "load benchmark" },
-      admin.access_token,
-    );
-  const shoppers: Shopper[] = [];
-  for (const practice of PRACTICES) {
-    const { access_token: token } = await post<{ access_token: string }>(base, "/api/auth", {
-      method: "address",
-      address_name: practice.practice,
-      line1: practice.line1,
-      zip_code: practice.zip,
-    });
-    const customer = await post<{ data: { delivery_methods: { id: number }[] } }>(
-      base,
-      "/api/customer/query",
-      {},
-      token,
-    );
-    const list = await post<{ data: ListItem[] }>(base, "/api/product/list", {}, token);
-    shoppers.push({
-      token,
-      deliveryMethodId: customer.data.delivery_methods[0]?.id ?? 1,
-      products: list.data.filter((p) => p.can_order).map((p) => ({ id: p.id, min_quantity: p.min_quantity })),
-    });
-  }
+  const shoppers = await prepareShoppers(base, PRACTICES, "load benchmark");
   const reader = shoppers[0];
   if (!reader) throw new Error("--practices must be at least 1");
   const res = await fetch(`${base}/api/product/list`, { method: "POST", headers: auth(reader.token), body: "{}" });
@@ -192,12 +143,7 @@ function orderRequests(shoppers: Shopper[]): Request {
       const k = Math.floor(n / shoppers.length);
       n++;
       const count = 1 + (n % 3);
-      const items = [
-        ...new Set(Array.from({ length: count }, (_, i) => (k * 3 + i * 5) % shopper.products.length)),
-      ].map((i) => {
-        const p = shopper.products[i] as Shopper["products"][number];
-        return { id: p.id, quantity: Math.max(1, p.min_quantity) };
-      });
+      const items = orderItems(shopper, k, count);
       return {
         ...request,
         headers: { ...auth(shopper.token), "idempotency-key": randomUUID() },

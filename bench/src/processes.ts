@@ -21,9 +21,9 @@ import { parseArgs } from "node:util";
 import autocannon, { type Request } from "autocannon";
 import pg from "pg";
 import { DEMO_PRACTICES } from "../../apps/api/src/db/seed/demo-people.ts";
-import { DEMO_ADMIN } from "../../apps/api/src/db/seed/index.ts";
 import { freePort, prepareApi, type RunningApi, sleep, startApi, stopProcess } from "./api-under-test.ts";
 import { startDurablePostgres } from "./durable-postgres.ts";
+import { orderItems, prepareShoppers, type Shopper } from "./shoppers.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -117,53 +117,6 @@ function roundRobin(bases: string[]): Promise<Server> {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
-async function post<T>(base: string, path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-interface Shopper {
-  token: string;
-  deliveryMethodId: number;
-  products: { id: number; min_quantity: number }[];
-}
-
-/** Signs in the practices, stocks every tracked product so no order is refused for stock. */
-async function prepare(base: string): Promise<Shopper[]> {
-  type Item = { id: number; is_in_inventory: boolean; can_order: boolean; min_quantity: number };
-  const admin = await post<{ access_token: string }>(base, "/api/auth", { method: "password", ...DEMO_ADMIN });
-  const all = await post<{ data: Item[] }>(base, "/api/product/list", {}, admin.access_token);
-  for (const p of all.data.filter((x) => x.is_in_inventory))
-    await post(base, "/api/inventory/replenish", { product_id: p.id, quantity: 1_000_000 }, admin.access_token);
-  const shoppers: Shopper[] = [];
-  for (const practice of PRACTICES) {
-    const { access_token: token } = await post<{ access_token: string }>(base, "/api/auth", {
-      method: "address",
-      address_name: practice.practice,
-      line1: practice.line1,
-      zip_code: practice.zip,
-    });
-    const customer = await post<{ data: { delivery_methods: { id: number }[] } }>(
-      base,
-      "/api/customer/query",
-      {},
-      token,
-    );
-    const list = await post<{ data: Item[] }>(base, "/api/product/list", {}, token);
-    shoppers.push({
-      token,
-      deliveryMethodId: customer.data.delivery_methods[0]?.id ?? 1,
-      products: list.data.filter((p) => p.can_order).map((p) => ({ id: p.id, min_quantity: p.min_quantity })),
-    });
-  }
-  return shoppers;
-}
-
 /** The next order: the next practice, 1–3 of its products; every tenth a retry of the one before. */
 function orderRequests(shoppers: Shopper[], run: string): Request {
   let n = 0;
@@ -176,12 +129,7 @@ function orderRequests(shoppers: Shopper[], run: string): Request {
       if (last && n % 10 === 0) return { ...request, ...last };
       const shopper = shoppers[n % shoppers.length] as Shopper;
       const count = 1 + (n % 3);
-      const items = [
-        ...new Set(Array.from({ length: count }, (_, i) => (n * 3 + i * 5) % shopper.products.length)),
-      ].map((i) => {
-        const p = shopper.products[i] as Shopper["products"][number];
-        return { id: p.id, quantity: Math.max(1, p.min_quantity) };
-      });
+      const items = orderItems(shopper, n, count);
       const key = `${run}-${randomUUID()}`;
       last = {
         headers: {
@@ -235,7 +183,7 @@ async function measure(serverJs: string, url: string, processes: number): Promis
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
-    const shoppers = await prepare(base);
+    const shoppers = await prepareShoppers(base, PRACTICES, "processes benchmark");
     // The mail of the set-up (none today) is not the storm's.
     await db.query("update email_outbox set status = 'sent' where status = 'pending'");
     const before = sink.messages.length;
