@@ -1,46 +1,14 @@
 import { eq, inArray } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { email_outbox } from "../src/db/schema/index.ts";
 import { claimDue, markFailed } from "../src/modules/mail/outbox.repository.ts";
 import { createOutbox } from "../src/modules/mail/outbox.worker.ts";
 import { bearer, createTestApp, freePort, signInPractice } from "./helpers.ts";
+import { type ReceivedMail, smtpListener } from "./support/smtp-listener.ts";
 
 /** A real SMTP listener in-process: what the outbox sends is what a mail server receives. */
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-const received: Received[] = [];
-
-function smtp(port: number, delayMs = 0) {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk) => {
-        raw += chunk;
-      });
-      stream.on("end", () => {
-        setTimeout(() => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw,
-          });
-          callback();
-        }, delayMs);
-      });
-    },
-  });
-  return {
-    start: () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve)),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+const received: ReceivedMail[] = [];
+const smtp = (port: number, delayMs = 0) => smtpListener(port, (mail) => received.push(mail), delayMs);
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let port: number;

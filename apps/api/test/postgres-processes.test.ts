@@ -10,6 +10,7 @@ import { databaseUrl } from "./database-url.ts";
 import { ADMIN, freePort, PRACTICE } from "./helpers.ts";
 import { type ApiProcess, useApiBundle } from "./support/api-process.ts";
 import { orderBody } from "./support/fixtures.ts";
+import { smtpListener } from "./support/smtp-listener.ts";
 
 /**
  * Several API processes on one PostgreSQL database (issue 20 §1, decision 024): three processes
@@ -41,7 +42,7 @@ let sql: pg.Client;
 let processes: ApiProcess[] = [];
 let proxy: Server;
 let proxyBase: string;
-let smtp: SMTPServer;
+let smtp: ReturnType<typeof smtpListener>;
 let smtpPort: number;
 
 const messageIdOf = (raw: string) => /^Message-ID: *(<[^>]+>)/im.exec(raw)?.[1] ?? "";
@@ -56,29 +57,13 @@ beforeAll(async () => {
   await server.connect();
   await server.query(`create database ${dbName}`);
   smtpPort = await freePort();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk) => {
-        raw += chunk;
-      });
-      // A slow relay: each message is accepted 150 ms after its data arrived.
-      stream.on("end", () =>
-        setTimeout(() => {
-          delivered.push({
-            messageId: messageIdOf(raw),
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw,
-          });
-          callback();
-        }, MAIL_DELAY_MS),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+  // A slow relay: each message is accepted MAIL_DELAY_MS after its data arrived.
+  smtp = smtpListener(
+    smtpPort,
+    ({ to, raw }) => delivered.push({ messageId: messageIdOf(raw), to, raw }),
+    MAIL_DELAY_MS,
+  );
+  await smtp.start();
   await api.build();
   const env = {
     DATABASE_URL: url,
@@ -97,7 +82,7 @@ beforeAll(async () => {
 afterAll(async () => {
   api.cleanUp();
   await new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve()));
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.stop();
   await sql?.end();
   await server?.query(`drop database if exists ${dbName} with (force)`);
   await server?.end();
