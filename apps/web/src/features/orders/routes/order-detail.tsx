@@ -28,6 +28,16 @@ import { useReorder } from "../api/reorder.ts";
 import { OrderAmounts } from "../components/order-amounts.tsx";
 import { OrderLinesTable } from "../components/order-lines-table.tsx";
 
+/** The way back to My Orders above an order (hidden on the printed receipt). */
+function BackToMyOrders() {
+  return (
+    <Anchor component={Link} to="/orders" size="sm" data-print="hide">
+      <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: "-2px", marginRight: 4 }} />
+      My Orders
+    </Anchor>
+  );
+}
+
 /** Order types of the route (SPEC §2): 1 just submitted, 2 viewing. */
 const JUST_SUBMITTED = "1";
 
@@ -196,10 +206,7 @@ export function OrderDetailRoute() {
   return (
     <Stack gap="lg">
       <title>{`Order #${data.id} · Vet Portal`}</title>
-      <Anchor component={Link} to="/orders" size="sm" data-print="hide">
-        <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: "-2px", marginRight: 4 }} />
-        My Orders
-      </Anchor>
+      <BackToMyOrders />
       <Text data-print="only" fw={700}>
         Vet Portal · Order Receipt
       </Text>
@@ -270,10 +277,7 @@ function DestroyedOrder({ order }: { order: OrderDetail }) {
   return (
     <Stack gap="lg">
       <title>{`Order #${order.id} · Vet Portal`}</title>
-      <Anchor component={Link} to="/orders" size="sm" data-print="hide">
-        <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: "-2px", marginRight: 4 }} />
-        My Orders
-      </Anchor>
+      <BackToMyOrders />
       <Title order={1}>{`${total.toLocaleString("en-US")} ${total === 1 ? "pack" : "packs"} destroyed`}</Title>
       <Alert color="red" variant="light" icon={<IconFlame aria-hidden />} title="Written off the inventory">
         Order #{order.id}: the packs below were destroyed in stock. Nothing ships and nothing is invoiced.
