@@ -4,7 +4,7 @@ import {
   ORDER_STATUS,
   orderAmounts,
   PAYMENT_METHOD,
-  PORTAL_TIME_ZONE,
+  portalDay,
   priceLine,
   USER_LEVEL,
 } from "@vetportal/contract";
@@ -502,7 +502,7 @@ async function seedInto(db: Executor, options: SeedOptions, adminHash: string): 
               order_id: orderIds[i] as number,
               carrier: "UPS",
               tracking_number: o.row.tracking_number,
-              shipped_on: portalDate.format(o.row.date_shipped as Date),
+              shipped_on: portalDay(o.row.date_shipped as Date),
               created: o.row.date_shipped as Date,
               updated: o.row.date_shipped as Date,
             },
@@ -525,13 +525,6 @@ async function seedInto(db: Executor, options: SeedOptions, adminHash: string): 
 }
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
-/** A portal-calendar day, YYYY-MM-DD. */
-const portalDate = new Intl.DateTimeFormat("en-CA", {
-  timeZone: PORTAL_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
 
 function describe(p: { name: string; kind: string; pack: number }): string {
   const what = {

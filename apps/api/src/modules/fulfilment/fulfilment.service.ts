@@ -13,6 +13,7 @@ import {
   ORDER_STATUS,
   orderStatusName,
   parseCarrier,
+  portalDay,
   SHIPMENT_CSV_MAX_ROWS,
   type ShipmentCsvResult,
   type ShipmentCsvRow,
@@ -36,7 +37,6 @@ import {
   orderSheetOf,
   orderTimeline,
   personName,
-  portalDay,
   remainingOf,
 } from "../orders/orders.service.ts";
 import { inRetriedTransaction } from "../orders/retry.ts";

@@ -17,7 +17,7 @@ import {
   PAYMENT_METHOD,
   PAYMENT_METHODS,
   type PlaceOrderBody,
-  PORTAL_TIME_ZONE,
+  portalDay,
   QUICKBOOKS_TYPE_DESTROYABLE,
   type Quote,
   type QuoteRequest,
@@ -71,15 +71,6 @@ export const remainingOf = (line: Pick<OrderLineRow, "quantity" | "cancelled_qua
 /** A person as the portal names them: first and last name, else the practice. */
 export const personName = (p: { first_name: string | null; last_name: string | null; representation: string | null }) =>
   [p.first_name, p.last_name].filter(Boolean).join(" ") || (p.representation ?? "");
-
-const portalDayFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: PORTAL_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-/** The portal-calendar day of an instant, YYYY-MM-DD. */
-export const portalDay = (d: Date) => portalDayFormat.format(d);
 
 /** The ship-to copied onto an order, as the order pages show it. */
 export function shipToOf(
