@@ -32,8 +32,6 @@ import { useCancelDeskOrder } from "../api/cancel-desk-order.ts";
 import { useSetOrderStatus } from "../api/set-order-status.ts";
 import { useShipOrder } from "../api/ship-order.ts";
 
-/** Today in the portal's time zone, YYYY-MM-DD: the default ship date. */
-
 /** The server's per-field messages of a failed call (the form shows them under the fields). */
 const serverFields = (error: unknown): Record<string, string> => (error instanceof ApiError ? error.fields : {});
 
