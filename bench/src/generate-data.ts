@@ -15,9 +15,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import {
+  ALL_ORDER_STATUSES,
   ORDER_STATUS,
-  ORDER_STATUS_CANCELLED,
-  ORDER_STATUSES,
   orderAmounts,
   PROCESSING_FEE_CENTS,
   type PriceTier as PriceRange,
@@ -178,7 +177,7 @@ async function fill() {
   await step(
     "order statuses",
     "insert into order_statuses (id, name) select * from json_to_recordset($1) as x(id int, name text) on conflict do nothing",
-    [JSON.stringify([...ORDER_STATUSES, ORDER_STATUS_CANCELLED])],
+    [JSON.stringify(ALL_ORDER_STATUSES)],
   );
   await step(
     "delivery methods",
@@ -366,7 +365,7 @@ async function fill() {
                from generate_series(1, $1::int) g cross join g_period p) s0
       cross join lateral (select s0.*, s0.u + (s0.u >= $6::int)::int as user_id) s
       cross join g_period p`,
-    [ORDERS, PRACTICES, ORDER_STATUS_CANCELLED.id, ORDER_STATUS.ACTIVE, ORDER_STATUS.SHIPPED, ADMIN_ID, PRODUCTS],
+    [ORDERS, PRACTICES, ORDER_STATUS.CANCELLED, ORDER_STATUS.ACTIVE, ORDER_STATUS.SHIPPED, ADMIN_ID, PRODUCTS],
   );
   await client.query("alter table g_orders add primary key (id)");
 
@@ -464,7 +463,7 @@ async function fill() {
        union all
        select id, status, user_id, created + interval '2 hours', 1 from g_orders where status in (18, 19)
      ) h order by at, order_id, seq`,
-    [ORDER_STATUS.ACTIVE, ORDER_STATUS.SHIPPED, ORDER_STATUS_CANCELLED.id],
+    [ORDER_STATUS.ACTIVE, ORDER_STATUS.SHIPPED, ORDER_STATUS.CANCELLED],
   );
 
   // The inventory ledger. Sales and cancels follow the orders; a few adjustments and destroys a
@@ -589,7 +588,7 @@ async function finish() {
             (select min(created)::text from orders) as first_order,
             (select max(created)::text from orders) as last_order,
             pg_size_pretty(pg_database_size(current_database())) as database_size`,
-    [ORDER_STATUS_CANCELLED.id],
+    [ORDER_STATUS.CANCELLED],
   );
   console.log("\nRow counts:");
   for (const [k, v] of Object.entries(rows[0] ?? {})) console.log(`  ${k.padEnd(28)} ${v}`);
@@ -640,7 +639,7 @@ async function verifySample() {
     const kept = priced.filter(({ l }) => l.cancelled === 0).map(({ p }) => p);
     const expected = kept.length ? orderAmounts(kept, o.shipping) : zero;
     const amountsOk = Object.entries(expected).every(([k, v]) => o.amounts[k] === v);
-    const cancelOk = (o.status === ORDER_STATUS_CANCELLED.id) === (kept.length === 0);
+    const cancelOk = (o.status === ORDER_STATUS.CANCELLED) === (kept.length === 0);
     if (!linesOk || !amountsOk || !cancelOk) {
       bad++;
       if (bad <= 3) console.error("  mismatch", JSON.stringify({ order: o.id, expected, stored: o.amounts }));

@@ -59,16 +59,21 @@ export interface BuildAppOptions {
 }
 
 /**
- * Builds the whole application without listening (tests call inject() on it). Plugins first, then
- * every module in one explicit list.
+ * Builds the whole application without listening (tests call inject() on it), in four named steps:
+ * the Fastify instance, the platform (outbox, secret sweep), the module graph (every service and the
+ * services it uses), then the HTTP layer's plugins and every module's routes in one explicit list.
  */
-export async function buildApp({
-  config,
-  database,
-  reportsDatabase,
-  logger = false,
-  validateResponses = false,
-}: BuildAppOptions) {
+export async function buildApp(options: BuildAppOptions) {
+  const app = createFastify(options);
+  registerPlatform(app, options);
+  const { services, caches, metrics } = composeServices(options);
+  await registerHttp(app, options.config, caches, metrics);
+  await registerApi(app, services, options.config);
+  return app;
+}
+
+/** The Fastify instance: logging, proxies, limits, and the zod validator and serializer. */
+function createFastify({ config, logger = false, validateResponses = false }: BuildAppOptions) {
   const app = Fastify({
     // No credential in a logged URL (an export code, an old set-password link): decision 026.
     logger: withRedactedUrls(logger),
@@ -89,7 +94,13 @@ export async function buildApp({
     if (route.schema?.body) route.schema.body = refuseUnknownFields(route.schema.body as ZodType);
   });
   app.setSerializerCompiler(createSerializerCompiler({ validate: validateResponses }));
+  return app;
+}
 
+type AppInstance = ReturnType<typeof createFastify>;
+
+/** What every request may reach (config, database) and the background work server.ts starts. */
+function registerPlatform(app: AppInstance, { config, database }: BuildAppOptions) {
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("db", database.db);
@@ -106,7 +117,10 @@ export async function buildApp({
   const secretSweep = createSecretSweep(database.db, app.log);
   app.decorate("secretSweep", secretSweep);
   app.addHook("onClose", async () => secretSweep.stop());
+}
 
+/** The module graph: every service, handed the services and settings it uses. */
+function composeServices({ config, database, reportsDatabase }: BuildAppOptions) {
   // Sessions, catalogue and stock, cached with the database's change counters (decision 017).
   const caches = createCaches(database.db, config.CACHE_MAX_STALE_MS);
   // Prometheus metrics, only when METRICS_TOKEN is set (decision 029).
@@ -130,7 +144,18 @@ export async function buildApp({
     }),
     support: createSupportService(database.db, config),
   };
+  return { services, caches, metrics };
+}
 
+type Services = ReturnType<typeof composeServices>["services"];
+
+/** The HTTP layer: security headers, errors, 405s, metrics, cache invalidation, body parsers, docs. */
+async function registerHttp(
+  app: AppInstance,
+  config: Config,
+  caches: ReturnType<typeof createCaches>,
+  metrics: ReturnType<typeof createMetrics> | undefined,
+) {
   // Security headers, helmet's middleware built once (@fastify/helmet rebuilt it on every request,
   // a fifth of a small answer's cost).
   const securityHeaders = helmet({
@@ -166,7 +191,10 @@ export async function buildApp({
   await app.register(formbody);
   await app.register(formsPlugin);
   await app.register(swaggerPlugin);
+}
 
+/** Every module's routes, in one explicit list. */
+async function registerApi(app: AppInstance, services: Services, config: Config) {
   // Everything under /api is behind the auth hook; docs, media and the web app are not.
   await app.register(
     async (api) => {
@@ -193,8 +221,6 @@ export async function buildApp({
   );
   await app.register(mediaRoutes, { catalog: services.catalog, products: services.products });
   await app.register(webPlugin, { root: config.WEB_DIST_DIR });
-
-  return app;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

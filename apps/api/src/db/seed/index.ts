@@ -2,11 +2,9 @@ import { hash } from "@node-rs/argon2";
 import {
   clampQuantity,
   ORDER_STATUS,
-  ORDER_STATUS_BACK_ORDERED,
-  ORDER_STATUS_CANCELLED,
   orderAmounts,
-  PAYMENT_METHOD_ON_INVOICE,
-  PORTAL_TIME_ZONE,
+  PAYMENT_METHOD,
+  portalDay,
   priceLine,
   USER_LEVEL,
 } from "@vetportal/contract";
@@ -377,7 +375,7 @@ async function seedInto(db: Executor, options: SeedOptions, adminHash: string): 
       const cancelled = rnd.chance(0.04);
       const partial = !cancelled && lines.length > 1 && rnd.chance(0.05);
       const status = cancelled
-        ? ORDER_STATUS_CANCELLED.id
+        ? ORDER_STATUS.CANCELLED
         : ageDays > 3
           ? ORDER_STATUS.SHIPPED
           : rnd.chance(0.15)
@@ -404,7 +402,7 @@ async function seedInto(db: Executor, options: SeedOptions, adminHash: string): 
           cost_center_id: cc.length ? rnd.pick(cc) : null,
           order_status_id: status,
           order_type_id: rnd.chance(0.9) ? 1 : 2,
-          payment_method_id: PAYMENT_METHOD_ON_INVOICE,
+          payment_method_id: PAYMENT_METHOD.ON_INVOICE,
           delivery_method_id: deliveryId,
           po_number: rnd.chance(0.4) ? `PO-${rnd.int(10000, 99999)}` : null,
           contact_name: `${user.first_name} ${user.last_name}`,
@@ -446,14 +444,14 @@ async function seedInto(db: Executor, options: SeedOptions, adminHash: string): 
           tracking_number: shipped ? `1Z${rnd.int(100000, 999999)}${rnd.int(1000000, 9999999)}` : null,
           // A back-ordered demo order's lines are expected two weeks after it was placed (issue 11).
           backorder_expected_date:
-            status === ORDER_STATUS_BACK_ORDERED ? isoDate(new Date(at.getTime() + 14 * DAY)) : null,
+            status === ORDER_STATUS.BACK_ORDERED ? isoDate(new Date(at.getTime() + 14 * DAY)) : null,
           created: at,
           updated: at,
         })),
         history: [
           { status: ORDER_STATUS.ACTIVE, at },
           ...(shipped ? [{ status: ORDER_STATUS.SHIPPED, at: shipped }] : []),
-          ...(cancelled ? [{ status: ORDER_STATUS_CANCELLED.id, at: new Date(at.getTime() + HOUR) }] : []),
+          ...(cancelled ? [{ status: ORDER_STATUS.CANCELLED, at: new Date(at.getTime() + HOUR) }] : []),
           ...(status === 18 || status === 19 ? [{ status, at: new Date(at.getTime() + 2 * HOUR) }] : []),
         ],
       });
@@ -504,7 +502,7 @@ async function seedInto(db: Executor, options: SeedOptions, adminHash: string): 
               order_id: orderIds[i] as number,
               carrier: "UPS",
               tracking_number: o.row.tracking_number,
-              shipped_on: portalDate.format(o.row.date_shipped as Date),
+              shipped_on: portalDay(o.row.date_shipped as Date),
               created: o.row.date_shipped as Date,
               updated: o.row.date_shipped as Date,
             },
@@ -527,13 +525,6 @@ async function seedInto(db: Executor, options: SeedOptions, adminHash: string): 
 }
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
-/** A portal-calendar day, YYYY-MM-DD. */
-const portalDate = new Intl.DateTimeFormat("en-CA", {
-  timeZone: PORTAL_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
 
 function describe(p: { name: string; kind: string; pack: number }): string {
   const what = {
