@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { cart_items, carts, product_price_ranges } from "../../db/schema/index.ts";
-import { priceTierColumns } from "../../db/sql/columns.ts";
+import { cart_items, carts } from "../../db/schema/index.ts";
 
 export interface CartLineRow {
   product_id: number;
@@ -73,10 +72,17 @@ export async function upsertLines(tx: Executor, userId: number, lines: CartLineR
     });
 }
 
-export async function listPriceRanges(db: Executor, productIds: number[]) {
-  if (!productIds.length) return [];
-  return db
-    .select(priceTierColumns)
-    .from(product_price_ranges)
-    .where(inArray(product_price_ranges.product_id, productIds));
+/**
+ * Removes ordered products from the user's cart: the cart's row first (the lock every cart change
+ * takes, with a new revision), then its lines (decision 027).
+ */
+export async function removeOrderedLines(tx: Executor, userId: number, productIds: number[]) {
+  if (!productIds.length) return;
+  await tx.execute(
+    sql`with cart_touched as (update ${carts} set revision = ${carts.revision} + 1, updated = now()
+      where ${carts.user_id} = ${userId} returning 1)
+    delete from ${cart_items} where ${cart_items.user_id} = ${userId}
+      and ${cart_items.product_id} in (select value::integer from json_array_elements_text(${JSON.stringify(productIds)}::json))
+      and exists (select 1 from cart_touched)`,
+  );
 }

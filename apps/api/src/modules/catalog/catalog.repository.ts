@@ -79,6 +79,14 @@ export async function isInInventory(db: Executor, productId: number): Promise<bo
   return row?.tracked ?? false;
 }
 
+export async function listPriceRanges(db: Executor, productIds: number[]) {
+  if (!productIds.length) return [];
+  return db
+    .select(priceTierColumns)
+    .from(product_price_ranges)
+    .where(inArray(product_price_ranges.product_id, productIds));
+}
+
 export async function insertEvent(db: Executor, values: typeof event_log.$inferInsert) {
   await db.insert(event_log).values(values);
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, getTableColumns, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { PgDialect, type PgTable } from "drizzle-orm/pg-core";
-import type { Database, Executor } from "../../db/client.ts";
+import type { Database } from "../../db/client.ts";
 import {
   addresses,
   cart_items,
@@ -317,19 +317,4 @@ export async function writePlacedOrder(
     sql`with ${sql.join(ctes, sql`, `)} select ${go} as placed, ${refused} as refused`,
   );
   return row ?? { placed: false, refused: [] };
-}
-
-/**
- * The products of a destroy order leave its administrator's server cart in the order's transaction
- * (decision 027), as writePlacedOrder's `cart_touched`/`cart_cleared` do for a sale: the cart's row
- * first (the lock every cart change takes, with a new revision), then its lines.
- */
-export async function removeOrderedCartLines(tx: Executor, userId: number, productIds: number[]) {
-  if (!productIds.length) return;
-  await tx.execute(
-    sql`with cart_touched as (update ${carts} set revision = ${carts.revision} + 1, updated = now()
-      where ${carts.user_id} = ${userId} returning 1)
-    delete from ${cart_items} where ${cart_items.user_id} = ${userId}
-      and ${cart_items.product_id} in ${idsIn(productIds)} and exists (select 1 from cart_touched)`,
-  );
 }

@@ -14,7 +14,7 @@ import { canOrder } from "../catalog/catalog.service.ts";
 import type { OutgoingEmail } from "../mail/mail.service.ts";
 import { ccOtherThan, orderConfirmationMail } from "../mail/templates.ts";
 import { shippingProblem } from "../practices/practices.service.ts";
-import type { listCustomerDeliveryMethods } from "./orders.repository.ts";
+import type { listCustomerDeliveryMethods } from "./checkout.repository.ts";
 import type { OrderedProduct, OrderPriceRange, readForOrder } from "./placing.repository.ts";
 import { priceOrder, quantityRuleOf } from "./pricing.ts";
 
