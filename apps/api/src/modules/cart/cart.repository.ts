@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { cart_items, carts } from "../../db/schema/index.ts";
+import { idsIn } from "../../db/sql/ids.ts";
 
 export interface CartLineRow {
   product_id: number;
@@ -82,7 +83,19 @@ export async function removeOrderedLines(tx: Executor, userId: number, productId
     sql`with cart_touched as (update ${carts} set revision = ${carts.revision} + 1, updated = now()
       where ${carts.user_id} = ${userId} returning 1)
     delete from ${cart_items} where ${cart_items.user_id} = ${userId}
-      and ${cart_items.product_id} in (select value::integer from json_array_elements_text(${JSON.stringify(productIds)}::json))
+      and ${cart_items.product_id} in ${idsIn(productIds)}
       and exists (select 1 from cart_touched)`,
   );
+}
+
+/**
+ * The ordered products leave the user's server cart with the order (decision 021), as common table
+ * expressions the order's one write statement carries when `go` holds: the cart's row first, as
+ * every cart change takes it, then its lines (decision 018).
+ */
+export function orderedLinesRemovalCtes(userId: number, productIds: number[], go: SQL): SQL {
+  return sql`cart_touched as (update ${carts} set revision = ${carts.revision} + 1, updated = now()
+      where ${carts.user_id} = ${userId} and ${go} returning 1), cart_cleared as (delete from ${cart_items} where ${cart_items.user_id} = ${userId}
+      and ${cart_items.product_id} in ${idsIn(productIds)}
+      and exists (select 1 from cart_touched))`;
 }

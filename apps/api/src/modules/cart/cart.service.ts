@@ -1,4 +1,5 @@
 import { type CartItem, type CartLineInput, type ServerCart, unitPriceFor } from "@vetportal/contract";
+import type { SQL } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.ts";
 import { inRetriedTransaction } from "../../db/retry.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
@@ -157,6 +158,10 @@ export function createCartService(deps: CartDeps) {
      */
     removeOrderedLines: (tx: Executor, userId: number, productIds: number[]) =>
       repo.removeOrderedLines(tx, userId, productIds),
+
+    /** The same removal as common table expressions of an order's one write statement (decision 018). */
+    orderedLinesRemoval: (userId: number, productIds: number[], go: SQL) =>
+      repo.orderedLinesRemovalCtes(userId, productIds, go),
   };
 }
 

@@ -25,6 +25,7 @@ import {
   visibleToDepartment,
 } from "./catalogue.ts";
 
+export type { OrderedProduct, OrderPriceRange } from "./catalog.repository.ts";
 export { canOrder, cartItemOf, productImage } from "./product-view.ts";
 
 /** The settings the catalogue reads: whose products, and where large orders are asked for. */
@@ -217,6 +218,16 @@ export function createCatalogService({
 
     /** Whether the product's stock is tracked (a cancel restocks only tracked products). */
     isInInventory: (tx: Executor, productId: number): Promise<boolean> => repo.isInInventory(tx, productId),
+
+    /**
+     * What an order or a quote reads of the catalogue, as queries its single read statement embeds
+     * (orders/placing.repository.ts, decision 018): the products asked for that the scope may
+     * order, and their price ranges. Nothing is run here.
+     */
+    orderReads: (scope: repo.ProductScope, productIds: number[]) => ({
+      products: repo.orderableProductsQuery(db, scope, productIds),
+      ranges: repo.priceRangesQuery(db, productIds),
+    }),
 
     /** The price ranges of these products (the cart and a reorder price their lines with them). */
     priceRanges: (tx: Executor, productIds: number[]) => repo.listPriceRanges(tx, productIds),

@@ -62,7 +62,7 @@ export async function quote(deps: OrdersDeps, user: SessionUser, input: QuoteReq
     chosen === undefined ? (methods.length === 1 ? methods[0] : undefined) : methods.find((m) => m.id === chosen);
   if (chosen !== undefined && !method) throw methodNotAllowed();
   const scope = deps.catalog.scopeFor(user);
-  const read = await placing.readForQuote(deps.db, { scope, productIds: ids });
+  const read = await placing.readForQuote(deps.db, deps.catalog.orderReads(scope, ids));
   return quoteCart({
     items: input.items,
     products: read.products.map((p) => ({ ...p, name: displayProductName(p.name, p.product_category_id) })),

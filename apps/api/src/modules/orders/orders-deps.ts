@@ -15,7 +15,7 @@ export type OrdersSettings = Pick<Config, "CUSTOMER_ID" | "CANCEL_WINDOW_HOURS">
 export interface OrdersDeps {
   db: Database;
   settings: OrdersSettings;
-  catalog: Pick<CatalogService, "scopeFor" | "productsByIds" | "isInInventory" | "priceRanges">;
+  catalog: Pick<CatalogService, "scopeFor" | "productsByIds" | "isInInventory" | "priceRanges" | "orderReads">;
   inventory: Pick<InventoryService, "changeStock" | "alertEmail">;
-  cart: Pick<CartService, "removeOrderedLines">;
+  cart: Pick<CartService, "removeOrderedLines" | "orderedLinesRemoval">;
 }

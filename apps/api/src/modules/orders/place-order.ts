@@ -35,6 +35,7 @@ export async function placeOrder(
   if (!method) throw methodNotAllowed();
   refuseDuplicateProducts(input.items, "an order");
   const scope = deps.catalog.scopeFor(user);
+  const productIds = input.items.map((i) => i.id);
   const key = idempotencyKey
     ? { userId: user.userId, key: idempotencyKey, requestHash: requestHash(input) }
     : undefined;
@@ -51,8 +52,7 @@ export async function placeOrder(
     const read = await placing.readForOrder(db, {
       userId: user.userId,
       addressId: input.shipping_address_id,
-      scope,
-      productIds: input.items.map((i) => i.id),
+      catalogue: deps.catalog.orderReads(scope, productIds),
     });
     const checked = checkOrder(input, read, method, now);
     if ("refusal" in checked) return refuse(checked.refusal);
@@ -61,6 +61,12 @@ export async function placeOrder(
       ...placed.rows,
       key,
       operationsEmail: deps.inventory.alertEmail,
+      clearCart: (go) =>
+        deps.cart.orderedLinesRemoval(
+          placed.rows.order.user_id,
+          placed.rows.lines.map((l) => l.product_id),
+          go,
+        ),
     });
     if (written.placed) return { id: read.order_id, replayed: false };
     return refuse(writeRefusal(written.refused, placed.lines, KEY_IN_USE));
