@@ -13,15 +13,13 @@ import {
 } from "@vetportal/contract";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { page, postData } from "../../http/post-data.ts";
+import { type App, page, postData } from "../../http/post-data.ts";
 import type { FulfilmentService } from "./fulfilment.service.ts";
 
 /** The order desk (issue 11): administrators only (`access: "admin"`), decided by the auth hook before the body is read. */
 const read = { access: "admin" as const, invalidatesCaches: false };
 const tags = ["fulfilment"];
 const staff = (request: FastifyRequest) => ({ userId: request.user.userId, customerId: request.user.customerId });
-
-type App = Parameters<FastifyPluginAsyncZod>[0];
 
 /** The desk's list and one order. */
 const deskReadRoutes = (app: App, fulfilment: FulfilmentService) => {

@@ -15,14 +15,12 @@ import {
 } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { page, postData } from "../../http/post-data.ts";
+import { type App, page, postData } from "../../http/post-data.ts";
 import type { OrdersService } from "./orders.service.ts";
 
 const IdempotencyHeaders = z.object({
   [IDEMPOTENCY_HEADER]: z.string().trim().min(8, "Idempotency-Key must be 8 to 200 characters").max(200).optional(),
 });
-
-type App = Parameters<FastifyPluginAsyncZod>[0];
 
 /** Checkout: the customer and its delivery methods, placing an order, and its quote. */
 const checkoutRoutes = (app: App, orders: OrdersService) => {
