@@ -21,6 +21,7 @@ import { departmentsRoutes } from "./modules/departments/departments.routes.ts";
 import { createDepartmentsService } from "./modules/departments/departments.service.ts";
 import { fulfilmentRoutes } from "./modules/fulfilment/fulfilment.routes.ts";
 import { createFulfilmentService } from "./modules/fulfilment/fulfilment.service.ts";
+import { createInventoryService } from "./modules/inventory/inventory.service.ts";
 import { createSecretSweep, readOutboxBacklog } from "./modules/mail/mail.service.ts";
 import { createOutbox } from "./modules/mail/outbox.worker.ts";
 import { mediaRoutes } from "./modules/media/media.routes.ts";
@@ -127,12 +128,31 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
   const metrics = config.METRICS_TOKEN
     ? createMetrics({ poolStats: () => database.poolStats(), outboxBacklog: () => readOutboxBacklog(database.db) })
     : undefined;
+  // The ordering modules, in the order they use each other (decision 031).
+  const db = database.db;
+  const catalog = createCatalogService({
+    db,
+    settings: { CUSTOMER_ID: config.CUSTOMER_ID, LARGE_ORDER_EMAIL: config.LARGE_ORDER_EMAIL },
+    caches,
+  });
+  const inventory = createInventoryService({ db, settings: { OPERATIONS_EMAIL: config.OPERATIONS_EMAIL } });
+  const cart = createCartService({ db, catalog });
+  const orders = countPlacedOrders(
+    createOrdersService({
+      db,
+      settings: { CUSTOMER_ID: config.CUSTOMER_ID, CANCEL_WINDOW_HOURS: config.CANCEL_WINDOW_HOURS },
+      catalog,
+      inventory,
+      cart,
+    }),
+    metrics,
+  );
   const services = {
     auth: createAuthService(database.db, config, caches),
-    catalog: createCatalogService(database.db, config, caches),
-    orders: countPlacedOrders(createOrdersService(database.db, config), metrics),
-    fulfilment: createFulfilmentService(database.db, config),
-    cart: createCartService(database.db, config),
+    catalog,
+    orders,
+    fulfilment: createFulfilmentService({ db, settings: { PUBLIC_URL: config.PUBLIC_URL }, orders }),
+    cart,
     practices: createPracticesService(database.db, config),
     users: createUsersService(database.db, config),
     departments: createDepartmentsService(database.db, config),

@@ -6,7 +6,7 @@ import { departments, product_categories, product_departments, products } from "
 import { normalized } from "../src/db/sql/normalized.ts";
 import { type ProductScope, productScopeWhere } from "../src/db/sql/product-scope.ts";
 import { normalizeForMatch } from "../src/modules/auth/auth.service.ts";
-import { isInScope } from "../src/modules/catalog/catalog.service.ts";
+import { isInScope } from "../src/modules/catalog/catalogue.ts";
 import { openTestDatabase, queryRows } from "./helpers.ts";
 
 // Rules written twice, once in JS and once in SQL (issue 21 §4, decision 030): generated inputs hold

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { cart_items, carts, product_price_ranges } from "../../db/schema/index.ts";
-import { priceTierColumns } from "../../db/sql/columns.ts";
+import { cart_items, carts } from "../../db/schema/index.ts";
+import { idsIn } from "../../db/sql/ids.ts";
 
 export interface CartLineRow {
   product_id: number;
@@ -73,10 +73,29 @@ export async function upsertLines(tx: Executor, userId: number, lines: CartLineR
     });
 }
 
-export async function listPriceRanges(db: Executor, productIds: number[]) {
-  if (!productIds.length) return [];
-  return db
-    .select(priceTierColumns)
-    .from(product_price_ranges)
-    .where(inArray(product_price_ranges.product_id, productIds));
+/**
+ * Removes ordered products from the user's cart: the cart's row first (the lock every cart change
+ * takes, with a new revision), then its lines (decision 027).
+ */
+export async function removeOrderedLines(tx: Executor, userId: number, productIds: number[]) {
+  if (!productIds.length) return;
+  await tx.execute(
+    sql`with cart_touched as (update ${carts} set revision = ${carts.revision} + 1, updated = now()
+      where ${carts.user_id} = ${userId} returning 1)
+    delete from ${cart_items} where ${cart_items.user_id} = ${userId}
+      and ${cart_items.product_id} in ${idsIn(productIds)}
+      and exists (select 1 from cart_touched)`,
+  );
+}
+
+/**
+ * The ordered products leave the user's server cart with the order (decision 021), as common table
+ * expressions the order's one write statement carries when `go` holds: the cart's row first, as
+ * every cart change takes it, then its lines (decision 018).
+ */
+export function orderedLinesRemovalCtes(userId: number, productIds: number[], go: SQL): SQL {
+  return sql`cart_touched as (update ${carts} set revision = ${carts.revision} + 1, updated = now()
+      where ${carts.user_id} = ${userId} and ${go} returning 1), cart_cleared as (delete from ${cart_items} where ${cart_items.user_id} = ${userId}
+      and ${cart_items.product_id} in ${idsIn(productIds)}
+      and exists (select 1 from cart_touched))`;
 }

@@ -8,6 +8,7 @@ import {
   products,
 } from "../../db/schema/index.ts";
 import { priceTierColumns } from "../../db/sql/columns.ts";
+import { idsIn } from "../../db/sql/ids.ts";
 import { type ProductScope, productScopeWhere } from "../../db/sql/product-scope.ts";
 
 /**
@@ -79,8 +80,69 @@ export async function isInInventory(db: Executor, productId: number): Promise<bo
   return row?.tracked ?? false;
 }
 
+export async function listPriceRanges(db: Executor, productIds: number[]) {
+  if (!productIds.length) return [];
+  return db
+    .select(priceTierColumns)
+    .from(product_price_ranges)
+    .where(inArray(product_price_ranges.product_id, productIds));
+}
+
 export async function insertEvent(db: Executor, values: typeof event_log.$inferInsert) {
   await db.insert(event_log).values(values);
+}
+
+/** A product as an order or a quote reads it: its rules of quantity, stock, cut-off and pick fee. */
+export type OrderedProduct = Pick<
+  typeof products.$inferSelect,
+  | "id"
+  | "name"
+  | "product_category_id"
+  | "min_quantity"
+  | "max_quantity"
+  | "is_in_inventory"
+  | "no_order_below_zero_inventory"
+  | "actual_inventory"
+  | "cutoff_time"
+  | "pick_fee_cents"
+  | "use_quantities_dropdown"
+  | "quantity_list"
+>;
+export type OrderPriceRange = Pick<
+  typeof product_price_ranges.$inferSelect,
+  "product_id" | "min_quantity" | "max_quantity" | "price_cents"
+>;
+
+/**
+ * The products among those asked for that the user may order (the catalogue's scope), as a query
+ * an order's or a quote's single read embeds (orders/placing.repository.ts, decision 018).
+ */
+export function orderableProductsQuery(db: Database, scope: ProductScope, productIds: number[]) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      product_category_id: products.product_category_id,
+      min_quantity: products.min_quantity,
+      max_quantity: products.max_quantity,
+      is_in_inventory: products.is_in_inventory,
+      no_order_below_zero_inventory: products.no_order_below_zero_inventory,
+      actual_inventory: products.actual_inventory,
+      cutoff_time: products.cutoff_time,
+      pick_fee_cents: products.pick_fee_cents,
+      use_quantities_dropdown: products.use_quantities_dropdown,
+      quantity_list: products.quantity_list,
+    })
+    .from(products)
+    .where(and(sql`${products.id} in ${idsIn(productIds)}`, productScopeWhere(scope)));
+}
+
+/** The price ranges of the products asked for, as a query an order's or a quote's read embeds. */
+export function priceRangesQuery(db: Database, productIds: number[]) {
+  return db
+    .select(priceTierColumns)
+    .from(product_price_ranges)
+    .where(sql`${product_price_ranges.product_id} in ${idsIn(productIds)}`);
 }
 
 export type { ProductScope };

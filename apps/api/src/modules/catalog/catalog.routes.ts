@@ -10,69 +10,63 @@ import {
 } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { postData } from "../../http/post-data.ts";
 import type { CatalogService } from "./catalog.service.ts";
 
+/** Reads of the cached catalogue: the caches stay valid. */
+const reads = { tags: ["catalog"], invalidatesCaches: false };
+
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
-  app.post(
+  // The lists answer whole, memoised answers ({ result, data, found_rows }), serialized once each.
+  postData(
+    app,
     "/product/categories",
     {
-      config: { invalidatesCaches: false },
-      schema: {
-        tags: ["catalog"],
-        summary: "Categories the signed-in user may see (NY rule and 2214-last applied)",
-        body: CategoryListRequestSchema,
-        response: { 200: okSchema(z.array(CategorySchema)) },
-      },
+      ...reads,
+      summary: "Categories the signed-in user may see (NY rule and 2214-last applied)",
+      body: CategoryListRequestSchema,
+      answer: okSchema(z.array(CategorySchema)),
     },
-    async (request) => catalog.listCategories(request.user, request.body),
+    (request) => catalog.listCategories(request.user, request.body),
   );
 
-  app.post(
+  postData(
+    app,
     "/product/list",
     {
-      config: { invalidatesCaches: false },
-      schema: {
-        tags: ["catalog"],
-        summary: "A category's products, or a name search, among the products the user may see",
-        body: ProductListRequestSchema,
-        response: { 200: okSchema(z.array(ProductListItemSchema)) },
-      },
+      ...reads,
+      summary: "A category's products, or a name search, among the products the user may see",
+      body: ProductListRequestSchema,
+      answer: okSchema(z.array(ProductListItemSchema)),
     },
-    async (request) => catalog.listProducts(request.user, request.body),
+    (request) => catalog.listProducts(request.user, request.body),
   );
 
-  app.post(
+  postData(
+    app,
     "/product/query",
     {
-      config: { invalidatesCaches: false },
-      schema: {
-        tags: ["catalog"],
-        summary: "One product with its rules and estimated shipping date (404 when not visible to the user)",
-        body: ProductQueryRequestSchema,
-        response: { 200: okSchema(ProductDetailSchema) },
-      },
+      ...reads,
+      summary: "One product with its rules and estimated shipping date (404 when not visible to the user)",
+      body: ProductQueryRequestSchema,
+      data: ProductDetailSchema,
     },
-    async (request) => ({
-      result: 1 as const,
-      data: await catalog.getProduct(request.user, request.body.id, request.body.product_category_id),
-    }),
+    (request) => catalog.getProduct(request.user, request.body.id, request.body.product_category_id),
   );
 
-  app.post(
+  postData(
+    app,
     "/user/eventLog",
     {
       // It writes only the event log, which no cache reads.
-      config: { invalidatesCaches: false },
-      schema: {
-        tags: ["catalog"],
-        summary: "Record a page touch: home, category, product, add to cart, checkout",
-        body: EventLogRequestSchema,
-        response: { 200: okSchema(z.null()) },
-      },
+      ...reads,
+      summary: "Record a page touch: home, category, product, add to cart, checkout",
+      body: EventLogRequestSchema,
+      data: z.null(),
     },
     async (request) => {
       await catalog.logEvent(request.user, request.body);
-      return { result: 1 as const, data: null };
+      return null;
     },
   );
 };

@@ -6,7 +6,7 @@ import { departments, product_categories, product_departments, products } from "
 import { createCaches } from "../../lib/cache.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
 import { listProductsByIds } from "./catalog.repository.ts";
-import { createCatalogService, productScopeFor } from "./catalog.service.ts";
+import { createCatalogService } from "./catalog.service.ts";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -136,7 +136,7 @@ describe("generated images, revalidated", () => {
 describe("the cached catalogue", () => {
   it("shows every kind of user exactly the products that ordering's SQL scope allows", async () => {
     const config = testConfig();
-    const catalog = createCatalogService(t.db, config, createCaches(t.db, 0));
+    const catalog = createCatalogService({ db: t.db, settings: config, caches: createCaches(t.db, 0) });
     const [d1, d2] = (await t.db.select({ id: departments.id }).from(departments).limit(2)).map((d) => d.id);
     const all = await t.db.select({ id: products.id, category: products.product_category_id }).from(products);
     const ids = all.map((p) => p.id);
@@ -170,9 +170,7 @@ describe("the cached catalogue", () => {
               authMethod: isAdmin ? "password" : "address",
               state,
             };
-            const allowed = (await listProductsByIds(t.db, await productScopeFor(t.db, config, user), ids))
-              .map((p) => p.id)
-              .sort();
+            const allowed = (await listProductsByIds(t.db, catalog.scopeFor(user), ids)).map((p) => p.id).sort();
             const listed = (await catalog.listProducts(user, { limit: 500, offset: 0 })).data.map((p) => p.id).sort();
             expect(listed, JSON.stringify(user)).toEqual(allowed);
             for (const id of [restricted1, restricted2, both, inactive]) {

@@ -5,7 +5,6 @@ import {
   DeskOrderListSchema,
   DeskOrderQueryRequestSchema,
   DeskOrderSchema,
-  okSchema,
   SetOrderStatusRequestSchema,
   ShipmentCsvRequestSchema,
   ShipmentCsvResultSchema,
@@ -14,7 +13,7 @@ import {
 } from "@vetportal/contract";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { postData } from "../../http/post-data.ts";
+import { type App, page, postData } from "../../http/post-data.ts";
 import type { FulfilmentService } from "./fulfilment.service.ts";
 
 /** The order desk (issue 11): administrators only (`access: "admin"`), decided by the auth hook before the body is read. */
@@ -22,25 +21,22 @@ const read = { access: "admin" as const, invalidatesCaches: false };
 const tags = ["fulfilment"];
 const staff = (request: FastifyRequest) => ({ userId: request.user.userId, customerId: request.user.customerId });
 
-export const fulfilmentRoutes: FastifyPluginAsyncZod<{ fulfilment: FulfilmentService }> = async (
-  app,
-  { fulfilment },
-) => {
-  app.post(
+/** The desk's list and one order. */
+const deskReadRoutes = (app: App, fulfilment: FulfilmentService) => {
+  postData(
+    app,
     "/fulfilment/list",
     {
-      config: read,
-      schema: {
-        tags,
-        summary:
-          "Order desk: every order of the customer, newest first, filtered and paged, with bounded counts per status",
-        body: DeskOrderListRequestSchema,
-        response: { 200: okSchema(DeskOrderListSchema) },
-      },
+      ...read,
+      tags,
+      summary:
+        "Order desk: every order of the customer, newest first, filtered and paged, with bounded counts per status",
+      body: DeskOrderListRequestSchema,
+      data: DeskOrderListSchema,
     },
     async (request) => {
       const data = await fulfilment.listOrders(staff(request), request.body);
-      return { result: 1 as const, data, found_rows: data.total };
+      return page(data, data.total);
     },
   );
 
@@ -56,7 +52,10 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{ fulfilment: FulfilmentSer
     },
     (request) => fulfilment.getOrder(staff(request), request.body.id),
   );
+};
 
+/** The desk's changes of one order: status, back order, ship, cancel. */
+const deskChangeRoutes = (app: App, fulfilment: FulfilmentService) => {
   postData(
     app,
     "/fulfilment/status",
@@ -109,7 +108,10 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{ fulfilment: FulfilmentSer
     },
     (request) => fulfilment.cancel(staff(request), request.body),
   );
+};
 
+/** A carrier's CSV file: preview, then apply. */
+const carrierFileRoutes = (app: App, fulfilment: FulfilmentService) => {
   postData(
     app,
     "/fulfilment/importPreview",
@@ -135,4 +137,13 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{ fulfilment: FulfilmentSer
     },
     (request) => fulfilment.applyCsv(staff(request), request.body.csv),
   );
+};
+
+export const fulfilmentRoutes: FastifyPluginAsyncZod<{ fulfilment: FulfilmentService }> = async (
+  app,
+  { fulfilment },
+) => {
+  deskReadRoutes(app, fulfilment);
+  deskChangeRoutes(app, fulfilment);
+  carrierFileRoutes(app, fulfilment);
 };

@@ -1,93 +1,27 @@
 import type { OrderAmounts } from "@vetportal/contract";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { PORTAL_TIME_ZONE } from "@vetportal/contract";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import {
   cost_centers,
-  customer_delivery_methods,
   customers,
   delivery_methods,
   departments,
-  idempotency_keys,
   order_products,
   order_status_history,
   order_statuses,
   orders,
-  product_price_ranges,
   shipments,
   users,
 } from "../../db/schema/index.ts";
-import { dayEnd, dayStart } from "../../lib/portal-days.ts";
+import { portalToday } from "../../lib/portal-days.ts";
 
-export async function listCustomerDeliveryMethods(db: Executor, customerId: number) {
-  return db
-    .select({
-      id: delivery_methods.id,
-      name: delivery_methods.name,
-      remarks: delivery_methods.remarks,
-      max_business_days: delivery_methods.max_business_days,
-      shipping_cents: delivery_methods.shipping_cents,
-    })
-    .from(customer_delivery_methods)
-    .innerJoin(delivery_methods, eq(delivery_methods.id, customer_delivery_methods.delivery_method_id))
-    .where(eq(customer_delivery_methods.customer_id, customerId))
-    .orderBy(asc(customer_delivery_methods.sort_order), asc(delivery_methods.id));
-}
-
-export async function findCustomer(db: Executor, id: number) {
-  const [row] = await db.select().from(customers).where(eq(customers.id, id));
-  return row;
-}
-
-/**
- * Claims an Idempotency-Key inside a destroy order's transaction, with the hash of the request it
- * came with. A concurrent request with the same key waits on the unique index until the first
- * commits, then sees its order and its request hash.
+/*
+ * The orders module owns orders, order_products, order_status_history and shipments: every write
+ * of them is here (the one exception, the single statement that places an order, is
+ * placing.repository.ts — decision 018). The order desk changes orders through the orders service.
  */
-export async function claimIdempotencyKey(db: Executor, userId: number, key: string, requestHash: string) {
-  const inserted = await db
-    .insert(idempotency_keys)
-    .values({ user_id: userId, key, request_hash: requestHash })
-    .onConflictDoNothing()
-    .returning({ id: idempotency_keys.id });
-  if (inserted[0]) return { claimed: true as const, keyId: inserted[0].id };
-  const existing = await findIdempotencyKey(db, userId, key);
-  return { claimed: false as const, orderId: existing?.orderId ?? null, requestHash: existing?.requestHash ?? null };
-}
-
-/** The key's order and request hash, or undefined when the user never used the key. */
-export async function findIdempotencyKey(db: Executor, userId: number, key: string) {
-  const [existing] = await db
-    .select({ orderId: idempotency_keys.order_id, requestHash: idempotency_keys.request_hash })
-    .from(idempotency_keys)
-    .where(and(eq(idempotency_keys.user_id, userId), eq(idempotency_keys.key, key)));
-  return existing;
-}
-
-export async function setIdempotencyOrder(db: Executor, keyId: number, orderId: number) {
-  await db.update(idempotency_keys).set({ order_id: orderId }).where(eq(idempotency_keys.id, keyId));
-}
-
-/** Who places an order: the name, phone and email a destroy order's contact comes from. */
-export async function findOrderer(db: Executor, userId: number) {
-  const [row] = await db
-    .select({
-      first_name: users.first_name,
-      last_name: users.last_name,
-      representation: users.representation,
-      phone: users.phone,
-      email: users.email,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
-}
-
-export async function listPriceRanges(db: Executor, productIds: number[]) {
-  if (!productIds.length) return [];
-  return db.select().from(product_price_ranges).where(inArray(product_price_ranges.product_id, productIds));
-}
 
 export async function insertOrder(db: Executor, values: typeof orders.$inferInsert) {
   const [row] = await db.insert(orders).values(values).returning({ id: orders.id, created: orders.created });
@@ -116,58 +50,12 @@ export interface OrderReader {
   userId?: number;
 }
 
-function readerWhere(reader: OrderReader) {
+export function readerWhere(reader: OrderReader) {
   return and(
     eq(orders.customer_id, reader.customerId),
     reader.departmentId === undefined ? undefined : eq(orders.department_id, reader.departmentId),
     reader.userId === undefined ? undefined : eq(orders.user_id, reader.userId),
   );
-}
-
-/** My Orders' filter: a status, and the portal-calendar days (YYYY-MM-DD) the orders were placed in. */
-export interface OrderListFilter {
-  orderStatusId?: number;
-  fromDay?: string;
-  toDay?: string;
-}
-
-export async function listOrders(
-  db: Executor,
-  reader: OrderReader,
-  filter: OrderListFilter,
-  limit: number,
-  offset: number,
-) {
-  const where = and(
-    readerWhere(reader),
-    filter.orderStatusId === undefined ? undefined : eq(orders.order_status_id, filter.orderStatusId),
-    filter.fromDay ? sql`${orders.created} >= ${dayStart(filter.fromDay)}` : undefined,
-    filter.toDay ? sql`${orders.created} < ${dayEnd(filter.toDay)}` : undefined,
-  );
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        id: orders.id,
-        user_first_name: users.first_name,
-        user_last_name: users.last_name,
-        shipping_instruction: orders.shipping_instruction,
-        created: orders.created,
-        order_status: orders.order_status_id,
-        order_status_name: order_statuses.name,
-        total_order_amount: orders.total_order_amount,
-        date_shipped: orders.date_shipped,
-        tracking_number: orders.tracking_number,
-      })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.user_id))
-      .innerJoin(order_statuses, eq(order_statuses.id, orders.order_status_id))
-      .where(where)
-      .orderBy(desc(orders.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
-  ]);
-  return { rows, total: count?.n ?? 0 };
 }
 
 /** The packages of some orders (issue 11), in the order they were recorded. */
@@ -264,4 +152,65 @@ export async function setOrderAmounts(db: Executor, orderId: number, amounts: Or
 
 export async function setOrderStatus(db: Executor, orderId: number, statusId: number) {
   await db.update(orders).set({ order_status_id: statusId }).where(eq(orders.id, orderId));
+}
+
+/**
+ * Several orders of the customer; with `lock`, locked in id order until the transaction ends (two
+ * imports of overlapping files wait for each other rather than deadlock).
+ */
+export async function findOrders(db: Executor, orderIds: number[], customerId: number, lock: boolean) {
+  if (!orderIds.length) return [];
+  const query = db
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.id, orderIds), eq(orders.customer_id, customerId)))
+    .orderBy(asc(orders.id));
+  return lock ? query.for("update") : query;
+}
+
+export async function countShipments(db: Executor, orderId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(shipments)
+    .where(eq(shipments.order_id, orderId));
+  return row?.n ?? 0;
+}
+
+/** The tracking numbers recorded for these orders (a carrier file sent again is recognised by them). */
+export async function listShipmentNumbers(db: Executor, orderIds: number[]) {
+  if (!orderIds.length) return [];
+  return db
+    .select({ order_id: shipments.order_id, tracking_number: shipments.tracking_number })
+    .from(shipments)
+    .where(inArray(shipments.order_id, orderIds));
+}
+
+export async function insertShipments(db: Executor, rows: (typeof shipments.$inferInsert)[]) {
+  if (rows.length) await db.insert(shipments).values(rows);
+}
+
+/**
+ * Marks an order Shipped on a day: the status, and for the reports date_shipped (now when the day
+ * is today in portal time, else noon of that day) and tracking_number (every number, comma-separated).
+ */
+export async function setShipped(
+  db: Executor,
+  orderId: number,
+  statusId: number,
+  shippedOn: string,
+  trackingNumbers: string[],
+) {
+  await db
+    .update(orders)
+    .set({
+      order_status_id: statusId,
+      date_shipped: sql`case when ${shippedOn}::date = ${portalToday()} then now()
+        else (${shippedOn}::date + time '12:00') at time zone ${PORTAL_TIME_ZONE} end`,
+      tracking_number: trackingNumbers.join(", "),
+    })
+    .where(eq(orders.id, orderId));
+}
+
+export async function setBackorderDate(db: Executor, lineId: number, expected: string) {
+  await db.update(order_products).set({ backorder_expected_date: expected }).where(eq(order_products.id, lineId));
 }

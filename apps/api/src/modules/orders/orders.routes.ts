@@ -7,7 +7,6 @@ import {
   OrderListItemSchema,
   OrderListRequestSchema,
   OrderQueryRequestSchema,
-  okSchema,
   PlaceOrderBodySchema,
   QuoteRequestSchema,
   QuoteSchema,
@@ -16,14 +15,15 @@ import {
 } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { postData } from "../../http/post-data.ts";
+import { type App, page, postData } from "../../http/post-data.ts";
 import type { OrdersService } from "./orders.service.ts";
 
 const IdempotencyHeaders = z.object({
   [IDEMPOTENCY_HEADER]: z.string().trim().min(8, "Idempotency-Key must be 8 to 200 characters").max(200).optional(),
 });
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+/** Checkout: the customer and its delivery methods, placing an order, and its quote. */
+const checkoutRoutes = (app: App, orders: OrdersService) => {
   postData(
     app,
     "/customer/query",
@@ -36,54 +36,51 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     (request) => orders.getCustomer(request.user),
   );
 
-  app.post(
+  postData(
+    app,
     "/order/add",
     {
-      schema: {
-        tags: ["orders"],
-        summary:
-          "Place an order (one transaction; send an Idempotency-Key header to make retries safe: the same key with another request is refused, 422)",
-        headers: IdempotencyHeaders,
-        body: PlaceOrderBodySchema,
-        response: { 200: okSchema(z.number().int()) },
-      },
+      tags: ["orders"],
+      summary:
+        "Place an order (one transaction; send an Idempotency-Key header to make retries safe: the same key with another request is refused, 422)",
+      headers: IdempotencyHeaders,
+      body: PlaceOrderBodySchema,
+      data: z.number().int(),
     },
-    async (request) => {
-      const placed = await orders.placeOrder(request.user, request.body, request.headers[IDEMPOTENCY_HEADER]);
-      return { result: 1 as const, data: placed.id };
-    },
+    async (request) => (await orders.placeOrder(request.user, request.body, request.headers[IDEMPOTENCY_HEADER])).id,
   );
 
-  app.post(
+  postData(
+    app,
     "/order/quote",
     {
-      schema: {
-        tags: ["orders"],
-        summary:
-          "Price a cart before ordering: per line the accepted quantity (and why it differs), unit price and total; pick fees, shipping, processing, tax and total, as placing it would",
-        body: QuoteRequestSchema,
-        response: { 200: okSchema(QuoteSchema) },
-      },
+      tags: ["orders"],
+      summary:
+        "Price a cart before ordering: per line the accepted quantity (and why it differs), unit price and total; pick fees, shipping, processing, tax and total, as placing it would",
+      body: QuoteRequestSchema,
+      data: QuoteSchema,
       // Reads only: the caches stay valid.
-      config: { invalidatesCaches: false },
+      invalidatesCaches: false,
     },
-    async (request) => ({ result: 1 as const, data: await orders.quote(request.user, request.body) }),
+    (request) => orders.quote(request.user, request.body),
   );
+};
 
-  app.post(
+/** My Orders, one order, cancel and reorder. */
+const practiceOrderRoutes = (app: App, orders: OrdersService) => {
+  postData(
+    app,
     "/order/list",
     {
-      schema: {
-        tags: ["orders"],
-        summary:
-          "Orders the user may see (own; a Manager the department's), newest first, optionally by status and order days",
-        body: OrderListRequestSchema,
-        response: { 200: okSchema(z.array(OrderListItemSchema)) },
-      },
+      tags: ["orders"],
+      summary:
+        "Orders the user may see (own; a Manager the department's), newest first, optionally by status and order days",
+      body: OrderListRequestSchema,
+      data: z.array(OrderListItemSchema),
     },
     async (request) => {
       const { rows, total } = await orders.listOrders(request.user, request.body);
-      return { result: 1 as const, data: rows, found_rows: total };
+      return page(rows, total);
     },
   );
 
@@ -99,21 +96,16 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     (request) => orders.getOrder(request.user, request.body.id),
   );
 
-  app.post(
+  postData(
+    app,
     "/order/cancel",
     {
-      schema: {
-        tags: ["orders"],
-        summary: "Cancel an own Active order within the cancel window; restocks through the ledger",
-        body: CancelOrderRequestSchema,
-        response: {
-          200: okSchema(
-            z.object({ id: z.number().int(), order_status: z.number().int(), order_status_name: z.string() }),
-          ),
-        },
-      },
+      tags: ["orders"],
+      summary: "Cancel an own Active order within the cancel window; restocks through the ledger",
+      body: CancelOrderRequestSchema,
+      data: z.object({ id: z.number().int(), order_status: z.number().int(), order_status_name: z.string() }),
     },
-    async (request) => ({ result: 1 as const, data: await orders.cancelOrder(request.user, request.body.order_id) }),
+    (request) => orders.cancelOrder(request.user, request.body.order_id),
   );
 
   postData(
@@ -127,4 +119,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     },
     (request) => orders.reorder(request.user, request.body.order_id),
   );
+};
+
+export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+  checkoutRoutes(app, orders);
+  practiceOrderRoutes(app, orders);
 };

@@ -1,11 +1,9 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, getTableColumns, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { PgDialect, type PgTable } from "drizzle-orm/pg-core";
-import type { Database, Executor } from "../../db/client.ts";
+import type { Database } from "../../db/client.ts";
 import {
   addresses,
-  cart_items,
-  carts,
   cost_center_departments,
   cost_centers,
   department_cc_emails,
@@ -15,13 +13,11 @@ import {
   order_products,
   order_status_history,
   orders,
-  product_price_ranges,
-  products,
   users,
 } from "../../db/schema/index.ts";
-import { postalColumns, priceTierColumns } from "../../db/sql/columns.ts";
-import { type ProductScope, productScopeWhere } from "../../db/sql/product-scope.ts";
+import { postalColumns } from "../../db/sql/columns.ts";
 import { type StockChange, stockApplyCtes, stockCheckCtes } from "../../db/sql/stock-change.ts";
+import type { OrderedProduct, OrderPriceRange } from "../catalog/catalog.service.ts";
 import type { OutgoingEmail } from "../mail/mail.service.ts";
 
 /*
@@ -49,72 +45,27 @@ async function runPrepared<T>(db: Database, statement: SQL): Promise<T[]> {
 /** A query's rows as one JSON array, a row as one JSON object: several reads in one statement. */
 const jsonRows = (query: SQLWrapper) => sql`(select coalesce(json_agg(t), '[]'::json) from (${query.getSQL()}) t)`;
 const jsonRow = (query: SQLWrapper) => sql`(select row_to_json(t) from (${query.getSQL()}) t)`;
-/** A list of ids as one JSON parameter. */
-const idsIn = (ids: number[]) =>
-  sql`(select value::integer from json_array_elements_text(${JSON.stringify(ids)}::json))`;
 
 export type OrderAddress = Pick<
   typeof addresses.$inferSelect,
   "id" | "company" | "title" | "line1" | "line2" | "city" | "state" | "zip_code" | "country"
 >;
-export type OrderedProduct = Pick<
-  typeof products.$inferSelect,
-  | "id"
-  | "name"
-  | "product_category_id"
-  | "min_quantity"
-  | "max_quantity"
-  | "is_in_inventory"
-  | "no_order_below_zero_inventory"
-  | "actual_inventory"
-  | "cutoff_time"
-  | "pick_fee_cents"
-  | "use_quantities_dropdown"
-  | "quantity_list"
->;
-export type OrderPriceRange = Pick<
-  typeof product_price_ranges.$inferSelect,
-  "product_id" | "min_quantity" | "max_quantity" | "price_cents"
->;
-
-/** The products among those asked for that the user may order (the catalogue's scope). */
-function orderableProducts(db: Database, scope: ProductScope, productIds: number[]) {
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      product_category_id: products.product_category_id,
-      min_quantity: products.min_quantity,
-      max_quantity: products.max_quantity,
-      is_in_inventory: products.is_in_inventory,
-      no_order_below_zero_inventory: products.no_order_below_zero_inventory,
-      actual_inventory: products.actual_inventory,
-      cutoff_time: products.cutoff_time,
-      pick_fee_cents: products.pick_fee_cents,
-      use_quantities_dropdown: products.use_quantities_dropdown,
-      quantity_list: products.quantity_list,
-    })
-    .from(products)
-    .where(and(sql`${products.id} in ${idsIn(productIds)}`, productScopeWhere(scope)));
-}
-
-function priceRangesOf(db: Database, productIds: number[]) {
-  return db
-    .select(priceTierColumns)
-    .from(product_price_ranges)
-    .where(sql`${product_price_ranges.product_id} in ${idsIn(productIds)}`);
+/** What a read embeds of the catalogue (catalog.service orderReads): products and their price ranges. */
+export interface CatalogueReads {
+  products: SQLWrapper;
+  ranges: SQLWrapper;
 }
 
 /**
  * What a quote reads, in one statement: the products asked for that the user may order and their
  * price ranges — the same reads as placing an order, without drawing an order id.
  */
-export async function readForQuote(db: Database, input: { scope: ProductScope; productIds: number[] }) {
+export async function readForQuote(db: Database, catalogue: CatalogueReads) {
   const [row] = await runPrepared<{ read: { products: OrderedProduct[]; ranges: OrderPriceRange[] } }>(
     db,
     sql`select json_build_object(
-      'products', ${jsonRows(orderableProducts(db, input.scope, input.productIds))},
-      'ranges', ${jsonRows(priceRangesOf(db, input.productIds))}
+      'products', ${jsonRows(catalogue.products)},
+      'ranges', ${jsonRows(catalogue.ranges)}
     ) as read`,
   );
   if (!row) throw new Error("the quote's read returned no row");
@@ -130,9 +81,9 @@ export async function readForQuote(db: Database, input: { scope: ProductScope; p
  */
 export async function readForOrder(
   db: Database,
-  input: { userId: number; addressId?: number; scope: ProductScope; productIds: number[] },
+  input: { userId: number; addressId?: number; catalogue: CatalogueReads },
 ) {
-  const { userId, addressId, scope, productIds } = input;
+  const { userId, addressId, catalogue } = input;
   const address = db
     .select({
       id: addresses.id,
@@ -161,8 +112,6 @@ export async function readForOrder(
     .from(users)
     .leftJoin(departments, eq(departments.id, users.department_id))
     .where(eq(users.id, userId));
-  const ordered = orderableProducts(db, scope, productIds);
-  const ranges = priceRangesOf(db, productIds);
   const cc = db
     .select({ email: department_cc_emails.email })
     .from(department_cc_emails)
@@ -190,7 +139,7 @@ export async function readForOrder(
     sql`select json_build_object(
       'order_id', nextval('orders_id_seq'), 'now', now(),
       'address', ${jsonRow(address)}, 'orderer', ${jsonRow(orderer)},
-      'products', ${jsonRows(ordered)}, 'ranges', ${jsonRows(ranges)}, 'cc', ${jsonRows(cc)},
+      'products', ${jsonRows(catalogue.products)}, 'ranges', ${jsonRows(catalogue.ranges)}, 'cc', ${jsonRows(cc)},
       'cost_centers', ${jsonRows(departmentCostCenters(db, userId))}
     ) as read`,
   );
@@ -276,9 +225,11 @@ export async function writePlacedOrder(
     sales: StockChange[];
     key?: { userId: number; key: string; requestHash: string };
     operationsEmail: string;
+    /** The cart's common table expressions that remove the ordered lines when `go` holds (cart.service). */
+    clearCart: (go: SQL) => SQL;
   },
 ): Promise<{ placed: boolean; refused: number[] }> {
-  const { order, lines, status, confirmation, sales, key, operationsEmail } = placed;
+  const { order, lines, status, confirmation, sales, key, operationsEmail, clearCart } = placed;
   const ctes: SQL[] = [];
   let free = sql`true`;
   if (sales.length) {
@@ -301,13 +252,8 @@ export async function writePlacedOrder(
     sql`placed_lines as (${insertRows(order_products, lines, go)})`,
     sql`placed_status as (${insertRows(order_status_history, [status], go)})`,
     sql`confirmation as (${insertRows(email_outbox, [{ ...confirmation, cc: confirmation.cc ?? [] }], go)})`,
-    // The ordered products leave the user's server cart with the order (decision 021): the cart's
-    // row first, as every cart change takes it, then its lines.
-    sql`cart_touched as (update ${carts} set revision = ${carts.revision} + 1, updated = now()
-      where ${carts.user_id} = ${order.user_id} and ${go} returning 1)`,
-    sql`cart_cleared as (delete from ${cart_items} where ${cart_items.user_id} = ${order.user_id}
-      and ${cart_items.product_id} in ${idsIn(lines.map((l) => l.product_id))}
-      and exists (select 1 from cart_touched))`,
+    // The ordered products leave the user's server cart with the order (decision 021).
+    clearCart(go),
   );
   const refused = sales.length
     ? sql`coalesce((select json_agg(product_id order by product_id) from stock_refused), '[]'::json)`
@@ -317,19 +263,4 @@ export async function writePlacedOrder(
     sql`with ${sql.join(ctes, sql`, `)} select ${go} as placed, ${refused} as refused`,
   );
   return row ?? { placed: false, refused: [] };
-}
-
-/**
- * The products of a destroy order leave its administrator's server cart in the order's transaction
- * (decision 027), as writePlacedOrder's `cart_touched`/`cart_cleared` do for a sale: the cart's row
- * first (the lock every cart change takes, with a new revision), then its lines.
- */
-export async function removeOrderedCartLines(tx: Executor, userId: number, productIds: number[]) {
-  if (!productIds.length) return;
-  await tx.execute(
-    sql`with cart_touched as (update ${carts} set revision = ${carts.revision} + 1, updated = now()
-      where ${carts.user_id} = ${userId} returning 1)
-    delete from ${cart_items} where ${cart_items.user_id} = ${userId}
-      and ${cart_items.product_id} in ${idsIn(productIds)} and exists (select 1 from cart_touched)`,
-  );
 }

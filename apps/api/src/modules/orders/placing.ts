@@ -10,12 +10,13 @@ import type { StockChange } from "../../db/sql/stock-change.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { addBusinessDays, estimatedShipDay, isoDay } from "../../lib/business-days.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
+import type { OrderedProduct, OrderPriceRange } from "../catalog/catalog.service.ts";
 import { canOrder } from "../catalog/catalog.service.ts";
 import type { OutgoingEmail } from "../mail/mail.service.ts";
 import { ccOtherThan, orderConfirmationMail } from "../mail/templates.ts";
 import { shippingProblem } from "../practices/practices.service.ts";
-import type { listCustomerDeliveryMethods } from "./orders.repository.ts";
-import type { OrderedProduct, OrderPriceRange, readForOrder } from "./placing.repository.ts";
+import type { listCustomerDeliveryMethods } from "./checkout.repository.ts";
+import type { readForOrder } from "./placing.repository.ts";
 import { priceOrder, quantityRuleOf } from "./pricing.ts";
 
 /*

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../../../test/helpers.ts";
-import type { DatabaseHandle } from "../../db/client.ts";
+import { openTestDatabase } from "../../test/helpers.ts";
+import type { DatabaseHandle } from "./client.ts";
 import { inRetriedTransaction, TRANSACTION_ATTEMPTS } from "./retry.ts";
 
 let database: DatabaseHandle;

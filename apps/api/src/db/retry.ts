@@ -1,5 +1,5 @@
-import type { Database } from "../../db/client.ts";
-import { hasCauseCode } from "../../lib/error-causes.ts";
+import { hasCauseCode } from "../lib/error-causes.ts";
+import type { Database } from "./client.ts";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 

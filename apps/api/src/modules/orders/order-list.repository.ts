@@ -1,0 +1,120 @@
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { escapeLike } from "../../db/like.ts";
+import { order_statuses, orders, users } from "../../db/schema/index.ts";
+import { dayEnd, dayStart } from "../../lib/portal-days.ts";
+import { type OrderReader, readerWhere } from "./orders.repository.ts";
+
+/*
+ * The order list, written once: My Orders (the practice's, by whom it may read) and the order desk
+ * (every order of the customer, filtered) page the same rows with their status names and orderers.
+ */
+
+/**
+ * A page of orders with their status and orderer, newest first: by id (My Orders) or by when they
+ * were placed (the desk, whose (customer_id, created) indexes serve that order).
+ */
+function listOrderRows(db: Executor, where: SQL | undefined, newest: "id" | "created", limit: number, offset: number) {
+  return db
+    .select({
+      id: orders.id,
+      created: orders.created,
+      order_status: orders.order_status_id,
+      order_status_name: order_statuses.name,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      representation: users.representation,
+      po_number: orders.po_number,
+      ship_city: orders.ship_city,
+      ship_state: orders.ship_state,
+      shipping_instruction: orders.shipping_instruction,
+      total_order_amount: orders.total_order_amount,
+      date_shipped: orders.date_shipped,
+      tracking_number: orders.tracking_number,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.user_id))
+    .innerJoin(order_statuses, eq(order_statuses.id, orders.order_status_id))
+    .where(where)
+    .orderBy(...(newest === "id" ? [desc(orders.id)] : [desc(orders.created), desc(orders.id)]))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** My Orders' filter: a status, and the portal-calendar days (YYYY-MM-DD) the orders were placed in. */
+export interface OrderListFilter {
+  orderStatusId?: number;
+  fromDay?: string;
+  toDay?: string;
+}
+
+export async function listOrders(
+  db: Executor,
+  reader: OrderReader,
+  filter: OrderListFilter,
+  limit: number,
+  offset: number,
+) {
+  const where = and(
+    readerWhere(reader),
+    filter.orderStatusId === undefined ? undefined : eq(orders.order_status_id, filter.orderStatusId),
+    filter.fromDay ? sql`${orders.created} >= ${dayStart(filter.fromDay)}` : undefined,
+    filter.toDay ? sql`${orders.created} < ${dayEnd(filter.toDay)}` : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    listOrderRows(db, where, "id", limit, offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export interface DeskFilter {
+  customerId: number;
+  text?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  poNumber?: string;
+  orderId?: number;
+}
+
+/**
+ * The desk's filters but the status, as conditions on `orders`. Every one keeps the customer
+ * first, so the (customer_id, created) and (customer_id, order_status_id, created) indexes serve
+ * the newest-first page and the per-status counts (issue 11; bench/README.md).
+ */
+function deskConditions(f: DeskFilter): SQL[] {
+  const where: SQL[] = [eq(orders.customer_id, f.customerId)];
+  if (f.orderId !== undefined) where.push(eq(orders.id, f.orderId));
+  if (f.dateFrom) where.push(sql`${orders.created} >= ${dayStart(f.dateFrom)}`);
+  if (f.dateTo) where.push(sql`${orders.created} < ${dayEnd(f.dateTo)}`);
+  if (f.poNumber) where.push(sql`${orders.po_number} ilike ${`%${escapeLike(f.poNumber)}%`}`);
+  if (f.text) {
+    const p = `%${escapeLike(f.text)}%`;
+    where.push(sql`${orders.user_id} in (select su.id from users su where su.customer_id = ${f.customerId}
+      and (su.representation ilike ${p} or concat_ws(' ', su.first_name, su.last_name) ilike ${p} or su.email ilike ${p}))`);
+  }
+  return where;
+}
+
+/** One page of the desk, newest first. */
+export function listDeskOrders(db: Executor, f: DeskFilter, status: number | undefined, limit: number, offset: number) {
+  const where = and(...deskConditions(f), status === undefined ? undefined : eq(orders.order_status_id, status));
+  return listOrderRows(db, where, "created", limit, offset);
+}
+
+/**
+ * Per status, how many orders match the other filters, each count stopping at `cap` + 1 rows: a
+ * walk of at most that many index entries per status, however many orders there are.
+ */
+export async function countDeskOrdersByStatus(db: Executor, f: DeskFilter, cap: number) {
+  const rows = await db.execute(sql`
+    select s.id as order_status, s.name as order_status_name,
+      (select count(*)::int from (
+        select 1 from ${orders}
+        where ${and(...deskConditions(f))} and ${orders.order_status_id} = s.id
+        limit ${cap + 1}
+      ) bounded) as count
+    from ${order_statuses} s
+    order by s.id`);
+  return (rows as unknown as { rows: { order_status: number; order_status_name: string; count: number }[] }).rows;
+}

@@ -1,0 +1,116 @@
+import { formatPst, ORDER_STATUS, portalDay, type Shipment, type StatusEvent } from "@vetportal/contract";
+import type { Executor } from "../../db/client.ts";
+import * as repo from "./orders.repository.ts";
+
+/*
+ * The order read model the practice's order page (orders.service getOrder) and the order desk's
+ * (fulfilment.service getOrder) share: the sheet straight from the order row, the names beside it,
+ * its lines, its status timeline and its packages. The desk reads it through the orders service.
+ */
+
+export type OrderRow = repo.OrderRow;
+export type OrderLineRow = repo.OrderLineRow;
+
+/** The text for an order that has shipped, was cancelled, or is in another status: refusals name which. */
+export function byFinalStatus(statusId: number, texts: { shipped: string; cancelled: string; other: string }) {
+  if (statusId === ORDER_STATUS.SHIPPED) return texts.shipped;
+  return statusId === ORDER_STATUS.CANCELLED ? texts.cancelled : texts.other;
+}
+
+/** Packs of a line that are not cancelled. */
+export const remainingOf = (line: Pick<OrderLineRow, "quantity" | "cancelled_quantity">) =>
+  line.quantity - line.cancelled_quantity;
+
+/** A person as the portal names them: first and last name, else the practice. */
+export const personName = (p: { first_name: string | null; last_name: string | null; representation: string | null }) =>
+  [p.first_name, p.last_name].filter(Boolean).join(" ") || (p.representation ?? "");
+
+/** The ship-to copied onto an order, as the order pages show it. */
+export function shipToOf(
+  order: Pick<OrderRow, "ship_name" | "ship_line1" | "ship_line2" | "ship_city" | "ship_state" | "ship_zip_code">,
+) {
+  return {
+    name: order.ship_name,
+    line1: order.ship_line1,
+    line2: order.ship_line2,
+    city: order.ship_city,
+    state: order.ship_state,
+    zip_code: order.ship_zip_code,
+  };
+}
+
+/**
+ * What both the practice's and the staff's order pages show straight from the order row: when it
+ * was placed, the contact, the ship-to, the amounts and the shipping.
+ */
+export function orderSheetOf(order: OrderRow) {
+  return {
+    created: order.created.toISOString(),
+    order_created: formatPst(order.created),
+    contact_name: order.contact_name,
+    contact_phone: order.contact_phone,
+    email: order.email,
+    po_number: order.po_number,
+    shipping_address: shipToOf(order),
+    shipping_instruction: order.shipping_instruction,
+    total_items_amount: order.total_items_amount,
+    pick_fee_amount: order.pick_fee_amount,
+    shipping_amount: order.shipping_amount,
+    processing_amount: order.processing_amount,
+    tax_amount: order.tax_amount,
+    total_order_amount: order.total_order_amount,
+    date_shipped: order.date_shipped?.toISOString() ?? null,
+    tracking_number: order.tracking_number,
+  };
+}
+
+/** Packages as the pages show them: carrier, tracking number, day. */
+export const shipmentsOf = (packages: readonly Shipment[]): Shipment[] =>
+  packages.map(({ carrier, tracking_number, shipped_on }) => ({ carrier, tracking_number, shipped_on }));
+
+/** Tracking numbers an order kept in orders.tracking_number alone (demo or imported history). */
+export function legacyShipments(order: Pick<OrderRow, "tracking_number" | "date_shipped">): Shipment[] {
+  return (order.tracking_number ?? "")
+    .split(",")
+    .map((n) => n.trim())
+    .filter(Boolean)
+    .map((tracking_number) => ({
+      carrier: null,
+      tracking_number,
+      shipped_on: order.date_shipped ? portalDay(order.date_shipped) : null,
+    }));
+}
+
+/**
+ * An order's status timeline and packages, as the practice's and the staff's order pages show them.
+ * An order shipped before shipments were recorded shows its tracking numbers without a carrier.
+ */
+export async function orderTimeline(
+  db: Executor,
+  order: Pick<OrderRow, "id" | "user_id" | "tracking_number" | "date_shipped">,
+): Promise<{ history: StatusEvent[]; shipments: Shipment[] }> {
+  const events = await repo.listStatusHistory(db, order.id);
+  const packages = await repo.listShipments(db, [order.id]);
+  const history = events.map((e) => ({
+    order_status: e.order_status,
+    order_status_name: e.order_status_name,
+    created: e.created.toISOString(),
+    user_name: personName(e),
+    by_staff: e.user_id !== order.user_id,
+    note: e.note,
+  }));
+  const shipments: Shipment[] = packages.length ? shipmentsOf(packages) : legacyShipments(order);
+  return { history, shipments };
+}
+
+/**
+ * Everything an order page shows beside the order row, in the order it is read: the names
+ * (customer, orderer, status, delivery method, department, cost center), the lines as placed, the
+ * status timeline and the packages.
+ */
+export async function readOrderSheet(db: Executor, order: OrderRow) {
+  const names = await repo.findOrderNames(db, order.id);
+  const lines = await repo.listOrderLines(db, order.id);
+  const { history, shipments } = await orderTimeline(db, order);
+  return { names, lines, history, shipments };
+}

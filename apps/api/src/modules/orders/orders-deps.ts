@@ -1,0 +1,21 @@
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/client.ts";
+import type { CartService } from "../cart/cart.service.ts";
+import type { CatalogService } from "../catalog/catalog.service.ts";
+import type { InventoryService } from "../inventory/inventory.service.ts";
+
+/** The settings the orders module reads: the portal's customer and the practice's cancel window. */
+export type OrdersSettings = Pick<Config, "CUSTOMER_ID" | "CANCEL_WINDOW_HOURS">;
+
+/**
+ * What the orders service is made of (app.ts hands it in): its database, its settings, and the
+ * services it uses — the catalogue (which products a user may order, their prices), the inventory
+ * (stock changes and where low-stock alerts go) and the cart (a destroy order empties its lines).
+ */
+export interface OrdersDeps {
+  db: Database;
+  settings: OrdersSettings;
+  catalog: Pick<CatalogService, "scopeFor" | "productsByIds" | "isInInventory" | "priceRanges" | "orderReads">;
+  inventory: Pick<InventoryService, "changeStock" | "alertEmail">;
+  cart: Pick<CartService, "removeOrderedLines" | "orderedLinesRemoval">;
+}

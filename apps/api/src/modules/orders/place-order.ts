@@ -1,0 +1,74 @@
+import { hasShippingFields, type PlaceOrderBody } from "@vetportal/contract";
+import { withRetries } from "../../db/retry.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { SessionUser } from "../../types/fastify.d.ts";
+import * as checkoutRepo from "./checkout.repository.ts";
+import { deliveryMethodsFor } from "./checkout.ts";
+import { placeDestroyOrder } from "./destroy-order.ts";
+import { answerTakenKey, KEY_IN_USE, requestHash } from "./idempotency.ts";
+import type { OrdersDeps } from "./orders-deps.ts";
+import * as placing from "./placing.repository.ts";
+import { checkOrder, methodNotAllowed, placedOrderRows, refuseDuplicateProducts, writeRefusal } from "./placing.ts";
+
+/**
+ * Places an order (DESIGN §6): every line re-validated, stock taken through the ledger without
+ * ever going below zero where forbidden, amounts computed here, the confirmation queued in the
+ * outbox — all in one statement, so all or nothing (placing.repository, docs/decisions/018).
+ * With an Idempotency-Key a retry returns the first order and the same key with another request
+ * is refused: a request that cannot be placed first looks for its key, whose answer wins. An
+ * attempt the server aborts (deadlock or serialization failure) is run again from the start, a
+ * bounded number of times.
+ */
+export async function placeOrder(
+  deps: OrdersDeps,
+  user: SessionUser,
+  body: PlaceOrderBody,
+  idempotencyKey?: string,
+  now = new Date(),
+) {
+  const { db } = deps;
+  if (body.items.some((i) => i.is_destroy)) return placeDestroyOrder(deps, user, body, idempotencyKey);
+  // PlaceOrderBodySchema lets only a destroy order leave the contact and delivery method out.
+  if (!hasShippingFields(body)) throw new AppError("VALIDATION_FAILED");
+  const input = body;
+  const method = (await deliveryMethodsFor(deps, user)).find((m) => m.id === input.delivery_method_id);
+  if (!method) throw methodNotAllowed();
+  refuseDuplicateProducts(input.items, "an order");
+  const scope = deps.catalog.scopeFor(user);
+  const productIds = input.items.map((i) => i.id);
+  const key = idempotencyKey
+    ? { userId: user.userId, key: idempotencyKey, requestHash: requestHash(input) }
+    : undefined;
+  /** The answer of the key when it was used before, else the refusal. */
+  const refuse = async (refusal: AppError) => {
+    if (key) {
+      const taken = await checkoutRepo.findIdempotencyKey(db, key.userId, key.key);
+      if (taken) return answerTakenKey(taken, key.requestHash);
+    }
+    throw refusal;
+  };
+
+  return withRetries(async () => {
+    const read = await placing.readForOrder(db, {
+      userId: user.userId,
+      addressId: input.shipping_address_id,
+      catalogue: deps.catalog.orderReads(scope, productIds),
+    });
+    const checked = checkOrder(input, read, method, now);
+    if ("refusal" in checked) return refuse(checked.refusal);
+    const placed = placedOrderRows(user, input, read, method, checked.order);
+    const written = await placing.writePlacedOrder(db, {
+      ...placed.rows,
+      key,
+      operationsEmail: deps.inventory.alertEmail,
+      clearCart: (go) =>
+        deps.cart.orderedLinesRemoval(
+          placed.rows.order.user_id,
+          placed.rows.lines.map((l) => l.product_id),
+          go,
+        ),
+    });
+    if (written.placed) return { id: read.order_id, replayed: false };
+    return refuse(writeRefusal(written.refused, placed.lines, KEY_IN_USE));
+  });
+}
