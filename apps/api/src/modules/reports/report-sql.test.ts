@@ -1,15 +1,7 @@
 import { type ReportFilterInput, ReportFilterSchema, SEARCH_BY } from "@vetportal/contract";
 import { describe, expect, it } from "vitest";
-import {
-  inlineSql,
-  inventoryDetailsSql,
-  inventoryExportSql,
-  inventoryMonthsSql,
-  inventoryReportSql,
-  orderExportSql,
-  orderProductsSql,
-  orderReportSql,
-} from "./report-sql.ts";
+import { type InventoryReportFilter, inventoryExportSql, inventoryMonthsSql, inventoryReportSql } from "./inventory-tab-sql.ts";
+import { inlineSql, inventoryDetailsSql, orderExportSql, orderProductsSql, orderReportSql } from "./report-sql.ts";
 
 /**
  * The SQL each report view generates, as a reviewer reads it (issue 21 §3): one file per view under
@@ -71,12 +63,12 @@ describe("the generated SQL of each report view", () => {
     const filter = ReportFilterSchema.parse({ ...MONTH, search_by: 2 });
     const lines = orderProductsSql(filter, CUSTOMER, 7, PAGE);
     const ledger = inventoryDetailsSql(MONTH, 7, PAGE);
-    const inventory = {
+    const inventory: InventoryReportFilter = {
       date_to: "2026-01-31",
       status: "ACTIVE",
       product_category_id: [2, 3],
       customer_sku: true,
-    } as const;
+    };
     const sections: [string, string][] = [
       ["product drill-down: page", inlineSql(lines.rows)],
       ["product drill-down: totals", inlineSql(lines.totals as NonNullable<typeof lines.totals>)],

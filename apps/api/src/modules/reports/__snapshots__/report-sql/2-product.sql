@@ -1,8 +1,5 @@
 -- default: page
-with g as materialized (select s.product_id, p.name as product_name, p.customer_sku,
-      s.qty::int as quantity, s.price::float8 as total_price, s.ship::float8 as shipping_cost,
-      s.tax::float8 as tax_amount, s.pick::float8 as pick_fee, (s.price + s.ship + s.tax + s.pick)::float8 as subtotal
-    from (select r.product_id, sum(r.quantity) as qty, sum(r.total_price) as price, sum(r.shipping_cost) as ship,
+with g as materialized (select s.product_id, p.name as product_name, p.customer_sku, s.qty::int as quantity, s.price::float8 as total_price, s.ship::float8 as shipping_cost, s.tax::float8 as tax_amount, s.pick::float8 as pick_fee, (s.price + s.ship + s.tax + s.pick)::float8 as subtotal from (select r.product_id, sum(r.quantity) as qty, sum(r.total_price) as price, sum(r.shipping_cost) as ship,
         sum(r.tax_amount) as tax, sum(r.pick_fee) as pick
       from report_product_days r where r.customer_id = 1850 and r.day between '2026-01-01' and '2026-01-31' group by r.product_id) s join products p on p.id = s.product_id),
     t as (select count(*)::int as found_rows, coalesce(sum(quantity), 0)::float8 as sum__quantity, coalesce(sum(total_price), 0)::float8 as sum__total_price, coalesce(sum(shipping_cost), 0)::float8 as sum__shipping_cost, coalesce(sum(tax_amount), 0)::float8 as sum__tax_amount, coalesce(sum(pick_fee), 0)::float8 as sum__pick_fee, coalesce(sum(subtotal), 0)::float8 as sum__subtotal from g)
@@ -11,18 +8,12 @@ with g as materialized (select s.product_id, p.name as product_name, p.customer_
     order by pg.product_name, pg.product_id;
 
 -- default: CSV
-select g.product_id as "Product ID", (case when left(g.product_name, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.product_name else g.product_name end) as "Product", (case when left(g.customer_sku, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.customer_sku else g.customer_sku end) as "SKU", g.quantity as "Quantity", to_char((g.total_price)::numeric / 100, 'FM999999999990.00') as "Total Price", to_char((g.shipping_cost)::numeric / 100, 'FM999999999990.00') as "Shipping", to_char((g.tax_amount)::numeric / 100, 'FM999999999990.00') as "Tax", to_char((g.pick_fee)::numeric / 100, 'FM999999999990.00') as "Pick Fee", to_char((g.subtotal)::numeric / 100, 'FM999999999990.00') as "Subtotal" from (select s.product_id, p.name as product_name, p.customer_sku,
-      s.qty::int as quantity, s.price::float8 as total_price, s.ship::float8 as shipping_cost,
-      s.tax::float8 as tax_amount, s.pick::float8 as pick_fee, (s.price + s.ship + s.tax + s.pick)::float8 as subtotal
-    from (select r.product_id, sum(r.quantity) as qty, sum(r.total_price) as price, sum(r.shipping_cost) as ship,
+select g.product_id as "Product ID", (case when left(g.product_name, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.product_name else g.product_name end) as "Product", (case when left(g.customer_sku, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.customer_sku else g.customer_sku end) as "SKU", g.quantity as "Quantity", to_char((g.total_price)::numeric / 100, 'FM999999999990.00') as "Total Price", to_char((g.shipping_cost)::numeric / 100, 'FM999999999990.00') as "Shipping", to_char((g.tax_amount)::numeric / 100, 'FM999999999990.00') as "Tax", to_char((g.pick_fee)::numeric / 100, 'FM999999999990.00') as "Pick Fee", to_char((g.subtotal)::numeric / 100, 'FM999999999990.00') as "Subtotal" from (select s.product_id, p.name as product_name, p.customer_sku, s.qty::int as quantity, s.price::float8 as total_price, s.ship::float8 as shipping_cost, s.tax::float8 as tax_amount, s.pick::float8 as pick_fee, (s.price + s.ship + s.tax + s.pick)::float8 as subtotal from (select r.product_id, sum(r.quantity) as qty, sum(r.total_price) as price, sum(r.shipping_cost) as ship,
         sum(r.tax_amount) as tax, sum(r.pick_fee) as pick
       from report_product_days r where r.customer_id = 1850 and r.day between '2026-01-01' and '2026-01-31' group by r.product_id) s join products p on p.id = s.product_id) g order by g.product_name, g.product_id;
 
 -- keyword 'Dental': page
-with g as materialized (select s.product_id, p.name as product_name, p.customer_sku,
-      s.qty::int as quantity, s.price::float8 as total_price, s.ship::float8 as shipping_cost,
-      s.tax::float8 as tax_amount, s.pick::float8 as pick_fee, (s.price + s.ship + s.tax + s.pick)::float8 as subtotal
-    from (select r.product_id, sum(r.quantity) as qty, sum(r.total_price) as price, sum(r.shipping_cost) as ship,
+with g as materialized (select s.product_id, p.name as product_name, p.customer_sku, s.qty::int as quantity, s.price::float8 as total_price, s.ship::float8 as shipping_cost, s.tax::float8 as tax_amount, s.pick::float8 as pick_fee, (s.price + s.ship + s.tax + s.pick)::float8 as subtotal from (select r.product_id, sum(r.quantity) as qty, sum(r.total_price) as price, sum(r.shipping_cost) as ship,
         sum(r.tax_amount) as tax, sum(r.pick_fee) as pick
       from report_product_days r where r.customer_id = 1850 and r.day between '2026-01-01' and '2026-01-31' and r.product_id in (select p.id from products p where p.customer_id = 1850 and (p.name ilike '%Dental%' or p.customer_sku ilike '%Dental%')) group by r.product_id) s join products p on p.id = s.product_id),
     t as (select count(*)::int as found_rows, coalesce(sum(quantity), 0)::float8 as sum__quantity, coalesce(sum(total_price), 0)::float8 as sum__total_price, coalesce(sum(shipping_cost), 0)::float8 as sum__shipping_cost, coalesce(sum(tax_amount), 0)::float8 as sum__tax_amount, coalesce(sum(pick_fee), 0)::float8 as sum__pick_fee, coalesce(sum(subtotal), 0)::float8 as sum__subtotal from g)
@@ -31,18 +22,12 @@ with g as materialized (select s.product_id, p.name as product_name, p.customer_
     order by pg.product_name, pg.product_id;
 
 -- keyword 'Dental': CSV
-select g.product_id as "Product ID", (case when left(g.product_name, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.product_name else g.product_name end) as "Product", (case when left(g.customer_sku, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.customer_sku else g.customer_sku end) as "SKU", g.quantity as "Quantity", to_char((g.total_price)::numeric / 100, 'FM999999999990.00') as "Total Price", to_char((g.shipping_cost)::numeric / 100, 'FM999999999990.00') as "Shipping", to_char((g.tax_amount)::numeric / 100, 'FM999999999990.00') as "Tax", to_char((g.pick_fee)::numeric / 100, 'FM999999999990.00') as "Pick Fee", to_char((g.subtotal)::numeric / 100, 'FM999999999990.00') as "Subtotal" from (select s.product_id, p.name as product_name, p.customer_sku,
-      s.qty::int as quantity, s.price::float8 as total_price, s.ship::float8 as shipping_cost,
-      s.tax::float8 as tax_amount, s.pick::float8 as pick_fee, (s.price + s.ship + s.tax + s.pick)::float8 as subtotal
-    from (select r.product_id, sum(r.quantity) as qty, sum(r.total_price) as price, sum(r.shipping_cost) as ship,
+select g.product_id as "Product ID", (case when left(g.product_name, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.product_name else g.product_name end) as "Product", (case when left(g.customer_sku, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.customer_sku else g.customer_sku end) as "SKU", g.quantity as "Quantity", to_char((g.total_price)::numeric / 100, 'FM999999999990.00') as "Total Price", to_char((g.shipping_cost)::numeric / 100, 'FM999999999990.00') as "Shipping", to_char((g.tax_amount)::numeric / 100, 'FM999999999990.00') as "Tax", to_char((g.pick_fee)::numeric / 100, 'FM999999999990.00') as "Pick Fee", to_char((g.subtotal)::numeric / 100, 'FM999999999990.00') as "Subtotal" from (select s.product_id, p.name as product_name, p.customer_sku, s.qty::int as quantity, s.price::float8 as total_price, s.ship::float8 as shipping_cost, s.tax::float8 as tax_amount, s.pick::float8 as pick_fee, (s.price + s.ship + s.tax + s.pick)::float8 as subtotal from (select r.product_id, sum(r.quantity) as qty, sum(r.total_price) as price, sum(r.shipping_cost) as ship,
         sum(r.tax_amount) as tax, sum(r.pick_fee) as pick
       from report_product_days r where r.customer_id = 1850 and r.day between '2026-01-01' and '2026-01-31' and r.product_id in (select p.id from products p where p.customer_id = 1850 and (p.name ilike '%Dental%' or p.customer_sku ilike '%Dental%')) group by r.product_id) s join products p on p.id = s.product_id) g order by g.product_name, g.product_id;
 
 -- every filter and optional column, dated by shipping: page
-with g as materialized (select s.product_id, p.name as product_name, p.customer_sku,
-      s.qty::int as quantity, s.price::float8 as total_price, s.ship::float8 as shipping_cost,
-      s.tax::float8 as tax_amount, s.pick::float8 as pick_fee, (s.price + s.ship + s.tax + s.pick)::float8 as subtotal
-    from (select l.product_id, sum(l.qty) as qty, sum(l.price) as price, sum(l.ship) as ship,
+with g as materialized (select s.product_id, p.name as product_name, p.customer_sku, s.qty::int as quantity, s.price::float8 as total_price, s.ship::float8 as shipping_cost, s.tax::float8 as tax_amount, s.pick::float8 as pick_fee, (s.price + s.ship + s.tax + s.pick)::float8 as subtotal from (select l.product_id, sum(l.qty) as qty, sum(l.price) as price, sum(l.ship) as ship,
         sum(l.tax) as tax, sum(l.pick) as pick
       from (select op.id, op.order_id, op.product_id, op.product_name, op.quantity, op.cancelled_quantity,
       op.unit_price_cents, op.tracking_number as line_tracking,
@@ -69,10 +54,7 @@ with g as materialized (select s.product_id, p.name as product_name, p.customer_
     order by pg.product_name, pg.product_id;
 
 -- every filter and optional column, dated by shipping: CSV
-select g.product_id as "Product ID", (case when left(g.product_name, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.product_name else g.product_name end) as "Product", (case when left(g.customer_sku, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.customer_sku else g.customer_sku end) as "SKU", g.quantity as "Quantity", to_char((g.total_price)::numeric / 100, 'FM999999999990.00') as "Total Price", to_char((g.shipping_cost)::numeric / 100, 'FM999999999990.00') as "Shipping", to_char((g.tax_amount)::numeric / 100, 'FM999999999990.00') as "Tax", to_char((g.pick_fee)::numeric / 100, 'FM999999999990.00') as "Pick Fee", to_char((g.subtotal)::numeric / 100, 'FM999999999990.00') as "Subtotal" from (select s.product_id, p.name as product_name, p.customer_sku,
-      s.qty::int as quantity, s.price::float8 as total_price, s.ship::float8 as shipping_cost,
-      s.tax::float8 as tax_amount, s.pick::float8 as pick_fee, (s.price + s.ship + s.tax + s.pick)::float8 as subtotal
-    from (select l.product_id, sum(l.qty) as qty, sum(l.price) as price, sum(l.ship) as ship,
+select g.product_id as "Product ID", (case when left(g.product_name, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.product_name else g.product_name end) as "Product", (case when left(g.customer_sku, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.customer_sku else g.customer_sku end) as "SKU", g.quantity as "Quantity", to_char((g.total_price)::numeric / 100, 'FM999999999990.00') as "Total Price", to_char((g.shipping_cost)::numeric / 100, 'FM999999999990.00') as "Shipping", to_char((g.tax_amount)::numeric / 100, 'FM999999999990.00') as "Tax", to_char((g.pick_fee)::numeric / 100, 'FM999999999990.00') as "Pick Fee", to_char((g.subtotal)::numeric / 100, 'FM999999999990.00') as "Subtotal" from (select s.product_id, p.name as product_name, p.customer_sku, s.qty::int as quantity, s.price::float8 as total_price, s.ship::float8 as shipping_cost, s.tax::float8 as tax_amount, s.pick::float8 as pick_fee, (s.price + s.ship + s.tax + s.pick)::float8 as subtotal from (select l.product_id, sum(l.qty) as qty, sum(l.price) as price, sum(l.ship) as ship,
         sum(l.tax) as tax, sum(l.pick) as pick
       from (select op.id, op.order_id, op.product_id, op.product_name, op.quantity, op.cancelled_quantity,
       op.unit_price_cents, op.tracking_number as line_tracking,

@@ -1,11 +1,6 @@
 -- default: page
-with g as materialized (select p.id as product_id, p.name, p.customer_sku,
-      coalesce(b.ending_inventory, 0) as start_inventory,
-      coalesce(m.replenished, 0)::int as replenished, coalesce(m.removed, 0)::int as removed,
-      coalesce(m.sold, 0)::int as sold, coalesce(m.canceled, 0)::int as canceled,
-      (coalesce(b.ending_inventory, 0) + coalesce(m.replenished, 0) - coalesce(m.removed, 0)
-        - coalesce(m.sold, 0) + coalesce(m.canceled, 0))::int as ending_inventory
-    from products p
+with g as materialized (select p.id as product_id, p.name, p.customer_sku, coalesce(b.ending_inventory, 0)::int as start_inventory, coalesce(m.replenished, 0)::int as replenished, coalesce(m.removed, 0)::int as removed, coalesce(m.sold, 0)::int as sold, coalesce(m.canceled, 0)::int as canceled, (coalesce(b.ending_inventory, 0) + coalesce(m.replenished, 0) - coalesce(m.removed, 0)
+        - coalesce(m.sold, 0) + coalesce(m.canceled, 0))::int as ending_inventory from products p
     left join (
       select r.product_id, sum(r.replenished) as replenished, sum(r.removed) as removed,
         sum(r.sold) as sold, sum(r.canceled) as canceled
@@ -25,13 +20,8 @@ with g as materialized (select p.id as product_id, p.name, p.customer_sku,
     order by pg.name, pg.product_id;
 
 -- default: CSV
-select g.product_id as "Product ID", (case when left(g.name, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.name else g.name end) as "Product", (case when left(g.customer_sku, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.customer_sku else g.customer_sku end) as "SKU", g.start_inventory as "Start Inventory", g.replenished as "Replenished", g.removed as "Removed", g.sold as "Sold", g.canceled as "Canceled", g.ending_inventory as "Ending Inventory" from (select p.id as product_id, p.name, p.customer_sku,
-      coalesce(b.ending_inventory, 0) as start_inventory,
-      coalesce(m.replenished, 0)::int as replenished, coalesce(m.removed, 0)::int as removed,
-      coalesce(m.sold, 0)::int as sold, coalesce(m.canceled, 0)::int as canceled,
-      (coalesce(b.ending_inventory, 0) + coalesce(m.replenished, 0) - coalesce(m.removed, 0)
-        - coalesce(m.sold, 0) + coalesce(m.canceled, 0))::int as ending_inventory
-    from products p
+select g.product_id as "Product ID", (case when left(g.name, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.name else g.name end) as "Product", (case when left(g.customer_sku, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.customer_sku else g.customer_sku end) as "SKU", g.start_inventory as "Start Inventory", g.replenished as "Replenished", g.removed as "Removed", g.sold as "Sold", g.canceled as "Canceled", g.ending_inventory as "Ending Inventory" from (select p.id as product_id, p.name, p.customer_sku, coalesce(b.ending_inventory, 0)::int as start_inventory, coalesce(m.replenished, 0)::int as replenished, coalesce(m.removed, 0)::int as removed, coalesce(m.sold, 0)::int as sold, coalesce(m.canceled, 0)::int as canceled, (coalesce(b.ending_inventory, 0) + coalesce(m.replenished, 0) - coalesce(m.removed, 0)
+        - coalesce(m.sold, 0) + coalesce(m.canceled, 0))::int as ending_inventory from products p
     left join (
       select r.product_id, sum(r.replenished) as replenished, sum(r.removed) as removed,
         sum(r.sold) as sold, sum(r.canceled) as canceled
@@ -47,13 +37,8 @@ select g.product_id as "Product ID", (case when left(g.name, 1) in ('=', '+', '-
     where p.customer_id = 1850 and (p.is_in_inventory or m.product_id is not null)) g order by g.name, g.product_id;
 
 -- keyword 'Dental': page
-with g as materialized (select p.id as product_id, p.name, p.customer_sku,
-      coalesce(b.ending_inventory, 0) as start_inventory,
-      coalesce(m.replenished, 0)::int as replenished, coalesce(m.removed, 0)::int as removed,
-      coalesce(m.sold, 0)::int as sold, coalesce(m.canceled, 0)::int as canceled,
-      (coalesce(b.ending_inventory, 0) + coalesce(m.replenished, 0) - coalesce(m.removed, 0)
-        - coalesce(m.sold, 0) + coalesce(m.canceled, 0))::int as ending_inventory
-    from products p
+with g as materialized (select p.id as product_id, p.name, p.customer_sku, coalesce(b.ending_inventory, 0)::int as start_inventory, coalesce(m.replenished, 0)::int as replenished, coalesce(m.removed, 0)::int as removed, coalesce(m.sold, 0)::int as sold, coalesce(m.canceled, 0)::int as canceled, (coalesce(b.ending_inventory, 0) + coalesce(m.replenished, 0) - coalesce(m.removed, 0)
+        - coalesce(m.sold, 0) + coalesce(m.canceled, 0))::int as ending_inventory from products p
     left join (
       select r.product_id, sum(r.replenished) as replenished, sum(r.removed) as removed,
         sum(r.sold) as sold, sum(r.canceled) as canceled
@@ -73,13 +58,8 @@ with g as materialized (select p.id as product_id, p.name, p.customer_sku,
     order by pg.name, pg.product_id;
 
 -- keyword 'Dental': CSV
-select g.product_id as "Product ID", (case when left(g.name, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.name else g.name end) as "Product", (case when left(g.customer_sku, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.customer_sku else g.customer_sku end) as "SKU", g.start_inventory as "Start Inventory", g.replenished as "Replenished", g.removed as "Removed", g.sold as "Sold", g.canceled as "Canceled", g.ending_inventory as "Ending Inventory" from (select p.id as product_id, p.name, p.customer_sku,
-      coalesce(b.ending_inventory, 0) as start_inventory,
-      coalesce(m.replenished, 0)::int as replenished, coalesce(m.removed, 0)::int as removed,
-      coalesce(m.sold, 0)::int as sold, coalesce(m.canceled, 0)::int as canceled,
-      (coalesce(b.ending_inventory, 0) + coalesce(m.replenished, 0) - coalesce(m.removed, 0)
-        - coalesce(m.sold, 0) + coalesce(m.canceled, 0))::int as ending_inventory
-    from products p
+select g.product_id as "Product ID", (case when left(g.name, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.name else g.name end) as "Product", (case when left(g.customer_sku, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.customer_sku else g.customer_sku end) as "SKU", g.start_inventory as "Start Inventory", g.replenished as "Replenished", g.removed as "Removed", g.sold as "Sold", g.canceled as "Canceled", g.ending_inventory as "Ending Inventory" from (select p.id as product_id, p.name, p.customer_sku, coalesce(b.ending_inventory, 0)::int as start_inventory, coalesce(m.replenished, 0)::int as replenished, coalesce(m.removed, 0)::int as removed, coalesce(m.sold, 0)::int as sold, coalesce(m.canceled, 0)::int as canceled, (coalesce(b.ending_inventory, 0) + coalesce(m.replenished, 0) - coalesce(m.removed, 0)
+        - coalesce(m.sold, 0) + coalesce(m.canceled, 0))::int as ending_inventory from products p
     left join (
       select r.product_id, sum(r.replenished) as replenished, sum(r.removed) as removed,
         sum(r.sold) as sold, sum(r.canceled) as canceled
@@ -95,13 +75,8 @@ select g.product_id as "Product ID", (case when left(g.name, 1) in ('=', '+', '-
     where p.customer_id = 1850 and (p.is_in_inventory or m.product_id is not null) and (p.name ilike '%Dental%' or p.customer_sku ilike '%Dental%')) g order by g.name, g.product_id;
 
 -- every filter and optional column, dated by shipping: page
-with g as materialized (select p.id as product_id, p.name, p.customer_sku,
-      coalesce(b.ending_inventory, 0) as start_inventory,
-      coalesce(m.replenished, 0)::int as replenished, coalesce(m.removed, 0)::int as removed,
-      coalesce(m.sold, 0)::int as sold, coalesce(m.canceled, 0)::int as canceled,
-      (coalesce(b.ending_inventory, 0) + coalesce(m.replenished, 0) - coalesce(m.removed, 0)
-        - coalesce(m.sold, 0) + coalesce(m.canceled, 0))::int as ending_inventory
-    from products p
+with g as materialized (select p.id as product_id, p.name, p.customer_sku, coalesce(b.ending_inventory, 0)::int as start_inventory, coalesce(m.replenished, 0)::int as replenished, coalesce(m.removed, 0)::int as removed, coalesce(m.sold, 0)::int as sold, coalesce(m.canceled, 0)::int as canceled, (coalesce(b.ending_inventory, 0) + coalesce(m.replenished, 0) - coalesce(m.removed, 0)
+        - coalesce(m.sold, 0) + coalesce(m.canceled, 0))::int as ending_inventory from products p
     left join (
       select r.product_id, sum(r.replenished) as replenished, sum(r.removed) as removed,
         sum(r.sold) as sold, sum(r.canceled) as canceled
@@ -121,13 +96,8 @@ with g as materialized (select p.id as product_id, p.name, p.customer_sku,
     order by pg.name, pg.product_id;
 
 -- every filter and optional column, dated by shipping: CSV
-select g.product_id as "Product ID", (case when left(g.name, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.name else g.name end) as "Product", (case when left(g.customer_sku, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.customer_sku else g.customer_sku end) as "SKU", g.start_inventory as "Start Inventory", g.replenished as "Replenished", g.removed as "Removed", g.sold as "Sold", g.canceled as "Canceled", g.ending_inventory as "Ending Inventory" from (select p.id as product_id, p.name, p.customer_sku,
-      coalesce(b.ending_inventory, 0) as start_inventory,
-      coalesce(m.replenished, 0)::int as replenished, coalesce(m.removed, 0)::int as removed,
-      coalesce(m.sold, 0)::int as sold, coalesce(m.canceled, 0)::int as canceled,
-      (coalesce(b.ending_inventory, 0) + coalesce(m.replenished, 0) - coalesce(m.removed, 0)
-        - coalesce(m.sold, 0) + coalesce(m.canceled, 0))::int as ending_inventory
-    from products p
+select g.product_id as "Product ID", (case when left(g.name, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.name else g.name end) as "Product", (case when left(g.customer_sku, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || g.customer_sku else g.customer_sku end) as "SKU", g.start_inventory as "Start Inventory", g.replenished as "Replenished", g.removed as "Removed", g.sold as "Sold", g.canceled as "Canceled", g.ending_inventory as "Ending Inventory" from (select p.id as product_id, p.name, p.customer_sku, coalesce(b.ending_inventory, 0)::int as start_inventory, coalesce(m.replenished, 0)::int as replenished, coalesce(m.removed, 0)::int as removed, coalesce(m.sold, 0)::int as sold, coalesce(m.canceled, 0)::int as canceled, (coalesce(b.ending_inventory, 0) + coalesce(m.replenished, 0) - coalesce(m.removed, 0)
+        - coalesce(m.sold, 0) + coalesce(m.canceled, 0))::int as ending_inventory from products p
     left join (
       select r.product_id, sum(r.replenished) as replenished, sum(r.removed) as removed,
         sum(r.sold) as sold, sum(r.canceled) as canceled
