@@ -422,6 +422,59 @@ async function saveExplains(
 // ---------------------------------------------------------------------------------------------
 // Report
 
+/** The exports' paragraph and table (Markdown lines). */
+function exportLines(exports: ExportResult[]): string[] {
+  const lines: string[] = [];
+  lines.push("");
+  lines.push(
+    `Exports: POST /api/report/export then GET of its URL, the body stream-counted (never buffered); first byte and ` +
+      `total from the GET. Baseline: \`COPY (<the export SQL>) TO STDOUT WITH (FORMAT csv, HEADER)\` through ` +
+      `pg-copy-streams in this process, counted the same way. Ratio = API rows/s ÷ COPY rows/s. RSS growth = the API ` +
+      `process's VmRSS sampled every 50 ms, max during the download − before it. The order export runs ` +
+      `${EXPORT_RUNS} times (medians; RSS growth is the largest), the others once.`,
+  );
+  lines.push("");
+  lines.push(
+    "| Export | Rows | API first byte | API total | API rows/s | COPY first byte | COPY total | COPY rows/s | Ratio | API RSS growth | Target | Result |",
+  );
+  lines.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|");
+  for (const e of exports) {
+    const apiTotal = e.api.length ? median(e.api.map((a) => a.totalMs)) : null;
+    const apiRows = e.api[0]?.rows ?? null;
+    const apiRate = apiTotal && apiRows != null ? apiRows / (apiTotal / 1000) : null;
+    const copyTotal = e.copy.length ? median(e.copy.map((x) => x.totalMs)) : null;
+    const copyRows = e.copy[0]?.rows ?? null;
+    const copyRate = copyTotal && copyRows != null ? copyRows / (copyTotal / 1000) : null;
+    const firstByte = e.api.length ? median(e.api.map((a) => a.firstByteMs)) : null;
+    const copyFirstByte = e.copy.length ? median(e.copy.map((x) => x.firstByteMs)) : null;
+    const rss = e.api.length ? Math.max(...e.api.map((a) => a.rssGrowth)) / 2 ** 20 : null;
+    const rate = apiRate != null && copyRate ? apiRate / copyRate : null;
+    const mismatch = apiRows != null && copyRows != null && apiRows !== copyRows ? ` (COPY: ${int(copyRows)})` : "";
+    let target = "—";
+    let pass = e.api.length ? "—" : `not run (${e.apiError ?? "no API"})`;
+    if (e.searchBy === 1) {
+      target = `≥ ${EXPORT_TARGET.ratio}×, first byte ≤ ${EXPORT_TARGET.firstByteMs} ms, RSS < ${EXPORT_TARGET.rssMb} MB`;
+      if (e.api.length) {
+        const misses = [
+          rate == null || rate < EXPORT_TARGET.ratio ? "ratio" : "",
+          firstByte == null || firstByte > EXPORT_TARGET.firstByteMs ? "first byte" : "",
+          rss == null || rss >= EXPORT_TARGET.rssMb ? "memory" : "",
+          mismatch ? "row count" : "",
+        ].filter(Boolean);
+        pass = misses.length ? `**MISS** (${misses.join(", ")})` : "pass";
+      }
+    }
+    lines.push(
+      `| ${e.searchBy} ${e.name} | ${apiRows == null ? (copyRows == null ? "n/a" : int(copyRows)) : int(apiRows)}${mismatch} | ${ms(
+        firstByte,
+      )} | ${ms(apiTotal)} | ${apiRate == null ? "n/a" : int(Math.round(apiRate))} | ${ms(copyFirstByte)} | ${ms(copyTotal)} | ${
+        copyRate == null ? "n/a" : int(Math.round(copyRate))
+      } | ${ratio(rate)} | ${rss == null ? "n/a" : `${rss.toFixed(1)} MB`} | ${target} | ${pass} |`,
+    );
+  }
+  return lines;
+}
+
 function render(r: {
   dataset: Awaited<ReturnType<typeof describeDataset>>;
   period: { date_from: string; date_to: string };
@@ -475,55 +528,7 @@ function render(r: {
       )} | ≤ ${target} ms | ${pass} |`,
     );
   }
-  if (r.exports.length) {
-    lines.push("");
-    lines.push(
-      `Exports: POST /api/report/export then GET of its URL, the body stream-counted (never buffered); first byte and ` +
-        `total from the GET. Baseline: \`COPY (<the export SQL>) TO STDOUT WITH (FORMAT csv, HEADER)\` through ` +
-        `pg-copy-streams in this process, counted the same way. Ratio = API rows/s ÷ COPY rows/s. RSS growth = the API ` +
-        `process's VmRSS sampled every 50 ms, max during the download − before it. The order export runs ` +
-        `${EXPORT_RUNS} times (medians; RSS growth is the largest), the others once.`,
-    );
-    lines.push("");
-    lines.push(
-      "| Export | Rows | API first byte | API total | API rows/s | COPY first byte | COPY total | COPY rows/s | Ratio | API RSS growth | Target | Result |",
-    );
-    lines.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|");
-    for (const e of r.exports) {
-      const apiTotal = e.api.length ? median(e.api.map((a) => a.totalMs)) : null;
-      const apiRows = e.api[0]?.rows ?? null;
-      const apiRate = apiTotal && apiRows != null ? apiRows / (apiTotal / 1000) : null;
-      const copyTotal = e.copy.length ? median(e.copy.map((x) => x.totalMs)) : null;
-      const copyRows = e.copy[0]?.rows ?? null;
-      const copyRate = copyTotal && copyRows != null ? copyRows / (copyTotal / 1000) : null;
-      const firstByte = e.api.length ? median(e.api.map((a) => a.firstByteMs)) : null;
-      const copyFirstByte = e.copy.length ? median(e.copy.map((x) => x.firstByteMs)) : null;
-      const rss = e.api.length ? Math.max(...e.api.map((a) => a.rssGrowth)) / 2 ** 20 : null;
-      const rate = apiRate != null && copyRate ? apiRate / copyRate : null;
-      const mismatch = apiRows != null && copyRows != null && apiRows !== copyRows ? ` (COPY: ${int(copyRows)})` : "";
-      let target = "—";
-      let pass = e.api.length ? "—" : `not run (${e.apiError ?? "no API"})`;
-      if (e.searchBy === 1) {
-        target = `≥ ${EXPORT_TARGET.ratio}×, first byte ≤ ${EXPORT_TARGET.firstByteMs} ms, RSS < ${EXPORT_TARGET.rssMb} MB`;
-        if (e.api.length) {
-          const misses = [
-            rate == null || rate < EXPORT_TARGET.ratio ? "ratio" : "",
-            firstByte == null || firstByte > EXPORT_TARGET.firstByteMs ? "first byte" : "",
-            rss == null || rss >= EXPORT_TARGET.rssMb ? "memory" : "",
-            mismatch ? "row count" : "",
-          ].filter(Boolean);
-          pass = misses.length ? `**MISS** (${misses.join(", ")})` : "pass";
-        }
-      }
-      lines.push(
-        `| ${e.searchBy} ${e.name} | ${apiRows == null ? (copyRows == null ? "n/a" : int(copyRows)) : int(apiRows)}${mismatch} | ${ms(
-          firstByte,
-        )} | ${ms(apiTotal)} | ${apiRate == null ? "n/a" : int(Math.round(apiRate))} | ${ms(copyFirstByte)} | ${ms(copyTotal)} | ${
-          copyRate == null ? "n/a" : int(Math.round(copyRate))
-        } | ${ratio(rate)} | ${rss == null ? "n/a" : `${rss.toFixed(1)} MB`} | ${target} | ${pass} |`,
-      );
-    }
-  }
+  if (r.exports.length) lines.push(...exportLines(r.exports));
   return lines.join("\n");
 }
 

@@ -255,7 +255,9 @@ export function mapViews<T>(pick: (view: ReportView) => T): Record<SearchBy, T> 
 }
 
 /** Which optional columns each view can show (the others make no sense for its rows). */
-export const VIEW_OPTIONAL_COLUMNS: Record<SearchBy, readonly ReportOptionalColumn[]> = mapViews((view) => view.optional);
+export const VIEW_OPTIONAL_COLUMNS: Record<SearchBy, readonly ReportOptionalColumn[]> = mapViews(
+  (view) => view.optional,
+);
 
 /** CSV file names (SPEC §9): {prefix}{date_from}_{date_to}.csv. */
 export const EXPORT_FILE_PREFIX: Record<SearchBy, string> = mapViews((view) => view.filePrefix);

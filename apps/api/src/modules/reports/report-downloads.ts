@@ -7,9 +7,9 @@ import { AppError } from "../../lib/app-error.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
 import { hashToken } from "../auth/auth.service.ts";
 import { openCsvStream } from "./csv-stream.ts";
+import { inventoryExportFileName, inventoryExportSql } from "./inventory-tab-sql.ts";
 import { exportFileName, orderExportSql } from "./report-sql.ts";
 import { inlineSql } from "./report-sql-parts.ts";
-import { inventoryExportFileName, inventoryExportSql } from "./inventory-tab-sql.ts";
 import * as repo from "./reports.repository.ts";
 
 type ReportExportRequest = z.output<typeof ReportExportRequestSchema>;

@@ -108,7 +108,12 @@ export type LineSource = "range" | "any" | "newest-orders-first";
  * shipping and tax (by value). `extra` are conditions on the line `op`. A destroy order's lines are
  * stock thrown away, not sales: they are never among them (as in report_product_days, 0013).
  */
-export function matchingLines(f: ReportFilter, customerId: number, extra: SQL[] = [], source: LineSource = "range"): SQL {
+export function matchingLines(
+  f: ReportFilter,
+  customerId: number,
+  extra: SQL[] = [],
+  source: LineSource = "range",
+): SQL {
   const where = [...orderConditions(f, customerId), sql`not o.is_destroy`];
   const notCancelled = sql`op.quantity > op.cancelled_quantity`;
   let from: SQL;
@@ -140,7 +145,8 @@ export function matchingLines(f: ReportFilter, customerId: number, extra: SQL[] 
 }
 
 /** A timestamptz as an ISO-8601 UTC string, the same text on both drivers. */
-export const isoTime = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+export const isoTime = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 export interface Page {
   limit: number;
@@ -174,7 +180,6 @@ export const safe = (expression: string) =>
 export const dollars = (expression: string) => sql.raw(`to_char((${expression})::numeric / 100, 'FM999999999990.00')`);
 export const localDateTime = (expression: string) =>
   sql`to_char((${sql.raw(expression)}) at time zone ${PORTAL_TIME_ZONE}, 'YYYY-MM-DD HH24:MI')`;
-
 
 /** The rows of report_product_days (customer, portal day, product) the filter's period and product keyword select. */
 export function productDaysWhere(f: ReportFilter, customerId: number): SQL {

@@ -1,6 +1,11 @@
 import { type ReportFilterInput, ReportFilterSchema, SEARCH_BY } from "@vetportal/contract";
 import { describe, expect, it } from "vitest";
-import { type InventoryReportFilter, inventoryExportSql, inventoryMonthsSql, inventoryReportSql } from "./inventory-tab-sql.ts";
+import {
+  type InventoryReportFilter,
+  inventoryExportSql,
+  inventoryMonthsSql,
+  inventoryReportSql,
+} from "./inventory-tab-sql.ts";
 import { inlineSql, inventoryDetailsSql, orderExportSql, orderProductsSql, orderReportSql } from "./report-sql.ts";
 
 /**

@@ -82,7 +82,8 @@ export interface ReportStatements {
   totals: SQL | null;
 }
 
-const expression = (spec: ViewSql<ReportViewSpec>, key: string) => (spec.select as Record<string, string>)[key] ?? "null";
+const expression = (spec: ViewSql<ReportViewSpec>, key: string) =>
+  (spec.select as Record<string, string>)[key] ?? "null";
 const optionalExpression = (spec: ViewSql<ReportViewSpec>, key: ReportOptionalColumn) =>
   (spec.optional as Partial<Record<ReportOptionalColumn, string>>)[key] ?? "null";
 
@@ -130,8 +131,8 @@ export const optionalColumnsOf = (view: ReportViewSpec, f: ReportFilter) =>
 /** The page's SELECT list: every column, then the optional ones asked for. */
 function pageColumns(spec: ViewSql<ReportViewSpec>, f: ReportFilter): SQL {
   const columns = spec.view.columns.map((c) => pageColumn(c, expression(spec, c.key)));
-  const optional = optionalColumnsOf(spec.view, f).map((c) =>
-    sql`${jsonValue(c, optionalExpression(spec, c.key))} as ${sql.identifier(c.key)}`,
+  const optional = optionalColumnsOf(spec.view, f).map(
+    (c) => sql`${jsonValue(c, optionalExpression(spec, c.key))} as ${sql.identifier(c.key)}`,
   );
   return join([...columns, ...optional]);
 }
@@ -140,7 +141,11 @@ function pageColumns(spec: ViewSql<ReportViewSpec>, f: ReportFilter): SQL {
 const optionalHeader = (label: string) => label.replace(/\b\w/g, (ch) => ch.toUpperCase());
 
 /** The CSV's SELECT list: the columns it exports, then the optional ones asked for; `source` finds a column's value. */
-function csvColumns(spec: ViewSql<ReportViewSpec>, f: ReportFilter, source: (key: string, optional: boolean) => string) {
+function csvColumns(
+  spec: ViewSql<ReportViewSpec>,
+  f: ReportFilter,
+  source: (key: string, optional: boolean) => string,
+) {
   const columns = spec.view.columns.flatMap((c) =>
     c.csv === false ? [] : [sql`${csvValue(c, source(c.key, false))} as ${sql.identifier(c.csv ?? c.label)}`],
   );

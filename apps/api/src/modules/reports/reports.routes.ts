@@ -19,6 +19,39 @@ import type { ReportsService } from "./reports.service.ts";
 const tags = ["reports"];
 const admin = { access: "admin" as const, tags };
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/**
+ * GET /api/report/download, not a route of postData: the browser downloads by plain navigation,
+ * and a HEAD (Fastify answers it with this handler) reads the code without using it up or running
+ * the export (decision 025).
+ */
+function downloadRoute(app: App, reports: ReportsService) {
+  app.get(
+    "/report/download",
+    {
+      // The code is the credential: no bearer header.
+      config: { access: "public" },
+      schema: {
+        tags,
+        summary: "Streams the CSV an export code stands for (text/csv attachment)",
+        querystring: ReportDownloadQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { fileName, stream } =
+        request.method === "HEAD"
+          ? { ...(await reports.describeDownload(request.query.code)), stream: undefined }
+          : await reports.openDownload(request.query.code);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${fileName}"`)
+        .header("cache-control", "no-store")
+        .send(stream);
+    },
+  );
+}
+
 /** The administrator's reports (issue 5; SPEC §7 "Reports"). */
 export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (app, { reports }) => {
   postData(
@@ -101,29 +134,5 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
     (request) => reports.createExport(request.user, request.body),
   );
 
-  // A GET, not a route of postData: the browser downloads by plain navigation, and a HEAD (Fastify
-  // answers it with this handler) reads the code without using it up or running the export (decision 025).
-  app.get(
-    "/report/download",
-    {
-      // The code is the credential: no bearer header.
-      config: { access: "public" },
-      schema: {
-        tags,
-        summary: "Streams the CSV an export code stands for (text/csv attachment)",
-        querystring: ReportDownloadQuerySchema,
-      },
-    },
-    async (request, reply) => {
-      const { fileName, stream } =
-        request.method === "HEAD"
-          ? { ...(await reports.describeDownload(request.query.code)), stream: undefined }
-          : await reports.openDownload(request.query.code);
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${fileName}"`)
-        .header("cache-control", "no-store")
-        .send(stream);
-    },
-  );
+  downloadRoute(app, reports);
 };

@@ -37,7 +37,11 @@ function groupedRows(rows: Row[], key: string): Row[] {
 const withoutFoundRows = ({ found_rows: _, ...rest }: Row) => rest;
 
 /** The inventory tab's rows with the twelve months of fills and sales ending with date_to's month. */
-function withMonths(rows: (InventoryReportRow & { customer_sku: string | null })[], movements: Month[], f: InventoryReportRequest) {
+function withMonths(
+  rows: (InventoryReportRow & { customer_sku: string | null })[],
+  movements: Month[],
+  f: InventoryReportRequest,
+) {
   const months = monthsEndingWith(f.date_to);
   const byProduct = new Map<string, { fill: number; sales: number }>();
   for (const m of movements) byProduct.set(`${m.product_id}:${m.month}`, m);
