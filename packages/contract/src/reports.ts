@@ -2,7 +2,15 @@ import { z } from "zod";
 import { FlagSchema } from "./common.ts";
 import { MESSAGES } from "./messages.ts";
 import { dbInt, dbText, IdSchema, IsoDateSchema } from "./primitives.ts";
-import { REPORT_VIEWS, rowSchemaOf, SEARCH_BY, SEARCH_BY_ID, type SearchBy, totalsSchemaOf } from "./report-views.ts";
+import {
+  REPORT_VIEWS,
+  type ReportView,
+  rowSchemaOf,
+  SEARCH_BY,
+  SEARCH_BY_ID,
+  type SearchBy,
+  totalsSchemaOf,
+} from "./report-views.ts";
 
 /**
  * Time zone of the portal's calendar: report date ranges are whole days here, and times in
@@ -40,7 +48,11 @@ export const ReportFilterBaseSchema = z.object({
   search_by: z
     .literal(
       SEARCH_BY.map((view) => view.id),
-      { error: "Choose Order, Product, User, Item or Inventory" },
+      {
+        error: `Choose ${SEARCH_BY.map((view) => view.name)
+          .join(", ")
+          .replace(/, (\w+)$/, " or $1")}`,
+      },
     )
     .default(SEARCH_BY_ID.ORDER),
   date_from: IsoDateSchema,
@@ -108,17 +120,20 @@ export type ReportFreshness = z.infer<typeof ReportFreshnessSchema>;
 /** The report page says how old its figures are when the replica is more than this far behind. */
 export const REPLICA_LAG_NOTE_SECONDS = 60;
 
-const view = <N extends SearchBy, R extends z.ZodType, T extends z.ZodType>(searchBy: N, row: R, totals: T) =>
-  z.object({ search_by: z.literal(searchBy), rows: z.array(row), totals, freshness: ReportFreshnessSchema });
+const viewData = <V extends ReportView>(view: V) =>
+  z.object({
+    search_by: z.literal(view.id as V["id"]),
+    rows: z.array(rowSchemaOf(view)),
+    totals: totalsSchemaOf(view),
+    freshness: ReportFreshnessSchema,
+  });
+type ViewData = { [N in SearchBy]: ReturnType<typeof viewData<ReportView<N>>> }[SearchBy];
 
-/** data of POST /api/report/orderFrontEnd: the rows of one page and the totals of every matching row. */
-export const OrderReportDataSchema = z.discriminatedUnion("search_by", [
-  view(1, OrderSummaryRowSchema, OrderSummaryTotalsSchema),
-  view(2, ProductSummaryRowSchema, ProductSummaryTotalsSchema),
-  view(3, UserSummaryRowSchema, UserSummaryTotalsSchema),
-  view(4, ItemSummaryRowSchema, ItemSummaryTotalsSchema),
-  view(5, InventorySummaryRowSchema, InventorySummaryTotalsSchema),
-]);
+/** data of POST /api/report/orderFrontEnd: the rows of one page and the totals of every matching row, per view. */
+export const OrderReportDataSchema = z.discriminatedUnion(
+  "search_by",
+  Object.values(REPORT_VIEWS).map((view) => viewData(view)) as unknown as [ViewData, ...ViewData[]],
+);
 export type OrderReportData = z.infer<typeof OrderReportDataSchema>;
 export type OrderSummaryRow = z.infer<typeof OrderSummaryRowSchema>;
 export type ProductSummaryRow = z.infer<typeof ProductSummaryRowSchema>;
