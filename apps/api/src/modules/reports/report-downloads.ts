@@ -4,8 +4,8 @@ import { EXPORT_CODE_TTL_SECONDS, ReportExportRequestSchema } from "@vetportal/c
 import type { z } from "zod";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { hashToken } from "../../lib/hashing.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
-import { hashToken } from "../auth/auth.service.ts";
 import { openCsvStream } from "./csv-stream.ts";
 import { inventoryExportFileName, inventoryExportSql } from "./inventory-tab-sql.ts";
 import { exportFileName, orderExportSql } from "./report-sql.ts";

@@ -13,13 +13,11 @@ import {
   ReportFiltersSchema,
 } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { page, postData } from "../../http/post-data.ts";
+import { type App, page, postData } from "../../http/post-data.ts";
 import type { ReportsService } from "./reports.service.ts";
 
 const tags = ["reports"];
 const admin = { access: "admin" as const, tags };
-
-type App = Parameters<FastifyPluginAsyncZod>[0];
 
 /**
  * GET /api/report/download, not a route of postData: the browser downloads by plain navigation,
