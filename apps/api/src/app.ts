@@ -126,7 +126,10 @@ export async function buildApp({
     reports: createReportsService({
       database,
       reads: reportsDatabase,
-      settings: { EXPORT_CONCURRENCY: config.EXPORT_CONCURRENCY, EXPORT_IDLE_TIMEOUT_MS: config.EXPORT_IDLE_TIMEOUT_MS },
+      settings: {
+        EXPORT_CONCURRENCY: config.EXPORT_CONCURRENCY,
+        EXPORT_IDLE_TIMEOUT_MS: config.EXPORT_IDLE_TIMEOUT_MS,
+      },
     }),
     support: createSupportService(database.db, config),
   };
