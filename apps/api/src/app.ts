@@ -157,10 +157,13 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
     users: createUsersService(database.db, config),
     departments: createDepartmentsService(database.db, config),
     products: createProductsService(database.db, config),
-    reports: createReportsService(database, {
+    reports: createReportsService({
+      database,
       reads: reportsDatabase,
-      exportConcurrency: config.EXPORT_CONCURRENCY,
-      exportIdleTimeoutMs: config.EXPORT_IDLE_TIMEOUT_MS,
+      settings: {
+        EXPORT_CONCURRENCY: config.EXPORT_CONCURRENCY,
+        EXPORT_IDLE_TIMEOUT_MS: config.EXPORT_IDLE_TIMEOUT_MS,
+      },
     }),
     support: createSupportService(database.db, config),
   };

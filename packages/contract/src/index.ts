@@ -13,6 +13,7 @@ export * from "./orders.ts";
 export * from "./primitives.ts";
 export * from "./privileges.ts";
 export * from "./redirect.ts";
+export * from "./report-views.ts";
 export * from "./reports.ts";
 export * from "./settings.ts";
 export * from "./storage.ts";

@@ -2,17 +2,15 @@ import { z } from "zod";
 import { FlagSchema } from "./common.ts";
 import { MESSAGES } from "./messages.ts";
 import { dbInt, dbText, IdSchema, IsoDateSchema } from "./primitives.ts";
-
-/** Order report views (SPEC §3 "Order report filter"). */
-export const SEARCH_BY = [
-  { id: 1, name: "Order" },
-  { id: 2, name: "Product" },
-  { id: 3, name: "User" },
-  { id: 4, name: "Item" },
-  { id: 5, name: "Inventory" },
-] as const;
-export const SEARCH_BY_ID = { ORDER: 1, PRODUCT: 2, USER: 3, ITEM: 4, INVENTORY: 5 } as const;
-export type SearchBy = (typeof SEARCH_BY)[number]["id"];
+import {
+  REPORT_VIEWS,
+  type ReportView,
+  rowSchemaOf,
+  SEARCH_BY,
+  SEARCH_BY_ID,
+  type SearchBy,
+  totalsSchemaOf,
+} from "./report-views.ts";
 
 /**
  * Time zone of the portal's calendar: report date ranges are whole days here, and times in
@@ -39,26 +37,6 @@ const allOrId = dbInt().min(0).default(0);
 
 export const DATE_BY = ["created", "shipped"] as const;
 
-/** Optional columns of the order report (SPEC §3); each view shows the ones that apply to it. */
-export const REPORT_OPTIONAL_COLUMNS = [
-  { key: "department_code", label: "Department code" },
-  { key: "date_shipped", label: "Date shipped" },
-  { key: "ship_to", label: "Ship to" },
-  { key: "tracking_number", label: "Tracking number" },
-  { key: "email", label: "Email" },
-  { key: "phone", label: "Phone" },
-  { key: "title", label: "Title" },
-] as const;
-export type ReportOptionalColumn = (typeof REPORT_OPTIONAL_COLUMNS)[number]["key"];
-/** Which optional columns each view can show (the others make no sense for its rows). */
-export const VIEW_OPTIONAL_COLUMNS: Record<SearchBy, readonly ReportOptionalColumn[]> = {
-  1: ["department_code", "date_shipped", "ship_to", "tracking_number", "email", "phone", "title"],
-  2: [],
-  3: ["department_code", "email", "phone", "title"],
-  4: ["department_code", "date_shipped", "ship_to", "tracking_number"],
-  5: [],
-};
-
 const dateRangeRule = <T extends { date_from: string; date_to: string }>(f: T) => f.date_to >= f.date_from;
 const dateRangeIssue = { message: MESSAGES.dateRange, path: ["date_to"] };
 
@@ -70,7 +48,11 @@ export const ReportFilterBaseSchema = z.object({
   search_by: z
     .literal(
       SEARCH_BY.map((view) => view.id),
-      { error: "Choose Order, Product, User, Item or Inventory" },
+      {
+        error: `Choose ${SEARCH_BY.map((view) => view.name)
+          .join(", ")
+          .replace(/, (\w+)$/, " or $1")}`,
+      },
     )
     .default(SEARCH_BY_ID.ORDER),
   date_from: IsoDateSchema,
@@ -110,134 +92,20 @@ export const OrderReportRequestSchema = ReportFilterBaseSchema.extend(
 export type OrderReportRequest = z.input<typeof OrderReportRequestSchema>;
 
 const cents = z.number().int();
-const optionalColumns = {
-  department_code: z.string().nullable().optional(),
-  date_shipped: z.string().nullable().optional(),
-  ship_to: z.string().nullable().optional(),
-  tracking_number: z.string().nullable().optional(),
-  email: z.string().nullable().optional(),
-  phone: z.string().nullable().optional(),
-  title: z.string().nullable().optional(),
-};
-
-/** Order summary (SPEC §3). Amounts are what is invoiced: cancelled lines are not. */
-export const OrderSummaryRowSchema = z.object({
-  id: z.number().int(),
-  order_status: z.number().int(),
-  order_status_name: z.string(),
-  created: z.string(),
-  customer_name: z.string(),
-  user_name: z.string(),
-  department_name: z.string().nullable(),
-  cost_center_name: z.string().nullable(),
-  po_number: z.string().nullable(),
-  total_items_amount: cents,
-  pick_fee_amount: cents,
-  tax_amount: cents,
-  shipping_amount: cents,
-  processing_amount: cents,
-  total_order_amount: cents,
-  ...optionalColumns,
-});
-export const OrderSummaryTotalsSchema = z.object({
-  orders: z.number().int(),
-  total_items_amount: cents,
-  pick_fee_amount: cents,
-  tax_amount: cents,
-  shipping_amount: cents,
-  processing_amount: cents,
-  total_order_amount: cents,
-});
-
 /**
- * Product summary (SPEC §3). quantity and total_price count packs not cancelled; shipping_cost and
- * tax_amount are each line's share of its order's shipping and tax, by value.
+ * The rows and totals of each view, derived from its spec (report-views.ts). Amounts are what is
+ * invoiced: cancelled lines are not.
  */
-export const ProductSummaryRowSchema = z.object({
-  product_id: z.number().int(),
-  product_name: z.string(),
-  customer_sku: z.string().nullable(),
-  quantity: z.number().int(),
-  total_price: cents,
-  shipping_cost: cents,
-  tax_amount: cents,
-  pick_fee: cents,
-  subtotal: cents,
-});
-export const ProductSummaryTotalsSchema = ProductSummaryRowSchema.pick({
-  quantity: true,
-  total_price: true,
-  shipping_cost: true,
-  tax_amount: true,
-  pick_fee: true,
-  subtotal: true,
-});
-
-/** User summary (SPEC §3): one row per ordering user. */
-export const UserSummaryRowSchema = z.object({
-  user_id: z.number().int(),
-  user_name: z.string(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  department_name: z.string().nullable(),
-  orders: z.number().int(),
-  total_price: cents,
-  pick_fee: cents,
-  shipping_cost: cents,
-  tax_amount: cents,
-  processing_amount: cents,
-  subtotal: cents,
-  ...optionalColumns,
-});
-export const UserSummaryTotalsSchema = UserSummaryRowSchema.pick({
-  orders: true,
-  total_price: true,
-  pick_fee: true,
-  shipping_cost: true,
-  tax_amount: true,
-  processing_amount: true,
-  subtotal: true,
-});
-
-/** Item summary (SPEC §3): one row per order line with packs not cancelled. */
-export const ItemSummaryRowSchema = z.object({
-  order_product_id: z.number().int(),
-  order_id: z.number().int(),
-  created: z.string(),
-  department_name: z.string().nullable(),
-  user_name: z.string(),
-  product_id: z.number().int(),
-  product_name: z.string(),
-  quantity: z.number().int(),
-  total_price: cents,
-  ...optionalColumns,
-});
-export const ItemSummaryTotalsSchema = ItemSummaryRowSchema.pick({ quantity: true, total_price: true });
-
-/**
- * Inventory summary (SPEC §3, the reading with canceled): the ledger over the period, in packs.
- * replenished counts fills and upward adjustments; removed counts destroys and downward adjustments;
- * canceled counts stock returned by cancelled orders. ending = start + replenished − removed − sold + canceled.
- */
-export const InventorySummaryRowSchema = z.object({
-  product_id: z.number().int(),
-  name: z.string(),
-  customer_sku: z.string().nullable(),
-  start_inventory: z.number().int(),
-  replenished: z.number().int(),
-  removed: z.number().int(),
-  sold: z.number().int(),
-  canceled: z.number().int(),
-  ending_inventory: z.number().int(),
-});
-export const InventorySummaryTotalsSchema = InventorySummaryRowSchema.pick({
-  start_inventory: true,
-  replenished: true,
-  removed: true,
-  sold: true,
-  canceled: true,
-  ending_inventory: true,
-});
+export const OrderSummaryRowSchema = rowSchemaOf(REPORT_VIEWS[1]);
+export const OrderSummaryTotalsSchema = totalsSchemaOf(REPORT_VIEWS[1]);
+export const ProductSummaryRowSchema = rowSchemaOf(REPORT_VIEWS[2]);
+export const ProductSummaryTotalsSchema = totalsSchemaOf(REPORT_VIEWS[2]);
+export const UserSummaryRowSchema = rowSchemaOf(REPORT_VIEWS[3]);
+export const UserSummaryTotalsSchema = totalsSchemaOf(REPORT_VIEWS[3]);
+export const ItemSummaryRowSchema = rowSchemaOf(REPORT_VIEWS[4]);
+export const ItemSummaryTotalsSchema = totalsSchemaOf(REPORT_VIEWS[4]);
+export const InventorySummaryRowSchema = rowSchemaOf(REPORT_VIEWS[5]);
+export const InventorySummaryTotalsSchema = totalsSchemaOf(REPORT_VIEWS[5]);
 
 /**
  * How fresh a report's figures are (docs/decisions/025): reports may read a replica that lags the
@@ -252,17 +120,20 @@ export type ReportFreshness = z.infer<typeof ReportFreshnessSchema>;
 /** The report page says how old its figures are when the replica is more than this far behind. */
 export const REPLICA_LAG_NOTE_SECONDS = 60;
 
-const view = <N extends SearchBy, R extends z.ZodType, T extends z.ZodType>(searchBy: N, row: R, totals: T) =>
-  z.object({ search_by: z.literal(searchBy), rows: z.array(row), totals, freshness: ReportFreshnessSchema });
+const viewData = <V extends ReportView>(view: V) =>
+  z.object({
+    search_by: z.literal(view.id as V["id"]),
+    rows: z.array(rowSchemaOf(view)),
+    totals: totalsSchemaOf(view),
+    freshness: ReportFreshnessSchema,
+  });
+type ViewData = { [N in SearchBy]: ReturnType<typeof viewData<ReportView<N>>> }[SearchBy];
 
-/** data of POST /api/report/orderFrontEnd: the rows of one page and the totals of every matching row. */
-export const OrderReportDataSchema = z.discriminatedUnion("search_by", [
-  view(1, OrderSummaryRowSchema, OrderSummaryTotalsSchema),
-  view(2, ProductSummaryRowSchema, ProductSummaryTotalsSchema),
-  view(3, UserSummaryRowSchema, UserSummaryTotalsSchema),
-  view(4, ItemSummaryRowSchema, ItemSummaryTotalsSchema),
-  view(5, InventorySummaryRowSchema, InventorySummaryTotalsSchema),
-]);
+/** data of POST /api/report/orderFrontEnd: the rows of one page and the totals of every matching row, per view. */
+export const OrderReportDataSchema = z.discriminatedUnion(
+  "search_by",
+  Object.values(REPORT_VIEWS).map((view) => viewData(view)) as unknown as [ViewData, ...ViewData[]],
+);
 export type OrderReportData = z.infer<typeof OrderReportDataSchema>;
 export type OrderSummaryRow = z.infer<typeof OrderSummaryRowSchema>;
 export type ProductSummaryRow = z.infer<typeof ProductSummaryRowSchema>;
@@ -401,15 +272,6 @@ export const ReportExportSchema = z.object({
 export const ReportDownloadQuerySchema = z.object({ code: dbText().min(10).max(200) });
 /** How long an export code works. */
 export const EXPORT_CODE_TTL_SECONDS = 600;
-
-/** CSV file names (SPEC §9): {prefix}{date_from}_{date_to}.csv. */
-export const EXPORT_FILE_PREFIX: Record<SearchBy, string> = {
-  1: "orders_",
-  2: "products_sold_",
-  3: "user_",
-  4: "item_",
-  5: "inventory_",
-};
 
 /** The report-filter query (SPEC §7): selects of the order report, each with ALL (0) first. */
 export const ReportFiltersSchema = z.object({

@@ -153,6 +153,84 @@ function InventoryTable({
 }
 
 /**
+ * The Export CSV link's click. The link's code works once (docs/decisions/025) and may have expired
+ * while the page stayed open: the first click within its lifetime follows it; any other asks for a
+ * fresh code first.
+ */
+function useExportLink(report: ReturnType<typeof useInventoryReport>, filter: InventoryFilter) {
+  const exportReport = useCreateReportExport();
+  const usedCodes = useRef(new Set<string>());
+  return function exportCsv(event: MouseEvent<HTMLAnchorElement>) {
+    const code = report.data?.export_code;
+    const current = Date.now() - report.dataUpdatedAt < EXPORT_CODE_TTL_SECONDS * 1000 - CODE_MARGIN_MS;
+    if (code && current && !usedCodes.current.has(code)) {
+      usedCodes.current.add(code);
+      return;
+    }
+    event.preventDefault();
+    exportReport.mutate(
+      { report: "inventory", filter: toInventoryRequest(filter) },
+      { onSuccess: (created) => startDownload(created.url, created.file_name) },
+    );
+  };
+}
+
+/** The inventory tab's filter: the day, status and categories apply as they change. */
+function InventoryFilterForm({
+  filter,
+  onFilterChange,
+}: {
+  filter: InventoryFilter;
+  onFilterChange: (filter: InventoryFilter) => void;
+}) {
+  const filters = useReportFilters();
+  const categories = (filters.data?.categories ?? [])
+    .filter((category) => category.id > 0)
+    .map((category) => ({ value: String(category.id), label: category.name }));
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="form"
+      aria-label="Inventory filter"
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
+        <ReportDateInput
+          label="As of"
+          value={filter.date_to}
+          onChange={(day) => onFilterChange({ ...filter, date_to: day })}
+        />
+        <Select
+          label="Status"
+          data={INVENTORY_STATUS.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
+          value={filter.status}
+          onChange={(value) => value && onFilterChange({ ...filter, status: value as InventoryStatus })}
+          allowDeselect={false}
+        />
+        <MultiSelect
+          label="Category"
+          placeholder={filter.categories.length ? undefined : "All categories"}
+          data={categories}
+          value={filter.categories.map(String)}
+          onChange={(values) => onFilterChange({ ...filter, categories: values.map(Number) })}
+          searchable
+          clearable
+          nothingFoundMessage="No category by that name"
+        />
+        <Checkbox
+          label="Show SKU"
+          checked={filter.customer_sku}
+          onChange={(event) => onFilterChange({ ...filter, customer_sku: event.currentTarget.checked })}
+          mt={{ base: 0, xs: 30 }}
+        />
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+/**
  * The Inventory tab (SPEC §2 "Inventory report"): stock of every product as of a day, by status
  * and category, a monthly chart of what was filled and sold, and the CSV export.
  */
@@ -167,10 +245,8 @@ export function InventoryReport({
   onFilterChange: (filter: InventoryFilter) => void;
   onPageChange: (page: number) => void;
 }) {
-  const filters = useReportFilters();
   const report = useInventoryReport(toInventoryRequest(filter));
-  const exportReport = useCreateReportExport();
-  const usedCodes = useRef(new Set<string>());
+  const exportCsv = useExportLink(report, filter);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const rows = useMemo(() => report.data?.rows ?? [], [report.data]);
   const pages = pageCount(rows.length, REPORT_DETAIL_PAGE_SIZE);
@@ -188,10 +264,6 @@ export function InventoryReport({
     return { products: rows.length, quantity, value };
   }, [rows]);
 
-  const categories = (filters.data?.categories ?? [])
-    .filter((category) => category.id > 0)
-    .map((category) => ({ value: String(category.id), label: category.name }));
-
   function select(ids: number[], checked: boolean) {
     setSelected((current) => {
       const next = new Set(current);
@@ -203,65 +275,9 @@ export function InventoryReport({
     });
   }
 
-  /**
-   * The link's code works once (docs/decisions/025) and may have expired while the page stayed
-   * open: the first click within its lifetime follows it; any other asks for a fresh code first.
-   */
-  function exportCsv(event: MouseEvent<HTMLAnchorElement>) {
-    const code = report.data?.export_code;
-    const current = Date.now() - report.dataUpdatedAt < EXPORT_CODE_TTL_SECONDS * 1000 - CODE_MARGIN_MS;
-    if (code && current && !usedCodes.current.has(code)) {
-      usedCodes.current.add(code);
-      return;
-    }
-    event.preventDefault();
-    exportReport.mutate(
-      { report: "inventory", filter: toInventoryRequest(filter) },
-      { onSuccess: (created) => startDownload(created.url, created.file_name) },
-    );
-  }
-
   return (
     <Stack gap="lg">
-      <Paper
-        withBorder
-        radius="md"
-        p="md"
-        component="form"
-        aria-label="Inventory filter"
-        onSubmit={(e) => e.preventDefault()}
-      >
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
-          <ReportDateInput
-            label="As of"
-            value={filter.date_to}
-            onChange={(day) => onFilterChange({ ...filter, date_to: day })}
-          />
-          <Select
-            label="Status"
-            data={INVENTORY_STATUS.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
-            value={filter.status}
-            onChange={(value) => value && onFilterChange({ ...filter, status: value as InventoryStatus })}
-            allowDeselect={false}
-          />
-          <MultiSelect
-            label="Category"
-            placeholder={filter.categories.length ? undefined : "All categories"}
-            data={categories}
-            value={filter.categories.map(String)}
-            onChange={(values) => onFilterChange({ ...filter, categories: values.map(Number) })}
-            searchable
-            clearable
-            nothingFoundMessage="No category by that name"
-          />
-          <Checkbox
-            label="Show SKU"
-            checked={filter.customer_sku}
-            onChange={(event) => onFilterChange({ ...filter, customer_sku: event.currentTarget.checked })}
-            mt={{ base: 0, xs: 30 }}
-          />
-        </SimpleGrid>
-      </Paper>
+      <InventoryFilterForm filter={filter} onFilterChange={onFilterChange} />
 
       {report.isError ? (
         <LoadError title="The inventory report could not be loaded" query={report} />

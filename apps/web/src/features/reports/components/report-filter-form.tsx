@@ -19,6 +19,7 @@ import {
   ORDER_TYPES,
   PAYMENT_METHODS,
   REPORT_OPTIONAL_COLUMNS,
+  type ReportOptionalColumn,
   SEARCH_BY,
   type UserRow,
   VIEW_OPTIONAL_COLUMNS,
@@ -53,6 +54,77 @@ function userLabel(user: UserRow): string {
   return user.representation && user.representation !== name ? `${user.representation} (${who})` : who;
 }
 
+type SetValues = (update: (current: ReportFormValues) => ReportFormValues) => void;
+
+/** User: free text matched by the server, or one user picked from its suggestions. */
+function UserField({ values, setValues }: { values: ReportFormValues; setValues: SetValues }) {
+  const [userQuery] = useDebouncedValue(values.user_id ? "" : values.user_text, 300);
+  const suggestions = useUserSuggestions(userQuery);
+  const userOptions = useMemo(
+    () => (suggestions.data ?? []).map((user) => ({ value: String(user.id), label: userLabel(user) })),
+    [suggestions.data],
+  );
+  return (
+    <Autocomplete
+      label="User"
+      placeholder="Name, email or practice"
+      description={values.user_id ? "This user only" : "Any user whose name, email or practice matches"}
+      inputWrapperOrder={["label", "input", "description"]}
+      data={userOptions}
+      value={values.user_text}
+      // The server already matched; the options are shown as they come.
+      filter={({ options: found }) => found}
+      onOptionSubmit={(value) => {
+        const picked = userOptions.find((option) => option.value === value);
+        if (picked) setValues((current) => ({ ...current, user_id: Number(value), user_text: picked.label }));
+      }}
+      onChange={(text) =>
+        setValues((current) => ({
+          ...current,
+          user_text: text,
+          // Editing the picked user's name turns it back into free text.
+          user_id: current.user_id && text === current.user_text ? current.user_id : 0,
+        }))
+      }
+      clearable
+    />
+  );
+}
+
+/** The optional columns (SPEC §3): those the chosen view cannot show are disabled. */
+function OptionalColumns({
+  values,
+  onToggle,
+}: {
+  values: ReportFormValues;
+  onToggle: (key: ReportOptionalColumn, checked: boolean) => void;
+}) {
+  const allowedColumns = VIEW_OPTIONAL_COLUMNS[values.search_by];
+  return (
+    <Fieldset legend="Optional columns" variant="unstyled" mt="md" className={classes.columns}>
+      <Group gap="md">
+        {REPORT_OPTIONAL_COLUMNS.map((column) => {
+          const allowed = allowedColumns.includes(column.key);
+          return (
+            <Checkbox
+              key={column.key}
+              label={column.label}
+              checked={allowed && values.columns.includes(column.key)}
+              disabled={!allowed}
+              onChange={(event) => onToggle(column.key, event.currentTarget.checked)}
+            />
+          );
+        })}
+      </Group>
+      {allowedColumns.length === 0 && (
+        <Text size="xs" c="dimmed" mt={6}>
+          The {SEARCH_BY.find((view) => view.id === values.search_by)?.name} view has no optional columns.
+        </Text>
+      )}
+    </Fieldset>
+  );
+}
+
 /** The fields that hold an id, 0 for ALL. */
 type IdField = "department_id" | "cost_center_id" | "order_status_id" | "payment_method_id" | "order_type_id";
 
@@ -76,13 +148,6 @@ export function ReportFilterForm({ initial, hasResults, today, isSearching, onSe
   const [values, setValues] = useState<ReportFormValues>(initial);
   const panelId = useId();
   const filters = useReportFilters();
-  const [userQuery] = useDebouncedValue(values.user_id ? "" : values.user_text, 300);
-  const suggestions = useUserSuggestions(userQuery);
-
-  const userOptions = useMemo(
-    () => (suggestions.data ?? []).map((user) => ({ value: String(user.id), label: userLabel(user) })),
-    [suggestions.data],
-  );
   const allowedColumns = VIEW_OPTIONAL_COLUMNS[values.search_by];
   const departments = options(filters.data?.departments);
   const costCenters = options(filters.data?.cost_centers);
@@ -161,29 +226,7 @@ export function ReportFilterForm({ initial, hasResults, today, isSearching, onSe
             <ReportDateInput label="Date to" value={values.date_to} onChange={(day) => setDate("date_to", day)} />
             <Select label="Department" data={departments} {...idSelect("department_id", "department")} />
             <Select label="Cost center" data={costCenters} {...idSelect("cost_center_id", "cost center")} />
-            <Autocomplete
-              label="User"
-              placeholder="Name, email or practice"
-              description={values.user_id ? "This user only" : "Any user whose name, email or practice matches"}
-              inputWrapperOrder={["label", "input", "description"]}
-              data={userOptions}
-              value={values.user_text}
-              // The server already matched; the options are shown as they come.
-              filter={({ options: found }) => found}
-              onOptionSubmit={(value) => {
-                const picked = userOptions.find((option) => option.value === value);
-                if (picked) setValues((current) => ({ ...current, user_id: Number(value), user_text: picked.label }));
-              }}
-              onChange={(text) =>
-                setValues((current) => ({
-                  ...current,
-                  user_text: text,
-                  // Editing the picked user's name turns it back into free text.
-                  user_id: current.user_id && text === current.user_text ? current.user_id : 0,
-                }))
-              }
-              clearable
-            />
+            <UserField values={values} setValues={setValues} />
             <Select
               label="Order status"
               data={options(filters.data?.order_statuses)}
@@ -206,27 +249,7 @@ export function ReportFilterForm({ initial, hasResults, today, isSearching, onSe
               maxLength={100}
             />
           </SimpleGrid>
-          <Fieldset legend="Optional columns" variant="unstyled" mt="md" className={classes.columns}>
-            <Group gap="md">
-              {REPORT_OPTIONAL_COLUMNS.map((column) => {
-                const allowed = allowedColumns.includes(column.key);
-                return (
-                  <Checkbox
-                    key={column.key}
-                    label={column.label}
-                    checked={allowed && values.columns.includes(column.key)}
-                    disabled={!allowed}
-                    onChange={(event) => toggleColumn(column.key, event.currentTarget.checked)}
-                  />
-                );
-              })}
-            </Group>
-            {allowedColumns.length === 0 && (
-              <Text size="xs" c="dimmed" mt={6}>
-                The {SEARCH_BY.find((view) => view.id === values.search_by)?.name} view has no optional columns.
-              </Text>
-            )}
-          </Fieldset>
+          <OptionalColumns values={values} onToggle={toggleColumn} />
           <Group gap="sm" mt="md">
             <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />} loading={isSearching}>
               Search

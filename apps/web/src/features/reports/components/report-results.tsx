@@ -1,42 +1,44 @@
 import { Anchor } from "@mantine/core";
-import type {
-  InventorySummaryRow,
-  ItemSummaryRow,
-  OrderReportData,
-  OrderSummaryRow,
-  ProductSummaryRow,
-  ReportOptionalColumn,
-  UserSummaryRow,
+import {
+  isSummed,
+  mapViews,
+  type OrderReportData,
+  REPORT_VIEWS,
+  type ReportColumnLink,
+  type ReportColumnSpec,
+  type ReportOptionalColumn,
+  type ReportViewSpec,
 } from "@vetportal/contract";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
+import { formatMoney } from "../../../lib/format.ts";
 import { formatCount, splitReportDate } from "../utils/report-format.ts";
 import { type Drilldown, visibleOptionalColumns } from "../utils/report-params.ts";
 import tableClasses from "./report-table.module.css";
-import { count, money, type ReportColumn, ReportTable, StackedCell } from "./report-table.tsx";
+import { type ReportColumn, ReportTable, StackedCell } from "./report-table.tsx";
 
-type Optional = Partial<Record<ReportOptionalColumn, string | null>>;
+/**
+ * The table of a view of the order report, derived from the view's spec in the contract
+ * (REPORT_VIEWS, docs/decisions/032): headings, cells by format, drill-down links, stacked cells,
+ * optional columns and the totals row. No view has code of its own here.
+ */
+
+type Row = Record<string, unknown>;
 
 /** Where a drill-down link goes (the report's URL plus the drill-down). */
 export type DrillTo = (drilldown: Drilldown) => string;
 
-const text = (value: string | null | undefined) => value || "—";
+/** What each view is called, in headings, breadcrumbs and table names. */
+export const VIEW_TITLES = mapViews((view) => view.title);
 
-/** The optional columns (SPEC §3) the search asked for and the view can show. */
-function optionalColumns<Row extends Optional, Totals>(
-  view: OrderReportData["search_by"],
-  columns: readonly ReportOptionalColumn[],
-): ReportColumn<Row, Totals>[] {
-  return visibleOptionalColumns({ search_by: view, columns: [...columns] }).map((column) => ({
-    key: column.key,
-    label: column.label,
-    wrap: column.key === "ship_to",
-    cell: (row) => (column.key === "date_shipped" ? <DateCell value={row.date_shipped} /> : text(row[column.key])),
-  }));
-}
+/** The column marking, in a view's `table`, where the optional columns go. */
+const OPTIONAL = "optional";
 
-function DateCell({ value }: { value: string | null | undefined }) {
-  const { day, time } = splitReportDate(value);
+const text = (value: unknown) => (typeof value === "string" && value) || "—";
+
+function DateCell({ value }: { value: unknown }) {
+  const { day, time } = splitReportDate(typeof value === "string" ? value : null);
   return <StackedCell main={day} sub={time} />;
 }
 
@@ -48,146 +50,93 @@ function DrillLink({ to, children, label }: { to: string; children: string; labe
   );
 }
 
-type OrderTotals = Extract<OrderReportData, { search_by: 1 }>["totals"];
-type ProductTotals = Extract<OrderReportData, { search_by: 2 }>["totals"];
-type UserTotals = Extract<OrderReportData, { search_by: 3 }>["totals"];
-type ItemTotals = Extract<OrderReportData, { search_by: 4 }>["totals"];
-type InventoryTotals = Extract<OrderReportData, { search_by: 5 }>["totals"];
+function drilldownOf(link: ReportColumnLink, row: Row): Drilldown {
+  const id = Number(row[link.by]);
+  if (link.to === "order") return { kind: "order", orderId: id };
+  return { kind: link.to, productId: id, page: 1 };
+}
 
-function orderColumns(drillTo: DrillTo, optional: readonly ReportOptionalColumn[]) {
-  const columns: ReportColumn<OrderSummaryRow, OrderTotals>[] = [
-    {
-      key: "id",
-      label: "Order #",
-      cell: (row) => (
-        <DrillLink to={drillTo({ kind: "order", orderId: row.id })} label={`Order ${row.id}`}>
-          {String(row.id)}
+/** A cell's content by the column's format. */
+function valueCell(column: Pick<ReportColumnSpec, "format" | "key">, row: Row): ReactNode {
+  const value = row[column.key];
+  switch (column.format) {
+    case "id":
+      return String(value);
+    case "count":
+      return formatCount(value as number);
+    case "money":
+      return formatMoney(value as number);
+    case "time":
+      return <DateCell value={value} />;
+    case "status":
+      return <OrderStatusBadge status={Number(row.order_status)} name={String(value)} className={tableClasses.badge} />;
+    case "text":
+      return text(value);
+  }
+}
+
+function cellOf(view: ReportViewSpec, column: ReportColumnSpec, drillTo: DrillTo): (row: Row) => ReactNode {
+  const { link, under } = column;
+  if (link) {
+    return (row) => {
+      const value = column.format === "id" ? String(row[column.key]) : text(row[column.key]);
+      const label = link.to === "order" ? `Order ${value}` : undefined;
+      return (
+        <DrillLink to={drillTo(drilldownOf(link, row))} label={label}>
+          {value}
         </DrillLink>
-      ),
-    },
-    { key: "created", label: "Created", cell: (row) => <DateCell value={row.created} /> },
-    {
-      key: "status",
-      label: "Status",
-      cell: (row) => (
-        <OrderStatusBadge status={row.order_status} name={row.order_status_name} className={tableClasses.badge} />
-      ),
-    },
-    {
-      key: "practice",
-      label: "Practice / User",
-      wrap: true,
-      cell: (row) => <StackedCell main={text(row.customer_name)} sub={text(row.user_name)} />,
-    },
-    {
-      key: "department",
-      label: "Department / Cost Center",
-      cell: (row) => <StackedCell main={text(row.department_name)} sub={text(row.cost_center_name)} />,
-    },
-    { key: "po_number", label: "PO Number", cell: (row) => text(row.po_number) },
-    ...optionalColumns<OrderSummaryRow, OrderTotals>(1, optional),
-    money("total_items_amount", "Items"),
-    money("pick_fee_amount", "Pick Fees"),
-    money("tax_amount", "Tax"),
-    money("shipping_amount", "Shipping"),
-    money("processing_amount", "Processing"),
-    money("total_order_amount", "Total"),
-  ];
-  return columns;
+      );
+    };
+  }
+  const sub = under ? view.columns.find((c) => c.key === under) : undefined;
+  if (sub) return (row) => <StackedCell main={valueCell(column, row)} sub={valueCell(sub, row)} />;
+  return (row) => valueCell(column, row);
 }
 
-function productColumns(drillTo: DrillTo) {
-  const columns: ReportColumn<ProductSummaryRow, ProductTotals>[] = [
-    {
-      key: "product",
-      label: "Product",
-      cell: (row) => (
-        <DrillLink to={drillTo({ kind: "product", productId: row.product_id, page: 1 })}>{row.product_name}</DrillLink>
-      ),
-    },
-    { key: "sku", label: "SKU", cell: (row) => text(row.customer_sku) },
-    count("quantity", "Quantity"),
-    money("total_price", "Total Price"),
-    money("shipping_cost", "Shipping"),
-    money("tax_amount", "Tax"),
-    money("pick_fee", "Pick Fee"),
-    money("subtotal", "Subtotal"),
-  ];
-  return columns;
+function tableColumn(view: ReportViewSpec, column: ReportColumnSpec, drillTo: DrillTo): ReportColumn<Row, Row> {
+  const sub = column.under ? view.columns.find((c) => c.key === column.under) : undefined;
+  const summed = isSummed(column);
+  return {
+    key: column.key,
+    label: sub ? `${column.label} / ${sub.label}` : column.label,
+    ...(summed && { numeric: true, total: (totals: Row) => valueCell(column, totals) }),
+    ...(column.wrap && { wrap: true }),
+    cell: cellOf(view, column, drillTo),
+  };
 }
 
-function userColumns(optional: readonly ReportOptionalColumn[]) {
-  const columns: ReportColumn<UserSummaryRow, UserTotals>[] = [
-    { key: "user", label: "User", cell: (row) => text(row.user_name) },
-    { key: "first_name", label: "First Name", cell: (row) => text(row.first_name) },
-    { key: "last_name", label: "Last Name", cell: (row) => text(row.last_name) },
-    { key: "department", label: "Department", cell: (row) => text(row.department_name) },
-    ...optionalColumns<UserSummaryRow, UserTotals>(3, optional),
-    count("orders", "Orders"),
-    money("total_price", "Total Price"),
-    money("pick_fee", "Pick Fees"),
-    money("shipping_cost", "Shipping"),
-    money("tax_amount", "Tax"),
-    money("processing_amount", "Processing"),
-    money("subtotal", "Subtotal"),
-  ];
-  return columns;
+/** The view's table columns in order: its `table`, or its columns with the optional ones before the first summed one. */
+function tableOrder(view: ReportViewSpec): string[] {
+  if (view.table) return [...view.table];
+  const shown = view.columns.filter((c) => c.table !== false && !view.columns.some((o) => o.under === c.key));
+  const keys = shown.map((c) => c.key);
+  const firstSummed = shown.findIndex(isSummed);
+  keys.splice(firstSummed < 0 ? keys.length : firstSummed, 0, OPTIONAL);
+  return keys;
 }
 
-function itemColumns(drillTo: DrillTo, optional: readonly ReportOptionalColumn[]) {
-  const columns: ReportColumn<ItemSummaryRow, ItemTotals>[] = [
-    {
-      key: "order",
-      label: "Order #",
-      cell: (row) => (
-        <DrillLink to={drillTo({ kind: "order", orderId: row.order_id })} label={`Order ${row.order_id}`}>
-          {String(row.order_id)}
-        </DrillLink>
-      ),
-    },
-    { key: "line", label: "Line #", cell: (row) => row.order_product_id },
-    { key: "created", label: "Created", cell: (row) => <DateCell value={row.created} /> },
-    {
-      key: "user",
-      label: "User / Department",
-      cell: (row) => <StackedCell main={text(row.user_name)} sub={text(row.department_name)} />,
-    },
-    { key: "product", label: "Product", wrap: true, cell: (row) => row.product_name },
-    ...optionalColumns<ItemSummaryRow, ItemTotals>(4, optional),
-    count("quantity", "Quantity"),
-    money("total_price", "Total Price"),
-  ];
-  return columns;
+/** The web table's columns of a view: derived from its spec, with the optional columns the search asked for. */
+export function viewColumns(
+  view: ReportViewSpec,
+  optional: readonly ReportOptionalColumn[],
+  drillTo: DrillTo,
+): ReportColumn<Row, Row>[] {
+  const optionalColumns = visibleOptionalColumns({
+    search_by: view.id as OrderReportData["search_by"],
+    columns: [...optional],
+  });
+  return tableOrder(view).flatMap((key): ReportColumn<Row, Row>[] => {
+    if (key === OPTIONAL)
+      return optionalColumns.map((column) => ({
+        key: column.key,
+        label: column.label,
+        wrap: "wrap" in column && column.wrap,
+        cell: (row) => valueCell(column, row),
+      }));
+    const column = view.columns.find((c) => c.key === key);
+    return column ? [tableColumn(view, column, drillTo)] : [];
+  });
 }
-
-function inventoryColumns(drillTo: DrillTo) {
-  const columns: ReportColumn<InventorySummaryRow, InventoryTotals>[] = [
-    {
-      key: "product",
-      label: "Product",
-      cell: (row) => (
-        <DrillLink to={drillTo({ kind: "inventory", productId: row.product_id, page: 1 })}>{row.name}</DrillLink>
-      ),
-    },
-    { key: "sku", label: "SKU", cell: (row) => text(row.customer_sku) },
-    count("start_inventory", "Start Inventory"),
-    count("replenished", "Replenished"),
-    count("removed", "Removed"),
-    count("sold", "Sold"),
-    count("canceled", "Canceled"),
-    count("ending_inventory", "Ending Inventory"),
-  ];
-  return columns;
-}
-
-/** What each view is called, in headings, breadcrumbs and table names. */
-export const VIEW_TITLES: Record<OrderReportData["search_by"], string> = {
-  1: "Order summary",
-  2: "Product summary",
-  3: "User summary",
-  4: "Item summary",
-  5: "Inventory summary",
-};
 
 /** The table of one view of the order report (SPEC §3 row shapes), its totals in the footer. */
 export function ReportResults({
@@ -199,63 +148,18 @@ export function ReportResults({
   optional: readonly ReportOptionalColumn[];
   drillTo: DrillTo;
 }) {
-  const label = VIEW_TITLES[report.search_by];
-  switch (report.search_by) {
-    case 1:
-      return (
-        <ReportTable
-          label={label}
-          columns={orderColumns(drillTo, optional)}
-          rows={report.rows}
-          rowKey={(row) => row.id}
-          totals={report.totals}
-          totalsLabel={`Totals · ${formatCount(report.totals.orders)} orders`}
-          minWidth={1100}
-        />
-      );
-    case 2:
-      return (
-        <ReportTable
-          label={label}
-          columns={productColumns(drillTo)}
-          rows={report.rows}
-          rowKey={(row) => row.product_id}
-          totals={report.totals}
-          minWidth={900}
-        />
-      );
-    case 3:
-      return (
-        <ReportTable
-          label={label}
-          columns={userColumns(optional)}
-          rows={report.rows}
-          rowKey={(row) => row.user_id}
-          totals={report.totals}
-          minWidth={1100}
-        />
-      );
-    case 4:
-      return (
-        <ReportTable
-          label={label}
-          columns={itemColumns(drillTo, optional)}
-          rows={report.rows}
-          rowKey={(row) => row.order_product_id}
-          totals={report.totals}
-          minWidth={960}
-        />
-      );
-    case 5:
-      return (
-        <ReportTable
-          label={label}
-          columns={inventoryColumns(drillTo)}
-          rows={report.rows}
-          rowKey={(row) => row.product_id}
-          totals={report.totals}
-          minWidth={900}
-        />
-      );
-  }
+  const view: ReportViewSpec = REPORT_VIEWS[report.search_by];
+  const totals = report.totals as Row;
+  const counted = view.countedAs;
+  return (
+    <ReportTable<Row, Row>
+      label={view.title}
+      columns={viewColumns(view, optional, drillTo)}
+      rows={report.rows as Row[]}
+      rowKey={(row) => String(row[view.rowKey])}
+      totals={totals}
+      totalsLabel={counted ? `Totals · ${formatCount(totals[counted] as number)} ${counted}` : "Totals"}
+      minWidth={view.minWidth}
+    />
+  );
 }

@@ -3,6 +3,7 @@ import {
   type OrderReportRequest,
   REPORT_OPTIONAL_COLUMNS,
   REPORT_PAGE_SIZE,
+  REPORT_VIEWS,
   type ReportFilterInput,
   ReportFilterSchema,
   type ReportOptionalColumn,
@@ -80,7 +81,7 @@ function whole(value: string | null): number {
 }
 
 function isSearchBy(value: number): value is SearchBy {
-  return value >= 1 && value <= 5;
+  return value in REPORT_VIEWS;
 }
 
 /** The filter of the last Search, or null when none has run (no dates in the URL) or the URL is unusable. */
