@@ -18,8 +18,19 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"] } },
-      // The web's pure logic (URL state, quantity rules); pages are covered by the Playwright journeys.
+      // The web's pure logic (URL state, quantity rules), under Node: fast.
       { test: { name: "web", root: "apps/web", include: ["src/**/*.test.ts"] } },
+      // The web's components and pages in jsdom with Testing Library, the API mocked at the fetch
+      // level with MSW (apps/web/src/test/, docs/testing.md "Web DOM tests").
+      {
+        test: {
+          name: "web:dom",
+          root: "apps/web",
+          include: ["src/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["src/test/setup.ts"],
+        },
+      },
       {
         test: { ...api, name: "api:pglite", exclude: ["test/postgres-*.test.ts"], env: { TEST_DRIVER: "pglite" } },
       },

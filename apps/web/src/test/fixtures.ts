@@ -1,0 +1,52 @@
+import type { ProductDetailSchema } from "@vetportal/contract";
+import type { z } from "zod";
+
+/**
+ * Records as the API sends them, typed with the contract (a new required field breaks the tests'
+ * type check, not a page at run time). Each takes overrides for what a test is about.
+ */
+export function productDetail(
+  over: Partial<z.input<typeof ProductDetailSchema>> = {},
+): z.input<typeof ProductDetailSchema> {
+  return {
+    id: 101,
+    name: "Dental Chews",
+    display_name: "Dental Chews",
+    product_category_id: 3,
+    customer_sku: "DC-1",
+    is_in_inventory: true,
+    quickbooks_type_id: 1,
+    actual_inventory: 500,
+    additional_info: "For dogs of every size",
+    is_active: true,
+    package_quantity: 25,
+    min_quantity: 2,
+    max_quantity: 10,
+    image_url: "/media/products/101.png",
+    can_order: true,
+    created: "2026-01-05T10:00:00.000Z",
+    customer_id: 1,
+    description_1: "Keeps teeth clean.",
+    is_customizable: false,
+    is_mailable: false,
+    no_upload: false,
+    show_inventory: false,
+    use_quantities_dropdown: false,
+    no_order_below_zero_inventory: false,
+    pick_fees: 0,
+    quantity_list: null,
+    modifier: null,
+    category: "Dental",
+    cutoff_time: 2,
+    apparel_sizes: null,
+    price_ranges: [
+      { min_quantity: 1, max_quantity: 4, price_cents: 1200 },
+      { min_quantity: 5, max_quantity: null, price_cents: 1000 },
+    ],
+    department_list: [],
+    low_inventory_amount: 0,
+    estimate_delivery_date: "12/01/2026",
+    large_order_email: "orders@example.com",
+    ...over,
+  };
+}
