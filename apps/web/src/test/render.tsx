@@ -57,7 +57,8 @@ export function renderPage(ui: ReactNode, { url = "/", path, routes = [] }: Rend
     ],
     { initialEntries: [url] },
   );
-  const user = userEvent.setup();
+  // No pause between keystrokes: a typed word is one task per key, not one timer per key.
+  const user = userEvent.setup({ delay: null });
   const result = renderDom(
     <AppProviders env="test">
       <RouterProvider router={router} />
