@@ -6,9 +6,26 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../lib/api-client.ts";
 import { schemaValidator, setServerErrors } from "../lib/form-validation.ts";
 import { renderComponent } from "../test/render.tsx";
-import { CountInput, EditForm, EmailField, FormSection, MoneyInput, PhoneField, StreetAddressFields } from "./form-fields.tsx";
+import {
+  CountInput,
+  EditForm,
+  EmailField,
+  FormSection,
+  MoneyInput,
+  PhoneField,
+  StreetAddressFields,
+} from "./form-fields.tsx";
 
-const EMPTY: Practice = { practice_name: "", email: "", phone: "", contact: "", line1: "", city: "", state: "", zip_code: "" };
+const EMPTY: Practice = {
+  practice_name: "",
+  email: "",
+  phone: "",
+  contact: "",
+  line1: "",
+  city: "",
+  state: "",
+  zip_code: "",
+};
 
 /** A practice form built from the kit, as the pages build theirs: the contract's schema validates it. */
 function PracticeForm({ onSave }: { onSave: (values: Practice) => Promise<void> }) {
@@ -111,7 +128,9 @@ describe("the form kit", () => {
   });
 
   it("puts the server's field messages under the fields of a refused save", async () => {
-    const refusal = new ApiError(400, "VALIDATION", "Check the form.", { email: "This email is already in use" });
+    const refusal = new ApiError(400, "VALIDATION_FAILED", "Check the form.", {
+      email: "This email is already in use",
+    });
     const { user } = renderComponent(<PracticeForm onSave={() => Promise.reject(refusal)} />);
     await screen.findByRole("form", { name: "Practice" });
     await fillPractice(user);

@@ -56,11 +56,11 @@ describe("ListResults", () => {
   it("shows the rows in a named table with the real total under it", async () => {
     renderComponent(<PagedClinics total={23} />);
     const table = await screen.findByRole("table", { name: "Clinics" });
-    expect(within(table).getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual([
-      "Name",
-      "Status",
-      "Actions",
-    ]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((cell) => cell.textContent),
+    ).toEqual(["Name", "Status", "Actions"]);
     // A header row and ten rows.
     expect(within(table).getAllByRole("row")).toHaveLength(11);
     expect(within(table).getByRole("row", { name: /Clinic 2\b/ })).toHaveTextContent("Active");
@@ -96,7 +96,11 @@ describe("ListResults", () => {
     let retried = 0;
     const { user } = renderComponent(
       <ListResults<Clinic>
-        query={query({ isError: true, error: new ApiError(500, "INTERNAL", "Server trouble."), refetch: () => retried++ })}
+        query={query({
+          isError: true,
+          error: new ApiError(500, "INTERNAL", "Server trouble."),
+          refetch: () => retried++,
+        })}
         noun="clinics"
         errorTitle="Clinics could not be loaded"
         emptyText="No clinics match."

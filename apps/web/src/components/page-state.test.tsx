@@ -35,7 +35,12 @@ describe("page states", () => {
 
   it("names a missing record in the page's one heading, with the way back", async () => {
     const { user, router } = renderComponent(
-      <RecordNotFound title="Order not found" message="No such order." backTo="/orders" backLabel="Back to My Orders" />,
+      <RecordNotFound
+        title="Order not found"
+        message="No such order."
+        backTo="/orders"
+        backLabel="Back to My Orders"
+      />,
     );
     expect(await screen.findByRole("heading", { level: 1, name: "Order not found" })).toBeInTheDocument();
     expect(screen.getByText("No such order.")).toBeInTheDocument();

@@ -1,4 +1,10 @@
-import type { ProductDetailSchema } from "@vetportal/contract";
+import {
+  type CartItem,
+  type ProductDetailSchema,
+  type Quote,
+  type QuoteLine,
+  QuoteRequestSchema,
+} from "@vetportal/contract";
 import type { z } from "zod";
 
 /**
@@ -48,5 +54,62 @@ export function productDetail(
     estimate_delivery_date: "12/01/2026",
     large_order_email: "orders@example.com",
     ...over,
+  };
+}
+
+/** A cart line as the product page adds it. */
+export function cartItem(over: Partial<CartItem> = {}): CartItem {
+  return {
+    id: 101,
+    name: "Dental Chews",
+    display_name: "Dental Chews",
+    image_url: "/media/products/101.png",
+    package_quantity: 25,
+    min_quantity: 2,
+    max_quantity: 10,
+    quantity: 3,
+    price: 1000,
+    is_destroy: false,
+    ...over,
+  };
+}
+
+/**
+ * The server's quote of a quote request, every pack at `unitCents`, a line's total its accepted
+ * quantity times that; `lines` overrides what the server says of particular products (by id).
+ */
+export function quoteFor(
+  body: unknown,
+  {
+    unitCents = 1000,
+    lines = {},
+    shipping = null,
+  }: { unitCents?: number; lines?: Record<number, Partial<QuoteLine>>; shipping?: number | null } = {},
+): Quote {
+  const request = QuoteRequestSchema.parse(body);
+  const quoted = request.items.map((item): QuoteLine => {
+    const line = { quantity: item.quantity, reason: null, message: null, ...lines[item.id] };
+    return {
+      id: item.id,
+      product_name: `Product ${item.id}`,
+      requested_quantity: item.quantity,
+      unit_price_cents: unitCents,
+      total_price_cents: unitCents * line.quantity,
+      pick_fee_cents: 0,
+      ...line,
+    };
+  });
+  const items = quoted.reduce((sum, line) => sum + line.total_price_cents, 0);
+  const processing = 500;
+  const tax = Math.round(items * 0.08);
+  return {
+    lines: quoted,
+    delivery_method_id: request.delivery_method_id ?? null,
+    total_items_amount: items,
+    pick_fee_amount: 0,
+    shipping_amount: shipping,
+    processing_amount: processing,
+    tax_amount: tax,
+    total_order_amount: items + processing + tax + (shipping ?? 0),
   };
 }

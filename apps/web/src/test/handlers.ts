@@ -8,19 +8,22 @@ import { z } from "zod";
  * parsed with the schema before it is sent (a fixture the server could not send fails the test).
  */
 
-/** What a handler was called with: the JSON bodies, in order. */
+/** What a handler was called with: the JSON bodies and the headers, in order. */
 export interface Calls {
   bodies: unknown[];
+  headers: Headers[];
   /** The last body (undefined before the first call). */
   readonly last: unknown;
   readonly count: number;
 }
 
-function recorder(): { calls: Calls; record: (body: unknown) => void } {
+function recorder(): { calls: Calls; record: (body: unknown, request?: Request) => void } {
   const bodies: unknown[] = [];
+  const headers: Headers[] = [];
   return {
     calls: {
       bodies,
+      headers,
       get last() {
         return bodies.at(-1);
       },
@@ -28,7 +31,10 @@ function recorder(): { calls: Calls; record: (body: unknown) => void } {
         return bodies.length;
       },
     },
-    record: (body) => bodies.push(body),
+    record: (body, request) => {
+      bodies.push(body);
+      headers.push(request?.headers ?? new Headers());
+    },
   };
 }
 
@@ -50,7 +56,7 @@ export function apiOk<T extends z.ZodType>(
   const { calls, record } = recorder();
   const handler = http.post(path, async ({ request }) => {
     const body = await jsonBody(request);
-    record(body);
+    record(body, request);
     const data =
       typeof respond === "function" ? (respond as (b: unknown, n: number) => unknown)(body, calls.count) : respond;
     const answer = okSchema(schema).parse({ result: 1, data, found_rows: foundRows });
@@ -68,7 +74,7 @@ export function apiList<T extends z.ZodType>(
   const { calls, record } = recorder();
   const handler = http.post(path, async ({ request }) => {
     const body = await jsonBody(request);
-    record(body);
+    record(body, request);
     const page = typeof respond === "function" ? respond(body, calls.count) : { rows: respond, total: respond.length };
     const answer = okSchema(row.array()).parse({ result: 1, data: page.rows, found_rows: page.total });
     return HttpResponse.json(answer);
@@ -86,7 +92,7 @@ export function apiError(
 ) {
   const { calls, record } = recorder();
   const handler = http.post(path, async ({ request }) => {
-    record(await jsonBody(request));
+    record(await jsonBody(request), request);
     return HttpResponse.json(ErrorBodySchema.parse({ result: 0, error: { code, message, fields } }), { status });
   });
   return { handler, calls };

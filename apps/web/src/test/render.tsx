@@ -2,7 +2,7 @@ import { ModalsProvider } from "@mantine/modals";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render as renderDom } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { LEVEL_PRIVILEGES, USER_LEVEL } from "@vetportal/contract";
+import { LEVEL_PRIVILEGES, type Profile, USER_LEVEL } from "@vetportal/contract";
 import type { ReactNode } from "react";
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider, useLocation } from "react-router";
 import { AppProviders } from "../app/providers.tsx";
@@ -72,8 +72,40 @@ export function renderComponent(ui: ReactNode, options: Omit<RenderOptions, "pat
   return renderPage(ui, { ...options, path: "/" });
 }
 
+/** The signed-in practice user's profile (the practice's address is the default delivery address). */
+export function profile(over: Partial<Profile> = {}): Profile {
+  return {
+    user_id: 7,
+    email: "pat@paws.example.com",
+    phone: "5555550100",
+    first_name: "Pat",
+    last_name: "Practice",
+    title: null,
+    representation: "Paws Clinic",
+    address: {
+      address_id: 31,
+      title: "Paws Clinic",
+      line1: "1 Main St",
+      line2: null,
+      city: "Albany",
+      state: "NY",
+      zip_code: "12207",
+      country: 1,
+    },
+    ...over,
+  };
+}
+
 /** Signs a user in as the app would have stored it: a practice's user, or an administrator. */
-export function signIn({ admin = false, userId = 7 }: { admin?: boolean; userId?: number } = {}) {
+export function signIn({
+  admin = false,
+  userId = 7,
+  profile: stored = profile({ user_id: userId }),
+}: {
+  admin?: boolean;
+  userId?: number;
+  profile?: Profile | null;
+} = {}) {
   const level = admin ? USER_LEVEL.ADMINISTRATOR : USER_LEVEL.USER;
   saveSession({
     session: {
@@ -86,7 +118,7 @@ export function signIn({ admin = false, userId = 7 }: { admin?: boolean; userId?
       refreshToken: "test-refresh-token",
       registered: true,
     },
-    profile: null,
+    profile: stored,
     privileges: {
       user_id: userId,
       user_level_id: level,

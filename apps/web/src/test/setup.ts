@@ -25,6 +25,11 @@ Object.defineProperty(window, "matchMedia", {
     dispatchEvent: () => false,
   }),
 });
+// Mantine's autosizing Textarea listens for web fonts loading.
+Object.defineProperty(document, "fonts", {
+  configurable: true,
+  value: Object.assign(new EventTarget(), { ready: Promise.resolve() }),
+});
 class ResizeObserver {
   observe() {}
   unobserve() {}
