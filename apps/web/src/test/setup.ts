@@ -2,6 +2,7 @@
 // Mantine needs of a browser that jsdom lacks (Mantine's Vitest guide), the MSW server that answers
 // the API at the fetch level, and a clean page, session and cart after every test.
 import "@testing-library/jest-dom/vitest";
+import { notifications } from "@mantine/notifications";
 import { cleanup } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
 import { clearLocalCart } from "../lib/cart-store.ts";
@@ -65,6 +66,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  // Toasts live in Mantine's store, outside the rendered tree.
+  notifications.clean();
   server.resetHandlers();
   clearSession();
   clearLocalCart();
