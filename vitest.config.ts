@@ -29,6 +29,8 @@ export default defineConfig({
           include: ["src/**/*.test.tsx"],
           environment: "jsdom",
           setupFiles: ["src/test/setup.ts"],
+          // Room for a loaded 2-core machine; a test takes well under a second on its own.
+          testTimeout: 15_000,
         },
       },
       {

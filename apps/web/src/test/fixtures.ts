@@ -134,7 +134,14 @@ export function orderDetail(over: Partial<z.input<typeof OrderDetailSchema>> = {
     contact_phone: "555-555-0100",
     email: "pat@paws.example.com",
     po_number: "PO-77",
-    shipping_address: { name: "Paws Clinic", line1: "1 Main St", line2: null, city: "Albany", state: "NY", zip_code: "12207" },
+    shipping_address: {
+      name: "Paws Clinic",
+      line1: "1 Main St",
+      line2: null,
+      city: "Albany",
+      state: "NY",
+      zip_code: "12207",
+    },
     shipping_instruction: null,
     order_products: [
       {

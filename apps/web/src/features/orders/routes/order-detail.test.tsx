@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { MESSAGES, OrderDetailSchema, ReorderResultSchema } from "@vetportal/contract";
-import { z } from "zod";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { getCart } from "../../../lib/cart-store.ts";
 import { orderDetail } from "../../../test/fixtures.ts";
 import { apiError, apiOk } from "../../../test/handlers.ts";
@@ -10,13 +10,21 @@ import { server } from "../../../test/server.ts";
 import { OrderDetailRoute } from "./order-detail.tsx";
 
 const PATH = "/order/:orderId/:orderType?";
-const CancelResultSchema = z.object({ id: z.number().int(), order_status: z.number().int(), order_status_name: z.string() });
+const CancelResultSchema = z.object({
+  id: z.number().int(),
+  order_status: z.number().int(),
+  order_status_name: z.string(),
+});
 type Order = ReturnType<typeof orderDetail>;
 
 /** The order page at `url`; the server answers each read with the next of `orders` (the last one again). */
 function openOrder(orders: Order[] = [orderDetail()], url = "/order/866/2") {
   signIn();
-  const read = apiOk("/api/order/query", OrderDetailSchema, (_body, call) => orders[Math.min(call, orders.length) - 1] as Order);
+  const read = apiOk(
+    "/api/order/query",
+    OrderDetailSchema,
+    (_body, call) => orders[Math.min(call, orders.length) - 1] as Order,
+  );
   server.use(read.handler);
   return { ...renderPage(<OrderDetailRoute />, { path: PATH, url }), read };
 }
@@ -71,7 +79,11 @@ describe("order detail", () => {
   });
 
   it("cancels the order only after Yes, and shows it cancelled", async () => {
-    const cancel = apiOk("/api/order/cancel", CancelResultSchema, { id: 866, order_status: 2, order_status_name: "Cancelled" });
+    const cancel = apiOk("/api/order/cancel", CancelResultSchema, {
+      id: 866,
+      order_status: 2,
+      order_status_name: "Cancelled",
+    });
     server.use(cancel.handler);
     const { user } = openOrder([orderDetail(), cancelled()]);
     await user.click(await screen.findByRole("button", { name: "Cancel Order" }));
@@ -148,7 +160,9 @@ describe("order detail", () => {
       dropped: [{ product_id: 102, product_name: "Flea Drops", reason: "no longer available" }],
     });
     server.use(reorder.handler);
-    const { user, router } = openOrder([orderDetail({ order_status: 5, order_status_name: "Shipped", can_cancel: false, can_reorder: true })]);
+    const { user, router } = openOrder([
+      orderDetail({ order_status: 5, order_status_name: "Shipped", can_cancel: false, can_reorder: true }),
+    ]);
     await user.click(await screen.findByRole("button", { name: "Reorder" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/cart/preview"));
     expect(reorder.calls.last).toEqual({ order_id: 866 });
