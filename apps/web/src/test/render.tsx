@@ -129,3 +129,13 @@ export function signIn({
     },
   });
 }
+
+/**
+ * Replaces a field's text as a user pasting it would: one input event, not one per key, which keeps
+ * long values quick on a slow machine. Use `user.type` where each key matters (masks, Enter).
+ */
+export async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.clear(field);
+  await user.click(field);
+  await user.paste(text);
+}

@@ -3,7 +3,7 @@ import { DeskOrderSchema, MESSAGES, TRACKING_NUMBER_MESSAGE } from "@vetportal/c
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { apiError, apiOk } from "../../../test/handlers.ts";
-import { renderPage, signIn } from "../../../test/render.tsx";
+import { fill, renderPage, signIn } from "../../../test/render.tsx";
 import { server } from "../../../test/server.ts";
 import { DeskOrderRoute } from "./desk-order.tsx";
 
@@ -135,12 +135,11 @@ describe("order desk: one order", () => {
     expect(await within(form).findByText(TRACKING_NUMBER_MESSAGE)).toBeInTheDocument();
     expect(ship.calls.count).toBe(0);
 
-    await user.clear(tracking);
-    await user.type(tracking, "1Z999AA10123456784");
+    await fill(user, tracking, "1Z999AA10123456784");
     await user.click(within(form).getByRole("button", { name: "Add a package" }));
     const second = within(form).getByRole("group", { name: "Package 2" });
     await user.selectOptions(within(second).getByRole("combobox", { name: "Carrier" }), "FEDEX");
-    await user.type(within(second).getByRole("textbox", { name: /Tracking number/ }), "7712 3456 7890");
+    await fill(user, within(second).getByRole("textbox", { name: /Tracking number/ }), "7712 3456 7890");
     serve(SHIPPED);
     await user.click(within(form).getByRole("button", { name: "Mark as shipped" }));
 
