@@ -31,6 +31,7 @@ export default defineConfig({
           setupFiles: ["src/test/setup.ts"],
           // Room for a loaded 2-core machine; a test takes well under a second on its own.
           testTimeout: 15_000,
+          isolate: false,
         },
       },
       {
