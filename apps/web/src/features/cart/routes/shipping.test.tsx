@@ -4,13 +4,14 @@ import {
   CustomerSchema,
   IDEMPOTENCY_HEADER,
   MESSAGES,
+  ProductDetailSchema,
   QuoteSchema,
   ServerCartSchema,
 } from "@vetportal/contract";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { addToCart, getCart } from "../../../lib/cart-store.ts";
-import { cartItem, quoteFor } from "../../../test/fixtures.ts";
+import { cartItem, productDetail, quoteFor } from "../../../test/fixtures.ts";
 import { apiError, apiOk, eventLog } from "../../../test/handlers.ts";
 import { renderPage, signIn } from "../../../test/render.tsx";
 import { server } from "../../../test/server.ts";
@@ -196,5 +197,34 @@ describe("shipping", () => {
     openShipping({ customer: customer({ delivery_methods: [] }) });
     expect(await screen.findByText("No delivery method available")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Place Order" })).not.toBeInTheDocument();
+  });
+
+  it("destroys a destroy cart's stock only once the user confirms it", async () => {
+    const placed = apiOk("/api/order/add", z.number().int(), 870);
+    const stock = apiOk("/api/product/query", ProductDetailSchema, productDetail({ id: 101, actual_inventory: 4 }));
+    server.use(placed.handler, stock.handler);
+    const { user, router } = openShipping({ items: [cartItem({ quantity: 4, is_destroy: true })] });
+    expect(await screen.findByRole("heading", { level: 1, name: "Destroy Stock" })).toBeInTheDocument();
+    const destroy = screen.getByRole("button", { name: "Destroy 4 packs" });
+    await waitFor(() =>
+      expect(screen.getByRole("table", { name: "Products to destroy" })).toHaveTextContent("4 packs"),
+    );
+    expect(destroy).toBeDisabled();
+    await user.click(screen.getByRole("checkbox", { name: "I confirm that 4 packs will be destroyed." }));
+    await waitFor(() => expect(destroy).toBeEnabled());
+    await user.click(destroy);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/order/870/1"));
+    expect(placed.calls.last).toEqual({ items: [{ id: 101, quantity: 4, is_destroy: true }] });
+    expect(getCart()).toEqual([]);
+  });
+
+  it("refuses to destroy when the stock changed since the product went into the cart", async () => {
+    server.use(
+      apiOk("/api/product/query", ProductDetailSchema, productDetail({ id: 101, actual_inventory: 6 })).handler,
+    );
+    const { user } = openShipping({ items: [cartItem({ quantity: 4, is_destroy: true })] });
+    expect(await screen.findByText(/The stock is now 6 packs/)).toBeInTheDocument();
+    await user.click(screen.getByRole("checkbox", { name: "I confirm that 4 packs will be destroyed." }));
+    expect(screen.getByRole("button", { name: "Destroy 4 packs" })).toBeDisabled();
   });
 });
