@@ -20,8 +20,25 @@ export default defineConfig({
       { test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"] } },
       // The architecture check on its fixture trees (scripts/test/).
       { test: { name: "tools", root: "scripts", include: ["test/**/*.test.ts"] } },
-      // The web's pure logic (URL state, quantity rules); pages are covered by the Playwright journeys.
+      // The web's pure logic (URL state, quantity rules), under Node: fast.
       { test: { name: "web", root: "apps/web", include: ["src/**/*.test.ts"] } },
+      // The web's components and pages in jsdom with Testing Library, the API mocked at the fetch
+      // level with MSW (apps/web/src/test/, docs/testing.md "Web DOM tests").
+      {
+        test: {
+          name: "web:dom",
+          root: "apps/web",
+          include: ["src/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["src/test/setup.ts"],
+          // Room for a loaded 2-core machine; a test takes well under a second on its own.
+          testTimeout: 15_000,
+          // One module graph per worker: Mantine and jsdom load once, not once per file (half the
+          // CPU time). Each test leaves nothing behind (test/setup.ts empties the DOM, the session,
+          // the cart, the storages and the toasts).
+          isolate: false,
+        },
+      },
       {
         test: { ...api, name: "api:pglite", exclude: ["test/postgres-*.test.ts"], env: { TEST_DRIVER: "pglite" } },
       },

@@ -154,7 +154,6 @@ export const PENDING = [
   "apps/api/src/modules/users/users.repository.ts: writes table addresses (owner: practices; only its repository writes it)",
   // helper "orders" (fulfilment goes through the orders service)
   "apps/api/src/modules/fulfilment/fulfilment.repository.ts: module fulfilment reads table department_cc_emails (owner: departments; ask its service)",
-  // helper "reports"
   // the order desk's web forms (issue 21 §4)
   "apps/web/src/features/order-desk/components/desk-actions.tsx: file over 400 lines",
 ];

@@ -31,10 +31,16 @@ function useClearCacheOnSignOut() {
  * What every page has. React Query's provider is in QueryLayout and the modals' in AppLayout, so
  * the sign-in page loads neither (decision 016).
  */
-export function AppProviders({ children }: { children: ReactNode }) {
+export function AppProviders({
+  children,
+  env,
+}: {
+  children: ReactNode /** "test": no transitions, no portals (DOM tests). */;
+  env?: "test";
+}) {
   useClearCacheOnSignOut();
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light" env={env}>
       <Toasts />
       {children}
     </MantineProvider>

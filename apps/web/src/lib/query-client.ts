@@ -20,24 +20,31 @@ function isRetryable(error: unknown): boolean {
   return error instanceof ApiError && (error.code === "NETWORK" || error.status >= 500);
 }
 
-/** Call failures are shown as an error toast unless the caller says it handles them (DESIGN §7). */
-export const queryClient = new QueryClient({
-  queryCache: new QueryCache({
-    onError: (error, query) => {
-      if (shouldToast(error, query.meta?.handlesErrors)) notifyError(errorMessage(error));
+/**
+ * Call failures are shown as an error toast unless the caller says it handles them (DESIGN §7).
+ * A factory, so each DOM test gets a client of its own with the app's defaults (test/render.tsx).
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (shouldToast(error, query.meta?.handlesErrors)) notifyError(errorMessage(error));
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _result, mutation) => {
+        if (shouldToast(error, mutation.meta?.handlesErrors)) notifyError(errorMessage(error));
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 60_000,
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) => isRetryable(error) && failureCount < 2,
+      },
+      mutations: { retry: false },
     },
-  }),
-  mutationCache: new MutationCache({
-    onError: (error, _variables, _result, mutation) => {
-      if (shouldToast(error, mutation.meta?.handlesErrors)) notifyError(errorMessage(error));
-    },
-  }),
-  defaultOptions: {
-    queries: {
-      staleTime: 60_000,
-      refetchOnWindowFocus: false,
-      retry: (failureCount, error) => isRetryable(error) && failureCount < 2,
-    },
-    mutations: { retry: false },
-  },
-});
+  });
+}
+
+export const queryClient = createQueryClient();

@@ -1,0 +1,81 @@
+// The DOM tests' set-up (the "web:dom" Vitest project, docs/testing.md): jest-dom's matchers, what
+// Mantine needs of a browser that jsdom lacks (Mantine's Vitest guide), the MSW server that answers
+// the API at the fetch level, and a clean page, session and cart after every test.
+import "@testing-library/jest-dom/vitest";
+import { notifications } from "@mantine/notifications";
+import { cleanup } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
+import { clearLocalCart } from "../lib/cart-store.ts";
+import { clearSession } from "../lib/session.ts";
+import { server } from "./server.ts";
+
+const { getComputedStyle } = window;
+window.getComputedStyle = (element) => getComputedStyle(element);
+window.HTMLElement.prototype.scrollIntoView = () => {};
+window.scrollTo = () => {};
+Object.defineProperty(window, "matchMedia", {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+// Mantine's autosizing Textarea listens for web fonts loading.
+Object.defineProperty(document, "fonts", {
+  configurable: true,
+  value: Object.assign(new EventTarget(), { ready: Promise.resolve() }),
+});
+class ResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserver;
+class IntersectionObserver {
+  readonly root = null;
+  readonly rootMargin = "";
+  readonly thresholds = [];
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+vi.stubGlobal("IntersectionObserver", IntersectionObserver);
+
+// A request no test answers fails the test: every call a page makes is one the test knows about.
+// (MSW's own "error" only makes that fetch fail, which a fire-and-forget call would swallow.)
+const unanswered: string[] = [];
+beforeAll(() =>
+  server.listen({
+    onUnhandledRequest: (request) => {
+      unanswered.push(`${request.method} ${new URL(request.url).pathname}`);
+    },
+  }),
+);
+// A stray console.error fails the test that caused it (STYLE §8), as in the API's tests.
+beforeEach(() => {
+  vi.spyOn(console, "error");
+});
+afterEach(() => {
+  cleanup();
+  // Toasts live in Mantine's store, outside the rendered tree.
+  notifications.clean();
+  server.resetHandlers();
+  clearSession();
+  clearLocalCart();
+  localStorage.clear();
+  sessionStorage.clear();
+  const requests = unanswered.splice(0);
+  expect(requests, "requests no handler answered (test/handlers.ts)").toEqual([]);
+  expect(console.error).not.toHaveBeenCalled();
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
