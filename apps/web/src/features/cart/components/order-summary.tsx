@@ -1,4 +1,4 @@
-import { Group, Loader, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Group, Skeleton, Stack, Text, VisuallyHidden } from "@mantine/core";
 import type { Quote } from "@vetportal/contract";
 import { LoadError, type RetryableQuery } from "../../../components/page-state.tsx";
 import { formatMoney } from "../../../lib/format.ts";
@@ -28,6 +28,45 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
   );
 }
 
+const AMOUNT_LABELS = ["Items", "Pick Fees", "Shipping", "Processing", "Tax"];
+
+/**
+ * The amounts while the first quote loads: the same rows with grey values, so the page does not
+ * move when the figures arrive (decision 034).
+ */
+function SummaryPlaceholder() {
+  return (
+    <Stack gap={6}>
+      <VisuallyHidden role="status">Calculating prices…</VisuallyHidden>
+      <Stack gap={6} aria-hidden>
+        {[...AMOUNT_LABELS, "Total"].map((label) => (
+          <Group
+            key={label}
+            justify="space-between"
+            gap="sm"
+            wrap="nowrap"
+            style={
+              label === "Total"
+                ? { borderTop: "1px solid var(--mantine-color-gray-3)", paddingTop: 8, marginTop: 4 }
+                : undefined
+            }
+          >
+            <Text size={label === "Total" ? "md" : "sm"} fw={label === "Total" ? 700 : undefined}>
+              {label}
+            </Text>
+            <Skeleton w={64}>
+              <Text size={label === "Total" ? "md" : "sm"}>&nbsp;</Text>
+            </Skeleton>
+          </Group>
+        ))}
+        <Text size="xs" c="dimmed">
+          Payment: On Invoice.
+        </Text>
+      </Stack>
+    </Stack>
+  );
+}
+
 /**
  * The order's amounts as the server quotes them (POST /api/order/quote, the pricing of a placed
  * order): items, pick fees, shipping, processing, tax and the total the receipt will show.
@@ -37,16 +76,7 @@ export function OrderSummary({ query }: { query: QuoteQuery }) {
   if (query.error && !quote) {
     return <LoadError title="Prices could not be loaded" query={query} />;
   }
-  if (query.isPending || !quote) {
-    return (
-      <Group gap="xs">
-        <Loader size="sm" aria-hidden />
-        <Text size="sm" c="dimmed" role="status">
-          Calculating prices…
-        </Text>
-      </Group>
-    );
-  }
+  if (query.isPending || !quote) return <SummaryPlaceholder />;
   return (
     <Stack gap={6} aria-busy={query.isFetching}>
       <Stack component="dl" gap={6} m={0} aria-label="Order amounts">

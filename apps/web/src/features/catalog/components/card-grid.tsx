@@ -1,17 +1,18 @@
-import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconChevronRight } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import type { ReactNode, SyntheticEvent } from "react";
 import { Link } from "react-router";
-import { ProductImage } from "../../../components/product-image.tsx";
+import placeholderUrl from "../../../assets/placeholder.svg";
 import classes from "./category-tile.module.css";
+
+/*
+ * The grid renders a card per category or product: plain elements and this module's CSS rather than
+ * a dozen Mantine components a card, which were most of the first render's script on a phone
+ * (decision 034). The look is Mantine's Card, SimpleGrid, Image, Title and Text as before.
+ */
 
 /** The catalogue's grid of cards (categories on the home page, products in a category): 2, 3 or 4 a row. */
 export function CardGrid({ children }: { children: ReactNode }) {
-  return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: "sm", sm: "lg" }}>
-      {children}
-    </SimpleGrid>
-  );
+  return <div className={classes.grid}>{children}</div>;
 }
 
 /** The grid while it loads: eight grey cards, a picture and two lines of text each. */
@@ -21,17 +22,21 @@ export function CardGridSkeleton() {
       <CardGrid>
         {Array.from({ length: 8 }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Card key={index} withBorder radius="md" padding="sm">
-            <Card.Section>
-              <Skeleton h={{ base: 140, sm: 200 }} radius={0} />
-            </Card.Section>
-            <Skeleton h={18} w="70%" mt="md" />
-            <Skeleton h={12} w="70%" mt="sm" />
-          </Card>
+          <div key={index} className={classes.card}>
+            <div className={`${classes.media} ${classes.placeholder}`} />
+            <div className={classes.placeholder} style={{ height: 18, width: "70%", marginTop: 16 }} />
+            <div className={classes.placeholder} style={{ height: 12, width: "70%", marginTop: 12 }} />
+          </div>
         ))}
       </CardGrid>
     </div>
   );
+}
+
+/** A broken picture falls back to the placeholder (SPEC §8), once. */
+function usePlaceholder(event: SyntheticEvent<HTMLImageElement>) {
+  const image = event.currentTarget;
+  if (!image.src.endsWith(placeholderUrl)) image.src = placeholderUrl;
 }
 
 /**
@@ -55,27 +60,19 @@ export function LinkCard({
   children?: ReactNode;
 }) {
   return (
-    <Card component={Link} to={to} withBorder radius="md" padding="sm" className={classes.tile}>
-      <Card.Section className={classes.media}>
-        <ProductImage src={image} alt="" h={{ base: 140, sm: 200 }} p="sm" />
-      </Card.Section>
-      <Stack gap={4} mt="sm" style={{ flex: 1 }}>
-        <Title order={2} className={classes.name}>
-          {name}
-        </Title>
-        {detail && (
-          <Text size="sm" c="dimmed">
-            {detail}
-          </Text>
-        )}
+    <Link to={to} className={`${classes.card} ${classes.tile}`}>
+      <div className={classes.media}>
+        <img src={image || placeholderUrl} alt="" className={classes.image} onError={usePlaceholder} />
+      </div>
+      <div className={classes.body}>
+        <h2 className={classes.name}>{name}</h2>
+        {detail && <p className={classes.detail}>{detail}</p>}
         {children}
-      </Stack>
-      <Group gap={2} mt="sm" wrap="nowrap" aria-hidden>
-        <Text size="sm" fw={600} c="brand.8">
-          {cta}
-        </Text>
-        <IconChevronRight size={16} color="var(--mantine-color-brand-8)" />
-      </Group>
-    </Card>
+      </div>
+      <div className={classes.cta} aria-hidden>
+        <span>{cta}</span>
+        <IconChevronRight size={16} />
+      </div>
+    </Link>
   );
 }

@@ -49,7 +49,8 @@ export function CategoryRoute() {
         {products.isPending || isNamePending ? (
           <>
             <VisuallyHidden role="status">Loading products…</VisuallyHidden>
-            <Skeleton h={34} w={280} aria-hidden />
+            {/* The heading's height, so the grid does not move when it arrives (decision 034). */}
+            <Skeleton h="calc(var(--mantine-h1-font-size) * var(--mantine-h1-line-height))" w={280} aria-hidden />
           </>
         ) : (
           <Title order={1}>{heading}</Title>
@@ -59,6 +60,11 @@ export function CategoryRoute() {
           <Text size="sm" c="dimmed">
             {products.data.total === 1 ? "1 product" : `${products.data.total} products`}
           </Text>
+        )}
+        {products.isPending && (
+          <Skeleton w={90} aria-hidden>
+            <Text size="sm">&nbsp;</Text>
+          </Skeleton>
         )}
       </Stack>
 

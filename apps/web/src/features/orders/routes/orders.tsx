@@ -136,12 +136,17 @@ function OrderCards({ orders }: { orders: OrderListItem[] }) {
   );
 }
 
+/**
+ * A page of placeholders about as tall as the page of orders it stands for (a card a row on phones),
+ * so nothing below it moves when the orders arrive, even on a reload that restores a scrolled
+ * position (decision 034).
+ */
 function TableSkeleton() {
   return (
     <Stack gap="xs" p="md" aria-hidden>
-      {Array.from({ length: 8 }, (_, index) => (
+      {Array.from({ length: PAGE_SIZE }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <Skeleton key={index} h={28} />
+        <Skeleton key={index} h={{ base: 112, sm: 36 }} />
       ))}
     </Stack>
   );
