@@ -31,7 +31,7 @@ import { loadConfig } from "../../apps/api/src/config.ts";
 import { DEMO_CATEGORIES } from "../../apps/api/src/db/seed/demo-catalog.ts";
 import { DEMO_COST_CENTERS, DEMO_DEPARTMENTS } from "../../apps/api/src/db/seed/demo-people.ts";
 import { DEMO_ADMIN } from "../../apps/api/src/db/seed/index.ts";
-import { hashPassword } from "../../apps/api/src/modules/auth/auth.service.ts";
+import { hashPassword } from "../../apps/api/src/lib/hashing.ts";
 import { exportApi } from "./api-under-test.ts";
 
 const { values: args } = parseArgs({

@@ -1,5 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
-import { hash, verify } from "@node-rs/argon2";
 import {
   type AddressLogin,
   LEVEL_PRIVILEGES,
@@ -16,70 +14,13 @@ import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Caches } from "../../lib/cache.ts";
+import { hashPassword, hashToken, newToken, verifyPassword } from "../../lib/hashing.ts";
+import { normalizeAddressLine, normalizeForMatch } from "../../lib/normalisers.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
 import { forgetSecrets, queueEmail } from "../mail/mail.service.ts";
 import { passwordLinkMail } from "../mail/templates.ts";
 import * as repo from "./auth.repository.ts";
 import { createSignInThrottle, createTokenThrottle } from "./throttle.ts";
-
-/** Matching of practice name, address line and zip ignores case, spacing and punctuation (DESIGN §5). */
-export function normalizeForMatch(value: string): string {
-  return value
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim();
-}
-
-/** USPS street-suffix and direction abbreviations: "120 Market St." matches "120 Market Street". */
-const ADDRESS_WORDS: Record<string, string> = {
-  street: "st",
-  avenue: "ave",
-  av: "ave",
-  road: "rd",
-  boulevard: "blvd",
-  drive: "dr",
-  lane: "ln",
-  court: "ct",
-  place: "pl",
-  suite: "ste",
-  highway: "hwy",
-  parkway: "pkwy",
-  square: "sq",
-  terrace: "ter",
-  circle: "cir",
-  north: "n",
-  south: "s",
-  east: "e",
-  west: "w",
-  northeast: "ne",
-  northwest: "nw",
-  southeast: "se",
-  southwest: "sw",
-};
-export function normalizeAddressLine(value: string): string {
-  return normalizeForMatch(value)
-    .split(" ")
-    .map((word) => ADDRESS_WORDS[word] ?? word)
-    .join(" ");
-}
-
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-const newToken = () => randomBytes(32).toString("base64url");
-
-/** argon2id (the library's default algorithm). */
-export const hashPassword = (password: string) => hash(password);
-
-// Verified against when the email is unknown, so a miss costs as long as a wrong password.
-const DUMMY_HASH = hash("not-a-real-password-1");
-
-/** Checks a password against a stored hash; a user without one costs as long as a wrong password. */
-export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
-  if (!passwordHash) {
-    await verify(await DUMMY_HASH, password);
-    return false;
-  }
-  return verify(passwordHash, password);
-}
 
 /** How a set-password link is named in the outbox message that carries it (mail's secret_ref). */
 const linkRef = (id: number) => `password_token:${id}`;

@@ -2,7 +2,8 @@ import { COUNTRY_ID_UNITED_STATES, MESSAGES, type Practice, USER_LEVEL } from "@
 import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { issuePasswordLink, normalizeAddressLine, normalizeForMatch, voidPasswordLinks } from "../auth/auth.service.ts";
+import { normalizeAddressLine, normalizeForMatch } from "../../lib/normalisers.ts";
+import { issuePasswordLink, voidPasswordLinks } from "../auth/auth.service.ts";
 import { checkDeliverable } from "./address-validator.ts";
 import * as repo from "./practices.repository.ts";
 

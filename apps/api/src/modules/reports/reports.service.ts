@@ -17,8 +17,8 @@ import {
 import type { z } from "zod";
 import type { Database, DatabaseHandle } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { hashToken } from "../../lib/hashing.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
-import { hashToken } from "../auth/auth.service.ts";
 import { openCsvStream } from "./csv-stream.ts";
 import {
   exportFileName,
