@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 
 /** A route plugin's instance (the zod type provider), or any scope registered inside it. */
-type App = Parameters<FastifyPluginAsyncZod>[0];
+export type App = Parameters<FastifyPluginAsyncZod>[0];
 
 /** Error answers a route declares in its own schema (answered with the error envelope). */
 export type ErrorStatus = 401 | 403 | 404 | 409 | 422 | 429;

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { escapeLike } from "../../db/like.ts";
 import {

@@ -13,7 +13,7 @@ import {
 } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { page, postData } from "../../http/post-data.ts";
+import { type App, page, postData } from "../../http/post-data.ts";
 import type { AuthService } from "../auth/auth.service.ts";
 import type { PracticesService } from "../practices/practices.service.ts";
 import type { UsersService } from "./users.service.ts";
@@ -21,11 +21,57 @@ import type { UsersService } from "./users.service.ts";
 const tags = ["users"];
 const admin = { access: "admin" as const, tags };
 
-export const usersRoutes: FastifyPluginAsyncZod<{
+interface UsersRouteServices {
   users: UsersService;
   practices: PracticesService;
   auth: AuthService;
-}> = async (app, { users, practices, auth }) => {
+}
+
+/** A user's own account (an administrator: anyone's): details, personal info, password. */
+function accountRoutes(app: App, { users, auth }: UsersRouteServices) {
+  postData(
+    app,
+    "/user/query",
+    {
+      tags,
+      summary: "A user with the first address (admin: anyone; others: themselves)",
+      body: UserQueryRequestSchema,
+      data: UserDetailSchema,
+    },
+    (request) => users.getUser(request.user, request.body.id),
+  );
+
+  postData(
+    app,
+    "/user/update",
+    {
+      tags,
+      summary: "Personal info (own); status, level, approver, department (admin)",
+      body: UserUpdateRequestSchema,
+      data: UserDetailSchema,
+    },
+    (request) => users.updateUser(request.user, request.body),
+  );
+
+  postData(
+    app,
+    "/user/changePassword",
+    {
+      tags,
+      summary:
+        "Change the signed-in user's password (password sign-in and the current password needed); other sessions are signed out",
+      body: ChangePasswordRequestSchema,
+      data: z.null(),
+    },
+    async (request) => {
+      await auth.changePassword(request.user, request.body, request.ip);
+      return null;
+    },
+  );
+}
+
+/** The administrator's user list and edits (a practice's row through the practices module). */
+function adminRoutes(app: App, { users, practices }: UsersRouteServices) {
   postData(
     app,
     "/user/list",
@@ -39,18 +85,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       const { rows, total } = await users.listUsers(request.body);
       return page(rows, total);
     },
-  );
-
-  postData(
-    app,
-    "/user/query",
-    {
-      tags,
-      summary: "A user with the first address (admin: anyone; others: themselves)",
-      body: UserQueryRequestSchema,
-      data: UserDetailSchema,
-    },
-    (request) => users.getUser(request.user, request.body.id),
   );
 
   postData(
@@ -82,18 +116,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{
 
   postData(
     app,
-    "/user/update",
-    {
-      tags,
-      summary: "Personal info (own); status, level, approver, department (admin)",
-      body: UserUpdateRequestSchema,
-      data: UserDetailSchema,
-    },
-    (request) => users.updateUser(request.user, request.body),
-  );
-
-  postData(
-    app,
     "/user/delete",
     {
       ...admin,
@@ -120,22 +142,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{
 
   postData(
     app,
-    "/user/changePassword",
-    {
-      tags,
-      summary:
-        "Change the signed-in user's password (password sign-in and the current password needed); other sessions are signed out",
-      body: ChangePasswordRequestSchema,
-      data: z.null(),
-    },
-    async (request) => {
-      await auth.changePassword(request.user, request.body, request.ip);
-      return null;
-    },
-  );
-
-  postData(
-    app,
     "/user/sendPasswordLink",
     {
       ...admin,
@@ -148,4 +154,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       return null;
     },
   );
+}
+
+export const usersRoutes: FastifyPluginAsyncZod<UsersRouteServices> = async (app, services) => {
+  adminRoutes(app, services);
+  accountRoutes(app, services);
 };
