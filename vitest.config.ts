@@ -18,6 +18,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"] } },
+      // The architecture check on its fixture trees (scripts/test/).
+      { test: { name: "tools", root: "scripts", include: ["test/**/*.test.ts"] } },
       // The web's pure logic (URL state, quantity rules); pages are covered by the Playwright journeys.
       { test: { name: "web", root: "apps/web", include: ["src/**/*.test.ts"] } },
       {

@@ -11,6 +11,13 @@
  *   tsx src/ceiling-server.ts pg-order       POST /api/order/add → one order in one transaction: the
  *                                            order row, a stock update and a ledger row per stocked
  *                                            product, the lines, the status history row
+ *   tsx src/ceiling-server.ts pg-order-one   POST /api/order/add → one order and its line in one
+ *                                            statement (issue 22 §2)
+ *   tsx src/ceiling-server.ts pg-order-list FILE   POST /api/order/list → the practice's newest 25
+ *                                            orders with their status, one query (FILE: the
+ *                                            reader's order ids, as JSON; the first names the practice)
+ *   tsx src/ceiling-server.ts pg-order-query FILE  POST /api/order/query → one order with its lines
+ *                                            as JSON, one query, the ids of FILE in turn
  *
  * PORT (127.0.0.1), and DATABASE_URL for the pg ones (a pool of 10, the API's default). Prints
  * "ready" once listening. pg-order takes the practices (users with an address) and the active
@@ -140,8 +147,77 @@ if (mode === "hello") {
       client.release();
     }
   });
+} else if (mode === "pg-order-one") {
+  const db = pool();
+  const [practice] = (
+    await db.query<{ id: number; line1: string; city: string; state: string; zip: string }>(
+      `select u.id, a.line1, a.city, a.state, a.zip_code as zip
+         from users u join addresses a on a.belong_to = 'user' and a.owner_id = u.id
+        where u.customer_id = $1 order by u.id, a.id limit 1`,
+      [CUSTOMER_ID],
+    )
+  ).rows;
+  const [product] = (
+    await db.query<{ id: number; name: string }>(
+      "select id, name from products where customer_id = $1 and is_active order by id limit 1",
+      [CUSTOMER_ID],
+    )
+  ).rows;
+  if (!practice || !product) throw new Error("pg-order-one: no practice or product in the database");
+  const statement = {
+    name: "order-one",
+    text: `with o as (
+        insert into orders (customer_id, user_id, delivery_method_id, contact_name, contact_phone, email,
+            ship_name, ship_line1, ship_city, ship_state, ship_zip_code, total_items_amount, processing_amount, total_order_amount)
+        values ($1, $2, 1, 'Load Bench', '415-555-0101', 'load@bench.test', 'Load Bench', $3, $4, $5, $6, 500, 150, 650)
+        returning id)
+      insert into order_products (order_id, product_id, product_name, quantity, unit_price_cents, total_price_cents)
+        select o.id, $7, $8, 1, 500, 500 from o returning order_id`,
+    values: [
+      CUSTOMER_ID,
+      practice.id,
+      practice.line1,
+      practice.city,
+      practice.state,
+      practice.zip,
+      product.id,
+      product.name,
+    ],
+  };
+  app.post("/api/order/add", async () => ({ result: 1, data: (await db.query(statement)).rows[0]?.order_id }));
+} else if (mode === "pg-order-list" || mode === "pg-order-query") {
+  const db = pool();
+  const orderIds = JSON.parse(readFileSync(file as string, "utf8")) as number[];
+  const [reader] = (await db.query<{ user_id: number }>("select user_id from orders where id = $1", [orderIds[0]]))
+    .rows;
+  if (!reader) throw new Error(`${mode}: the reader's orders are not in the database`);
+  if (mode === "pg-order-list") {
+    const list = {
+      name: "order-list",
+      text: `select o.id, u.first_name as user_first_name, u.last_name as user_last_name, o.shipping_instruction,
+          o.created, o.order_status_id as order_status, s.name as order_status_name, o.total_order_amount,
+          o.date_shipped, o.tracking_number
+        from orders o join users u on u.id = o.user_id join order_statuses s on s.id = o.order_status_id
+        where o.customer_id = $1 and o.user_id = $2 order by o.id desc limit 25`,
+      values: [CUSTOMER_ID, reader.user_id],
+    };
+    app.post("/api/order/list", async () => ({ result: 1, data: (await db.query(list)).rows }));
+  } else {
+    let turn = 0;
+    const text = `select o.*, s.name as order_status_name,
+        (select json_agg(l order by l.id) from order_products l where l.order_id = o.id) as lines
+      from orders o join order_statuses s on s.id = o.order_status_id
+      where o.id = $1 and o.customer_id = $2 and o.user_id = $3`;
+    app.post("/api/order/query", async () => {
+      const id = orderIds[turn++ % orderIds.length];
+      const { rows } = await db.query({ name: "order-query", text, values: [id, CUSTOMER_ID, reader.user_id] });
+      return { result: 1, data: rows[0] };
+    });
+  }
 } else {
-  console.error(`unknown ceiling ${mode}: hello | bytes FILE | pg-catalogue | pg-order`);
+  console.error(
+    `unknown ceiling ${mode}: hello | bytes FILE | pg-catalogue | pg-order | pg-order-one | pg-order-list FILE | pg-order-query FILE`,
+  );
   process.exit(2);
 }
 

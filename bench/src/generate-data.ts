@@ -14,7 +14,7 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { ORDER_STATUS_CANCELLED } from "@vetportal/contract";
+import { ORDER_STATUS } from "@vetportal/contract";
 import pg from "pg";
 import { loadConfig } from "../../apps/api/src/config.ts";
 import { DEMO_ADMIN } from "../../apps/api/src/db/seed/index.ts";
@@ -202,7 +202,7 @@ async function finish() {
             (select min(created)::text from orders) as first_order,
             (select max(created)::text from orders) as last_order,
             pg_size_pretty(pg_database_size(current_database())) as database_size`,
-    [ORDER_STATUS_CANCELLED.id],
+    [ORDER_STATUS.CANCELLED],
   );
   console.log("\nRow counts:");
   for (const [k, v] of Object.entries(rows[0] ?? {})) console.log(`  ${k.padEnd(28)} ${v}`);

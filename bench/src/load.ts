@@ -10,17 +10,15 @@
  * Each row: a warm-up of --warmup seconds (not counted), then --duration seconds measured.
  * --wait-quiet N waits up to N seconds for the 1-minute load average to fall below 0.5 first.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import autocannon, { type Options, type Request, type Result } from "autocannon";
+import type { Options, Request } from "autocannon";
 import { DEMO_PRACTICES } from "../../apps/api/src/db/seed/demo-people.ts";
 import {
   type ApiUnderTest,
-  freePort,
   prepareApi,
   ROOT,
   type RunningApi,
@@ -28,11 +26,12 @@ import {
   startApi,
   stopProcess,
 } from "./api-under-test.ts";
+import { ceilings } from "./ceilings.ts";
 import { type DurablePostgres, startDurablePostgres } from "./durable-postgres.ts";
 import { type LighthouseResult, runLighthouse } from "./lighthouse.ts";
-import { auth, json, type ListItem, orderItems, post, prepareShoppers, type Shopper } from "./shoppers.ts";
-
-const kib = (bytes: number) => Math.round(bytes / 1024);
+import { kib, type Run, render, writeReadme } from "./load-report.ts";
+import { type Driver, type Row, run, type Target, type Timing } from "./load-rows.ts";
+import { auth, type ListItem, orderItems, post, prepareShoppers, type Shopper } from "./shoppers.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -47,47 +46,13 @@ const { values: args } = parseArgs({
     "wait-quiet": { type: "string", default: "0" },
   },
 });
-const DURATION = Number(args.duration);
-const WARMUP = Number(args.warmup);
+const TIMING: Timing = { duration: Number(args.duration), warmup: Number(args.warmup) };
 const PRACTICES = DEMO_PRACTICES.slice(0, Number(args.practices));
 const LIGHTHOUSE = !args["no-lighthouse"];
-const BENCH_DIR = join(ROOT, "bench");
-const README = join(BENCH_DIR, "README.md");
+const README = join(ROOT, "bench", "README.md");
 /** Connections of the issue's table: 50 for reads, 10 for orders. */
 const READ_CONNECTIONS = 50;
 const ORDER_CONNECTIONS = 10;
-
-type Driver = "PostgreSQL" | "PGlite";
-interface Target {
-  /** Of the ceiling's rate. */
-  ratio?: number;
-  /** Requests (orders) per second. */
-  rate?: number;
-  p99Ms?: number;
-}
-interface Row {
-  label: string;
-  driver: Driver | "—";
-  connections: number;
-  result?: Result;
-  error?: string;
-  /** The ceiling this row is (API rows: is compared with). */
-  ceiling?: Ceiling;
-  /** Applies to the driver of the row; "no errors" is part of every API row's target. */
-  target?: Target;
-  api: boolean;
-}
-
-const int = (x: number) => Math.round(x).toLocaleString("en-US");
-const ms = (x: number) => (x < 10 ? `${x.toFixed(1)} ms` : `${Math.round(x)} ms`);
-const rateOf = (r: Result) => r.requests.total / r.duration;
-const errorsOf = (r: Result) => r.non2xx + r.errors;
-
-/** A warm-up run (not counted), then the measured one. */
-async function measure(options: Options): Promise<Result> {
-  if (WARMUP > 0) await autocannon({ ...options, duration: WARMUP });
-  return autocannon({ ...options, duration: DURATION });
-}
 
 /** Cycles through `items`, one per request. */
 function turns<T>(items: T[]) {
@@ -201,131 +166,34 @@ async function loadPortal(base: string, driver: Driver, portal: Portal): Promise
       read("/api/product/query", () => ({ id: nextProduct() })),
     ],
     [
-      { label: "POST /api/order/list (My Orders, first page)", ceiling: "hello", target: small },
+      {
+        label: "POST /api/order/list (My Orders, first page)",
+        ceiling: "pg order list",
+        target: onPg ? { ratio: 0.5 } : {},
+      },
       read("/api/order/list", () => ({})),
     ],
     [
       {
         label: `POST /api/order/query (order detail, ${portal.orderIds.length} orders in turn)`,
-        ceiling: "hello",
-        target: small,
+        ceiling: "pg order query",
+        target: onPg ? { ratio: 0.5 } : {},
       },
       read("/api/order/query", () => ({ id: nextOrder() })),
     ],
     [
       {
         label: `POST /api/order/add (${portal.shoppers.length} practices, 1–3 products, a new Idempotency-Key each)`,
-        ceiling: "pg order",
-        target: onPg ? { rate: 1500, p99Ms: 50 } : { rate: 500 },
+        ceiling: "pg order one",
+        target: onPg ? { ratio: 0.7, p99Ms: 50 } : { ofPostgres: 0.5 },
       },
       { url: base, connections: ORDER_CONNECTIONS, requests: [orderRequests(portal.shoppers)] },
     ],
   ];
   const rows: Row[] = [];
   for (const [row, options] of cases)
-    rows.push(await run({ ...row, driver, connections: options.connections ?? 10, api: true }, options));
+    rows.push(await run({ ...row, driver, connections: options.connections ?? 10, api: true }, options, TIMING));
   return rows;
-}
-
-async function run(row: Row, options: Options): Promise<Row> {
-  process.stdout.write(`${row.driver === "—" ? "" : `${row.driver}: `}${row.label}, ${row.connections} connections … `);
-  try {
-    row.result = await measure({ timeout: 10, ...options });
-    const r = row.result;
-    console.log(
-      `${int(rateOf(r))}/s, p50 ${ms(r.latency.p50)}, p99 ${ms(r.latency.p99)}, errors ${errorsOf(r)}` +
-        (errorsOf(r) ? ` (${JSON.stringify(r.statusCodeStats)})` : ""),
-    );
-  } catch (err) {
-    row.error = err instanceof Error ? err.message : String(err);
-    console.log(`failed: ${row.error}`);
-  }
-  return row;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Ceilings
-
-/** The ceilings, by the short name the API rows refer to them with. */
-const CEILING = {
-  hello: 'bare Fastify `GET /` → `{"hello":"world"}`',
-  bytes: "bare Fastify serving the product list's bytes from memory",
-  "pg catalogue": "plain `pg` + Fastify catalogue (one prepared query, no ORM)",
-  "pg order": "plain `pg` order transaction (order, stock update and ledger row per stocked product, lines, status)",
-} as const;
-type Ceiling = keyof typeof CEILING;
-
-async function startCeiling(mode: string, env: Record<string, string>, ...rest: string[]) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", join(BENCH_DIR, "src/ceiling-server.ts"), mode, ...rest], {
-    cwd: BENCH_DIR,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on("data", (b: Buffer) => {
-      if (b.toString().includes("ready")) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`ceiling ${mode} exited with ${code}`)));
-  });
-  return { child, base: `http://127.0.0.1:${port}` };
-}
-
-interface CeilingServer {
-  /** ceiling-server.ts's mode and its arguments. */
-  mode: string;
-  args?: string[];
-  env?: Record<string, string>;
-  /** Added to the row's label. */
-  note?: string;
-}
-
-async function ceilingRow(
-  ceiling: Ceiling,
-  driver: Row["driver"],
-  server: CeilingServer,
-  request: Omit<Options, "url"> & { path: string },
-): Promise<Row> {
-  const label = server.note ? `${CEILING[ceiling]} (${server.note})` : CEILING[ceiling];
-  const row: Row = { ceiling, label, driver, connections: request.connections ?? 10, api: false };
-  let child: ChildProcess | undefined;
-  try {
-    const started = await startCeiling(server.mode, server.env ?? {}, ...(server.args ?? []));
-    child = started.child;
-    const { path, ...options } = request;
-    return await run(row, { ...options, url: `${started.base}${path}` });
-  } catch (err) {
-    row.error = err instanceof Error ? err.message : String(err);
-    console.log(`${label}: failed: ${row.error}`);
-    return row;
-  } finally {
-    if (child) await stopProcess(child);
-  }
-}
-
-async function ceilings(portal: Portal, databaseUrl: string, scratch: string): Promise<Row[]> {
-  const file = join(scratch, "product-list.json");
-  writeFileSync(file, portal.listBytes);
-  const list = {
-    connections: READ_CONNECTIONS,
-    method: "POST",
-    path: "/api/product/list",
-    headers: auth(portal.reader.token),
-    body: "{}",
-  };
-  const pg = { DATABASE_URL: databaseUrl };
-  const kb = `${(portal.listBytes.length / 1024).toFixed(1)} KB`;
-  return [
-    await ceilingRow("hello", "—", { mode: "hello" }, { connections: READ_CONNECTIONS, path: "/" }),
-    await ceilingRow("bytes", "—", { mode: "bytes", args: [file], note: kb }, list),
-    await ceilingRow("pg catalogue", "PostgreSQL", { mode: "pg-catalogue", env: pg }, list),
-    await ceilingRow(
-      "pg order",
-      "PostgreSQL",
-      { mode: "pg-order", env: pg },
-      { connections: ORDER_CONNECTIONS, method: "POST", path: "/api/order/add", headers: json, body: "{}" },
-    ),
-  ];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -349,16 +217,6 @@ async function lighthouse(base: string): Promise<{ rows: LighthouseResult[]; err
 
 // ---------------------------------------------------------------------------------------------
 // The run
-
-interface Run {
-  started: Date;
-  loadBefore: number[];
-  api: ApiUnderTest;
-  postgres: string;
-  rows: Row[];
-  portal?: Portal;
-  lighthouse?: { rows: LighthouseResult[]; error?: string };
-}
 
 async function onApi<T>(api: ApiUnderTest, env: Record<string, string>, fn: (running: RunningApi) => Promise<T>) {
   const running = await startApi(
@@ -390,7 +248,7 @@ async function main() {
   console.log(`API under test: ${api.source} (${api.build})`);
   const scratch = mkdtempSync(join(os.tmpdir(), "vetportal-load."));
   let postgres: DurablePostgres | undefined;
-  const result: Run = { started, loadBefore, api, postgres: "", rows: [] };
+  const result: Run = { started, loadBefore, api, postgres: "", rows: [], timing: TIMING };
   try {
     postgres = await startDurablePostgres({ prefix: "vetportal-load-pg", database: "vetportal_load" });
     result.postgres = await postgres.describe();
@@ -400,12 +258,18 @@ async function main() {
     let portal: Portal | undefined;
     await onApi(api, { DATABASE_URL: pgUrl }, async ({ base }) => {
       portal = await preparePortal(base);
-      result.portal = portal;
       result.rows.push(...(await loadPortal(base, "PostgreSQL", portal)));
       if (LIGHTHOUSE) result.lighthouse = await lighthouse(base);
     });
     if (!portal) throw new Error("the portal was not prepared");
-    result.rows.unshift(...(await ceilings(portal, pgUrl, scratch)));
+    const input = {
+      token: portal.reader.token,
+      listBytes: portal.listBytes,
+      orderIds: portal.orderIds,
+      readConnections: READ_CONNECTIONS,
+      orderConnections: ORDER_CONNECTIONS,
+    };
+    result.rows.unshift(...(await ceilings(input, pgUrl, scratch, TIMING)));
 
     // An empty DATABASE_URL is no database URL: the API opens PGlite in DATA_DIR.
     await onApi(api, { DATABASE_URL: "", DATA_DIR: join(scratch, "pglite") }, async ({ base }) => {
@@ -419,117 +283,9 @@ async function main() {
   const markdown = render(result);
   console.log(`\n${markdown}`);
   if (!args["no-readme"]) {
-    writeReadme(markdown);
+    writeReadme(README, markdown);
     console.log(`Results written into ${README}`);
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The report
-
-function verdict(row: Row, rows: Row[]): { ratio: string; target: string; result: string } {
-  const ceiling = row.api ? rows.find((c) => !c.api && c.ceiling === row.ceiling) : undefined;
-  const r = row.result;
-  const c = ceiling?.result;
-  const ratio = r && c ? rateOf(r) / rateOf(c) : undefined;
-  const shown = ratio === undefined ? "—" : `${ratio.toFixed(2)}× (${row.ceiling})`;
-  const t = row.target;
-  if (!row.api || !t || (t.ratio === undefined && t.rate === undefined && t.p99Ms === undefined))
-    return { ratio: shown, target: "—", result: "—" };
-  const parts = [
-    t.ratio !== undefined ? `≥ ${t.ratio}× ceiling` : "",
-    t.rate !== undefined ? `≥ ${int(t.rate)}/s` : "",
-    t.p99Ms !== undefined ? `p99 ≤ ${t.p99Ms} ms` : "",
-    "0 errors",
-  ].filter(Boolean);
-  if (!r) return { ratio: "n/a", target: parts.join(", "), result: `not run (${row.error})` };
-  const misses = [
-    t.ratio !== undefined && (ratio === undefined || ratio < t.ratio) ? "ratio" : "",
-    t.rate !== undefined && rateOf(r) < t.rate ? "rate" : "",
-    t.p99Ms !== undefined && r.latency.p99 > t.p99Ms ? "p99" : "",
-    errorsOf(r) ? "errors" : "",
-  ].filter(Boolean);
-  return {
-    ratio: shown,
-    target: parts.join(", "),
-    result: misses.length ? `**MISS** (${misses.join(", ")})` : "pass",
-  };
-}
-
-function render(run: Run): string {
-  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
-  const command = `npm run bench:load${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
-  const lines: string[] = [];
-  lines.push(
-    `Run ${run.started.toISOString().slice(0, 16).replace("T", " ")} UTC · \`${command}\` · API under test: ${run.api.source}`,
-  );
-  lines.push("");
-  lines.push(
-    `Machine: ${os.cpus().length} cores (${cpu}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, Node ${process.version}, ` +
-      `load average before ${run.loadBefore.map((x) => x.toFixed(2)).join(" / ")}, after ${os
-        .loadavg()
-        .map((x) => x.toFixed(2))
-        .join(" / ")}. Servers: ${run.postgres} (a fresh throw-away server); PGlite in a fresh DATA_DIR; ` +
-      "both seeded with the demo data by the API itself, which runs with `LOG_LEVEL=warn`.",
-  );
-  lines.push("");
-  lines.push(
-    `Each row: autocannon in the runner's process, the server in its own; ${WARMUP} s warm-up (not counted), then ` +
-      `${DURATION} s measured. Req/s = responses ÷ seconds; errors = non-2xx answers + connection errors and ` +
-      "timeouts. × ceiling = req/s ÷ the ceiling's req/s in this run. Reads are one practice's (the first demo " +
-      "practice); targets of issue 10 that name no database apply to PostgreSQL.",
-  );
-  lines.push("");
-  lines.push("| Request | Database | Connections | Req/s | p50 | p99 | Errors | × ceiling | Target | Result |");
-  lines.push("|---|---|---:|---:|---:|---:|---:|---:|---|---|");
-  for (const row of run.rows) {
-    const r = row.result;
-    const v = verdict(row, run.rows);
-    lines.push(
-      `| ${row.api ? row.label : `${row.label} — *${row.ceiling}*`} | ${row.driver} | ${row.connections} | ${r ? int(rateOf(r)) : "n/a"} | ${
-        r ? ms(r.latency.p50) : "n/a"
-      } | ${r ? ms(r.latency.p99) : "n/a"} | ${r ? int(errorsOf(r)) : (row.error ?? "n/a")} | ${v.ratio} | ${v.target} | ${v.result} |`,
-    );
-  }
-  if (run.lighthouse) {
-    lines.push("");
-    if (run.lighthouse.error) lines.push(`Lighthouse failed: ${run.lighthouse.error}`);
-    else {
-      lines.push(
-        "Lighthouse (`bench/src/lighthouse.ts`) on the portal served by the PostgreSQL API above, after its load. " +
-          "Targets: performance 100 on desktop and ≥ 95 on mobile, accessibility 100.",
-      );
-      lines.push("");
-      lines.push("| Page | Preset | Performance | Accessibility | Best practices | Transfer | JavaScript | Result |");
-      lines.push("|---|---|---:|---:|---:|---:|---:|---|");
-      for (const l of run.lighthouse.rows) {
-        const misses = [
-          l.performance < (l.preset === "desktop" ? 100 : 95) ? "performance" : "",
-          l.accessibility < 100 ? "accessibility" : "",
-        ].filter(Boolean);
-        lines.push(
-          `| ${l.page} | ${l.preset} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${kib(l.transferBytes)} KiB | ${kib(
-            l.scriptBytes,
-          )} KiB | ${misses.length ? `**MISS** (${misses.join(", ")})` : "pass"} |`,
-        );
-      }
-    }
-  }
-  return lines.join("\n");
-}
-
-function writeReadme(markdown: string) {
-  const start = "<!-- load:start -->";
-  const end = "<!-- load:end -->";
-  const text = readFileSync(README, "utf8");
-  const block = `${start}\n${markdown}\n${end}`;
-  const i = text.indexOf(start);
-  const j = text.indexOf(end);
-  const next =
-    i !== -1 && j > i
-      ? `${text.slice(0, i)}${block}${text.slice(j + end.length)}`
-      : `${text.trimEnd()}\n\n## Load benchmark (issue 10)\n\n${block}\n`;
-  writeFileSync(README, next);
 }
 
 await main();

@@ -4,7 +4,7 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import helmet from "helmet";
 import type { ZodType } from "zod";
 import type { Config } from "./config.ts";
-import type { DatabaseHandle } from "./db/client.ts";
+import type { Database, DatabaseHandle } from "./db/client.ts";
 import { createCaches } from "./lib/cache.ts";
 import { withRedactedUrls } from "./lib/log-redaction.ts";
 import { countPlacedOrders, createMetrics } from "./lib/metrics.ts";
@@ -60,16 +60,21 @@ export interface BuildAppOptions {
 }
 
 /**
- * Builds the whole application without listening (tests call inject() on it). Plugins first, then
- * every module in one explicit list.
+ * Builds the whole application without listening (tests call inject() on it), in four named steps:
+ * the Fastify instance, the platform (outbox, secret sweep), the module graph (every service and the
+ * services it uses), then the HTTP layer's plugins and every module's routes in one explicit list.
  */
-export async function buildApp({
-  config,
-  database,
-  reportsDatabase,
-  logger = false,
-  validateResponses = false,
-}: BuildAppOptions) {
+export async function buildApp(options: BuildAppOptions) {
+  const app = createFastify(options);
+  registerPlatform(app, options);
+  const { services, caches, metrics } = composeServices(options);
+  await registerHttp(app, options.config, caches, metrics);
+  await registerApi(app, services, options.config);
+  return app;
+}
+
+/** The Fastify instance: logging, proxies, limits, and the zod validator and serializer. */
+function createFastify({ config, logger = false, validateResponses = false }: BuildAppOptions) {
   const app = Fastify({
     // No credential in a logged URL (an export code, an old set-password link): decision 026.
     logger: withRedactedUrls(logger),
@@ -90,7 +95,13 @@ export async function buildApp({
     if (route.schema?.body) route.schema.body = refuseUnknownFields(route.schema.body as ZodType);
   });
   app.setSerializerCompiler(createSerializerCompiler({ validate: validateResponses }));
+  return app;
+}
 
+type AppInstance = ReturnType<typeof createFastify>;
+
+/** What every request may reach (config, database) and the background work server.ts starts. */
+function registerPlatform(app: AppInstance, { config, database }: BuildAppOptions) {
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("db", database.db);
@@ -107,12 +118,14 @@ export async function buildApp({
   const secretSweep = createSecretSweep(database.db, app.log);
   app.decorate("secretSweep", secretSweep);
   app.addHook("onClose", async () => secretSweep.stop());
+}
 
-  // Sessions, catalogue and stock, cached with the database's change counters (decision 017).
-  const caches = createCaches(database.db, config.CACHE_MAX_STALE_MS);
-  // The people modules, in the order they use each other (decision 031): users own the users
-  // table, practices the addresses, departments their members' rows through users, auth the
-  // sessions and set-password links.
+/**
+ * The people modules, in the order they use each other (decision 031): users own the users table,
+ * practices the addresses, departments write their members' rows through users, auth the sessions
+ * and set-password links (passwordLinks, which users and practices hand out in their transactions).
+ */
+function composePeople(config: Config, db: Database, caches: ReturnType<typeof createCaches>) {
   const passwordLinks = createPasswordLinksService({
     settings: {
       PASSWORD_LINK_TTL_HOURS: config.PASSWORD_LINK_TTL_HOURS,
@@ -121,11 +134,11 @@ export async function buildApp({
     },
   });
   const customer = { CUSTOMER_ID: config.CUSTOMER_ID };
-  const users = createUsersService({ db: database.db, settings: customer, passwordLinks });
-  const departments = createDepartmentsService({ db: database.db, settings: customer, users });
-  const practices = createPracticesService({ db: database.db, settings: customer, users, departments, passwordLinks });
+  const users = createUsersService({ db, settings: customer, passwordLinks });
+  const departments = createDepartmentsService({ db, settings: customer, users });
+  const practices = createPracticesService({ db, settings: customer, users, departments, passwordLinks });
   const auth = createAuthService({
-    db: database.db,
+    db,
     settings: {
       CUSTOMER_ID: config.CUSTOMER_ID,
       ADMIN_USER_ID: config.ADMIN_USER_ID,
@@ -142,6 +155,14 @@ export async function buildApp({
     caches,
     users,
   });
+  return { auth, users, departments, practices };
+}
+
+/** The module graph: every service, handed the services and settings it uses. */
+function composeServices({ config, database, reportsDatabase }: BuildAppOptions) {
+  // Sessions, catalogue and stock, cached with the database's change counters (decision 017).
+  const caches = createCaches(database.db, config.CACHE_MAX_STALE_MS);
+  const { auth, users, departments, practices } = composePeople(config, database.db, caches);
   // Prometheus metrics, only when METRICS_TOKEN is set (decision 029).
   const metrics = config.METRICS_TOKEN
     ? createMetrics({ poolStats: () => database.poolStats(), outboxBacklog: () => readOutboxBacklog(database.db) })
@@ -170,7 +191,18 @@ export async function buildApp({
       settings: { CUSTOMER_ID: config.CUSTOMER_ID, SUPPORT_EMAIL: config.SUPPORT_EMAIL },
     }),
   };
+  return { services, caches, metrics };
+}
 
+type Services = ReturnType<typeof composeServices>["services"];
+
+/** The HTTP layer: security headers, errors, 405s, metrics, cache invalidation, body parsers, docs. */
+async function registerHttp(
+  app: AppInstance,
+  config: Config,
+  caches: ReturnType<typeof createCaches>,
+  metrics: ReturnType<typeof createMetrics> | undefined,
+) {
   // Security headers, helmet's middleware built once (@fastify/helmet rebuilt it on every request,
   // a fifth of a small answer's cost).
   const securityHeaders = helmet({
@@ -206,7 +238,10 @@ export async function buildApp({
   await app.register(formbody);
   await app.register(formsPlugin);
   await app.register(swaggerPlugin);
+}
 
+/** Every module's routes, in one explicit list. */
+async function registerApi(app: AppInstance, services: Services, config: Config) {
   // Everything under /api is behind the auth hook; docs, media and the web app are not.
   await app.register(
     async (api) => {
@@ -233,8 +268,6 @@ export async function buildApp({
   );
   await app.register(mediaRoutes, { catalog: services.catalog, products: services.products });
   await app.register(webPlugin, { root: config.WEB_DIST_DIR });
-
-  return app;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import { join } from "node:path";
-import { ORDER_STATUS_CANCELLED } from "@vetportal/contract";
+import { ORDER_STATUS } from "@vetportal/contract";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -277,7 +277,7 @@ describe("several API processes on one PostgreSQL database", () => {
       `select count(*) filter (where date_shipped is not null)::int as shipped,
               count(*) filter (where order_status_id = $2)::int as cancelled
          from orders where id = any($1)`,
-      [orderIds, ORDER_STATUS_CANCELLED.id],
+      [orderIds, ORDER_STATUS.CANCELLED],
     );
     expect(statuses).toEqual({ shipped: 10, cancelled: 16 });
 

@@ -2,11 +2,9 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import {
+  ALL_ORDER_STATUSES,
   DEFAULT_DELIVERY_METHOD,
   FORBIDDEN_DELIVERY_METHOD_ID,
-  ORDER_STATUS_CANCELLED,
-  ORDER_STATUS_DESTROYED,
-  ORDER_STATUSES,
   USER_LEVELS,
 } from "@vetportal/contract";
 import { sql } from "drizzle-orm";
@@ -82,7 +80,7 @@ describe("reference data", () => {
     expect(summary).toMatchObject({ seeded: false });
 
     const statuses = await rowsOf<{ id: number; name: string }>(database, "select id, name from order_statuses");
-    for (const status of [...ORDER_STATUSES, ORDER_STATUS_CANCELLED, ORDER_STATUS_DESTROYED])
+    for (const status of ALL_ORDER_STATUSES)
       expect(statuses, `order status ${status.id} (${status.name})`).toContainEqual({
         id: status.id,
         name: status.name,
@@ -131,8 +129,7 @@ describe(`upgrading a database made by release ${RELEASE}`, () => {
     );
     expect(after).toEqual(before);
     const statuses = await rowsOf<{ id: number; name: string }>(database, "select id, name from order_statuses");
-    for (const status of [...ORDER_STATUSES, ORDER_STATUS_CANCELLED, ORDER_STATUS_DESTROYED])
-      expect(statuses).toContainEqual({ id: status.id, name: status.name });
+    for (const status of ALL_ORDER_STATUSES) expect(statuses).toContainEqual({ id: status.id, name: status.name });
     // Every migration of this release is recorded as applied.
     const journal = JSON.parse(readFileSync(new URL("../drizzle/meta/_journal.json", import.meta.url), "utf8"));
     const [applied] = await rowsOf<{ n: number }>(

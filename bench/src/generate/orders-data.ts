@@ -1,4 +1,4 @@
-import { ORDER_STATUS, ORDER_STATUS_CANCELLED, PROCESSING_FEE_CENTS, TAX_RATE_BPS } from "@vetportal/contract";
+import { ORDER_STATUS, PROCESSING_FEE_CENTS, TAX_RATE_BPS } from "@vetportal/contract";
 import type { Loader } from "./loader.ts";
 
 /** Orders, staged with every random choice first. */
@@ -45,7 +45,7 @@ export async function stageOrders(loader: Loader) {
                from generate_series(1, $1::int) g cross join g_period p) s0
       cross join lateral (select s0.*, s0.u + (s0.u >= $6::int)::int as user_id) s
       cross join g_period p`,
-    [ORDERS, PRACTICES, ORDER_STATUS_CANCELLED.id, ORDER_STATUS.ACTIVE, ORDER_STATUS.SHIPPED, ADMIN_ID, PRODUCTS],
+    [ORDERS, PRACTICES, ORDER_STATUS.CANCELLED, ORDER_STATUS.ACTIVE, ORDER_STATUS.SHIPPED, ADMIN_ID, PRODUCTS],
   );
   await loader.client.query("alter table g_orders add primary key (id)");
 }
@@ -158,7 +158,7 @@ export async function insertLinesAndHistory(loader: Loader) {
        union all
        select id, status, user_id, created + interval '2 hours', 1 from g_orders where status in (18, 19)
      ) h order by at, order_id, seq`,
-    [ORDER_STATUS.ACTIVE, ORDER_STATUS.SHIPPED, ORDER_STATUS_CANCELLED.id],
+    [ORDER_STATUS.ACTIVE, ORDER_STATUS.SHIPPED, ORDER_STATUS.CANCELLED],
   );
 }
 

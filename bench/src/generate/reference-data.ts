@@ -1,4 +1,4 @@
-import { ORDER_STATUS_CANCELLED, ORDER_STATUSES, USER_LEVEL, USER_LEVELS } from "@vetportal/contract";
+import { ALL_ORDER_STATUSES, USER_LEVEL, USER_LEVELS } from "@vetportal/contract";
 import { DEMO_CATEGORIES } from "../../../apps/api/src/db/seed/demo-catalog.ts";
 import { DEMO_COST_CENTERS, DEMO_DEPARTMENTS } from "../../../apps/api/src/db/seed/demo-people.ts";
 import { DEMO_ADMIN } from "../../../apps/api/src/db/seed/index.ts";
@@ -84,7 +84,7 @@ export async function fillCustomer(loader: Loader) {
   await step(
     "order statuses",
     "insert into order_statuses (id, name) select * from json_to_recordset($1) as x(id int, name text) on conflict do nothing",
-    [JSON.stringify([...ORDER_STATUSES, ORDER_STATUS_CANCELLED])],
+    [JSON.stringify(ALL_ORDER_STATUSES)],
   );
   await step(
     "delivery methods",

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_CANCELLED, orderAmounts, type PriceTier as PriceRange, priceLine } from "@vetportal/contract";
+import { ORDER_STATUS, orderAmounts, type PriceTier as PriceRange, priceLine } from "@vetportal/contract";
 import type pg from "pg";
 
 /**
@@ -45,7 +45,7 @@ export async function verifySample(client: pg.Client) {
     const kept = priced.filter(({ l }) => l.cancelled === 0).map(({ p }) => p);
     const expected = kept.length ? orderAmounts(kept, o.shipping) : zero;
     const amountsOk = Object.entries(expected).every(([k, v]) => o.amounts[k] === v);
-    const cancelOk = (o.status === ORDER_STATUS_CANCELLED.id) === (kept.length === 0);
+    const cancelOk = (o.status === ORDER_STATUS.CANCELLED) === (kept.length === 0);
     if (!linesOk || !amountsOk || !cancelOk) {
       bad++;
       if (bad <= 3) console.error("  mismatch", JSON.stringify({ order: o.id, expected, stored: o.amounts }));

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formatPst, formatUsDate } from "./format.ts";
+import { formatPst, formatUsDate, portalDay } from "./format.ts";
+import { ALL_ORDER_STATUSES, ORDER_STATUS, ORDER_STATUSES, orderStatusName } from "./orders.ts";
+import { USER_LEVEL, USER_LEVELS } from "./users.ts";
 
 describe("formatUsDate", () => {
   it("shows a calendar day as MM/DD/YYYY", () => {
@@ -22,5 +24,31 @@ describe("formatPst", () => {
 
   it("shows a text that is no time as given", () => {
     expect(formatPst("not a time")).toBe("not a time");
+  });
+});
+
+describe("portalDay", () => {
+  it("is the calendar day in the portal's time zone, not UTC's", () => {
+    expect(portalDay(new Date("2026-07-04T03:30:00Z"))).toBe("2026-07-03");
+    expect(portalDay(new Date("2026-07-04T07:30:00Z"))).toBe("2026-07-04");
+    expect(portalDay()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe("enumerations (one map each)", () => {
+  it("derive the ids, the list and the names from the one map", () => {
+    expect(ORDER_STATUS.ACTIVE).toBe(1);
+    expect(ORDER_STATUS.CANCELLED).toBe(2);
+    expect(ORDER_STATUS.DESTROYED).toBe(3);
+    expect(ORDER_STATUS.BACK_ORDERED).toBe(19);
+    expect(orderStatusName(ORDER_STATUS.FULFILLMENT)).toBe("Fulfillment");
+    expect(orderStatusName(99)).toBe("Status 99");
+    expect(ALL_ORDER_STATUSES.map((s) => s.id).slice(-2)).toEqual([2, 3]);
+    expect(ORDER_STATUSES.map((s) => s.id)).toEqual([1, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21]);
+    expect(USER_LEVELS).toEqual([
+      { id: USER_LEVEL.USER, name: "User" },
+      { id: USER_LEVEL.MANAGER, name: "Manager" },
+      { id: USER_LEVEL.ADMINISTRATOR, name: "Administrator" },
+    ]);
   });
 });

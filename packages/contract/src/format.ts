@@ -9,6 +9,22 @@ export function formatUsDate(day: string | null | undefined): string {
   return match ? `${match[2]}/${match[3]}/${match[1]}` : day;
 }
 
+const portalDayFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: PORTAL_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/**
+ * The portal-calendar day (PORTAL_TIME_ZONE) of an instant, YYYY-MM-DD; without one, today in the
+ * portal's time zone. The one copy for both ends; SQL's twin is `portalToday()` in
+ * apps/api/src/lib/portal-days.ts (the database's clock).
+ */
+export function portalDay(instant: Date = new Date()): string {
+  return portalDayFormat.format(instant);
+}
+
 const pacific = new Intl.DateTimeFormat("en-US", {
   timeZone: PORTAL_TIME_ZONE,
   month: "2-digit",

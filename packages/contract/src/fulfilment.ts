@@ -1,12 +1,5 @@
 import { z } from "zod";
-import {
-  ORDER_STATUS,
-  ORDER_STATUS_CANCELLED,
-  ORDER_STATUS_DESTROYED,
-  ORDER_STATUSES,
-  OrderAmountsShape,
-  ShippingAddressSchema,
-} from "./orders.ts";
+import { ALL_ORDER_STATUSES, ORDER_STATUS, OrderAmountsShape, ShippingAddressSchema } from "./orders.ts";
 import { dbInt, dbText, IdSchema, IsoDateSchema } from "./primitives.ts";
 import {
   CarrierSchema,
@@ -22,21 +15,9 @@ import {
  * carrier CSV that ships many orders at once. Administrators only.
  */
 
-export const ORDER_STATUS_ON_HOLD = 18;
-export const ORDER_STATUS_BACK_ORDERED = 19;
-
-/** Every status an order can be in, the legacy list (SPEC §4), Cancelled and Destroyed. */
-export const ALL_ORDER_STATUSES = [...ORDER_STATUSES, ORDER_STATUS_CANCELLED, ORDER_STATUS_DESTROYED] as const;
-
-export function orderStatusName(id: number): string {
-  return ALL_ORDER_STATUSES.find((s) => s.id === id)?.name ?? `Status ${id}`;
-}
-
 /** Shipped, Cancelled and Destroyed are final: nothing changes an order in them any more. */
 export function isFinalStatus(status: number): boolean {
-  return (
-    status === ORDER_STATUS.SHIPPED || status === ORDER_STATUS_CANCELLED.id || status === ORDER_STATUS_DESTROYED.id
-  );
+  return status === ORDER_STATUS.SHIPPED || status === ORDER_STATUS.CANCELLED || status === ORDER_STATUS.DESTROYED;
 }
 
 /**
@@ -55,8 +36,8 @@ export const ORDER_TRANSITIONS: Readonly<Record<number, readonly number[]>> = Ob
 /** Statuses reached through their own action rather than a plain status change (Destroyed: placing a destroy order). */
 export const STATUSES_WITH_OWN_ACTION: readonly number[] = [
   ORDER_STATUS.SHIPPED,
-  ORDER_STATUS_CANCELLED.id,
-  ORDER_STATUS_DESTROYED.id,
+  ORDER_STATUS.CANCELLED,
+  ORDER_STATUS.DESTROYED,
 ];
 
 export function canChangeStatus(from: number, to: number): boolean {
@@ -70,8 +51,8 @@ export function deskActions(status: number) {
     /** Targets of a plain status change (Shipped and Cancelled have their own actions). */
     statuses: next.filter((s) => !STATUSES_WITH_OWN_ACTION.includes(s)),
     can_ship: next.includes(ORDER_STATUS.SHIPPED),
-    can_cancel: next.includes(ORDER_STATUS_CANCELLED.id),
-    can_back_order: next.includes(ORDER_STATUS_BACK_ORDERED) || status === ORDER_STATUS_BACK_ORDERED,
+    can_cancel: next.includes(ORDER_STATUS.CANCELLED),
+    can_back_order: next.includes(ORDER_STATUS.BACK_ORDERED) || status === ORDER_STATUS.BACK_ORDERED,
   };
 }
 export const DeskActionsSchema = z.object({

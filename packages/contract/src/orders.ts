@@ -1,48 +1,58 @@
 import { z } from "zod";
 import { OrderItemSchema } from "./cart.ts";
 import { CheckoutCostCenterSchema } from "./checkout.ts";
+import { enumeration } from "./enumeration.ts";
 import { MESSAGES } from "./messages.ts";
 import { dbInt, dbText, IdSchema, IsoDateSchema } from "./primitives.ts";
 import { ShipmentSchema, StatusEventSchema } from "./tracking.ts";
 import { EmailSchema, PhoneSchema } from "./users.ts";
 
-/** Order statuses (SPEC §4). Label 16 is spelled correctly (DESIGN §7). */
-export const ORDER_STATUSES = [
-  { id: 1, name: "Active" },
-  { id: 5, name: "Shipped" },
-  { id: 6, name: "Pending Approval" },
-  { id: 7, name: "Pending Payment" },
-  { id: 8, name: "Pending Proof Approval" },
-  { id: 9, name: "Printing" },
-  { id: 10, name: "Pre Press" },
-  { id: 11, name: "Plating" },
-  { id: 12, name: "Customer Service" },
-  { id: 13, name: "Mailing" },
-  { id: 14, name: "Bindery" },
-  { id: 15, name: "Shipping" },
-  { id: 16, name: "Fulfillment" },
-  { id: 17, name: "In Production" },
-  { id: 18, name: "On Hold" },
-  { id: 19, name: "Back Ordered" },
-  { id: 20, name: "Pending Services Group Approval" },
-  { id: 21, name: "Pending Artwork" },
-] as const;
-export const ORDER_STATUS = { ACTIVE: 1, SHIPPED: 5 } as const;
-/** Status used for an order whose every line was cancelled. Not in the legacy list, which shows none. */
-export const ORDER_STATUS_CANCELLED = { id: 2, name: "Cancelled" } as const;
 /**
- * Status of a destroy order (SPEC §4 "Destroy product", decision 027): its stock is written off when
- * it is placed, so it is final at once — never Active work for the desk, never shipped or cancelled.
- * Not in the legacy list; its row is written by migration 0016.
+ * Every order status, declared once (decision 030): the legacy list (SPEC §4; label 16 spelled
+ * correctly, DESIGN §7), then Cancelled — an order whose every line was cancelled, which the legacy
+ * list does not show — and Destroyed — a destroy order (SPEC §4 "Destroy product", decision 027):
+ * its stock is written off when it is placed, so it is final at once; its row comes from migration
+ * 0016. The database's reference rows follow this map (decision 029).
  */
-export const ORDER_STATUS_DESTROYED = { id: 3, name: "Destroyed" } as const;
+const OrderStatuses = enumeration({
+  ACTIVE: { id: 1, name: "Active" },
+  SHIPPED: { id: 5, name: "Shipped" },
+  PENDING_APPROVAL: { id: 6, name: "Pending Approval" },
+  PENDING_PAYMENT: { id: 7, name: "Pending Payment" },
+  PENDING_PROOF_APPROVAL: { id: 8, name: "Pending Proof Approval" },
+  PRINTING: { id: 9, name: "Printing" },
+  PRE_PRESS: { id: 10, name: "Pre Press" },
+  PLATING: { id: 11, name: "Plating" },
+  CUSTOMER_SERVICE: { id: 12, name: "Customer Service" },
+  MAILING: { id: 13, name: "Mailing" },
+  BINDERY: { id: 14, name: "Bindery" },
+  SHIPPING: { id: 15, name: "Shipping" },
+  FULFILLMENT: { id: 16, name: "Fulfillment" },
+  IN_PRODUCTION: { id: 17, name: "In Production" },
+  ON_HOLD: { id: 18, name: "On Hold" },
+  BACK_ORDERED: { id: 19, name: "Back Ordered" },
+  PENDING_SERVICES_GROUP_APPROVAL: { id: 20, name: "Pending Services Group Approval" },
+  PENDING_ARTWORK: { id: 21, name: "Pending Artwork" },
+  CANCELLED: { id: 2, name: "Cancelled" },
+  DESTROYED: { id: 3, name: "Destroyed" },
+});
+/** Each status's id by its name: `ORDER_STATUS.ACTIVE`, `ORDER_STATUS.CANCELLED`. */
+export const ORDER_STATUS = OrderStatuses.ids;
+/** Every status an order can be in: the legacy list, Cancelled and Destroyed. */
+export const ALL_ORDER_STATUSES = OrderStatuses.list;
+export type OrderStatusId = (typeof ALL_ORDER_STATUSES)[number]["id"];
+/** The legacy list (SPEC §4) the enumeration endpoint serves: every status but Cancelled and Destroyed. */
+export const ORDER_STATUSES = ALL_ORDER_STATUSES.filter(
+  (s) => s.id !== ORDER_STATUS.CANCELLED && s.id !== ORDER_STATUS.DESTROYED,
+);
+export function orderStatusName(id: number): string {
+  return OrderStatuses.name(id) ?? `Status ${id}`;
+}
 
-/** Payment methods (SPEC §9); 0 is the "ALL" filter value, never stored on an order. */
-export const PAYMENT_METHODS = [
-  { id: 0, name: "ALL" },
-  { id: 1, name: "On Invoice" },
-] as const;
-export const PAYMENT_METHOD_ON_INVOICE = 1;
+/** Payment methods (SPEC §9); ALL (0) is the filter value for every method, never stored on an order. */
+const PaymentMethods = enumeration({ ALL: { id: 0, name: "ALL" }, ON_INVOICE: { id: 1, name: "On Invoice" } });
+export const PAYMENT_METHOD = PaymentMethods.ids;
+export const PAYMENT_METHODS = PaymentMethods.list;
 
 /** The order type of every order placed in the portal. */
 export const ORDER_TYPE_ONLINE = 1;

@@ -1,14 +1,16 @@
 import { z } from "zod";
+import { enumeration } from "./enumeration.ts";
 import { MESSAGES } from "./messages.ts";
 import { dbInt, dbText, IdSchema } from "./primitives.ts";
 
-/** User levels (SPEC §3, §6). */
-export const USER_LEVELS = [
-  { id: 1, name: "User" },
-  { id: 2, name: "Manager" },
-  { id: 3, name: "Administrator" },
-] as const;
-export const USER_LEVEL = { USER: 1, MANAGER: 2, ADMINISTRATOR: 3 } as const;
+/** User levels (SPEC §3, §6), declared once (decision 030). */
+const UserLevels = enumeration({
+  USER: { id: 1, name: "User" },
+  MANAGER: { id: 2, name: "Manager" },
+  ADMINISTRATOR: { id: 3, name: "Administrator" },
+});
+export const USER_LEVEL = UserLevels.ids;
+export const USER_LEVELS = UserLevels.list;
 export type UserLevelId = (typeof USER_LEVELS)[number]["id"];
 
 /**

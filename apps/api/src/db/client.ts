@@ -1,49 +1,23 @@
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { causes, hasCauseCode } from "../lib/error-causes.ts";
 import { MIGRATIONS_DIR } from "../paths.ts";
-import type { PgliteClient } from "./pglite.ts";
+import type { Database, DatabaseHandle, PostgresLimits } from "./handle.ts";
 import * as schema from "./schema/index.ts";
 
+export type {
+  Database,
+  DatabaseHandle,
+  Executor,
+  PgliteClient,
+  PgliteQueryable,
+  PoolStats,
+  PostgresLimits,
+  Schema,
+} from "./handle.ts";
 export { DataDirLockedError, openPglite } from "./pglite.ts";
-
-export type Schema = typeof schema;
-/** The one database type services and repositories see, whichever driver is underneath. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-/** A database or an open transaction: repositories accept either. */
-export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-export interface DatabaseHandle {
-  db: Database;
-  driver: "pglite" | "pg";
-  /** Applies committed migrations (call inside withMigrationLock when several processes may start at once). */
-  migrate(): Promise<void>;
-  /** Runs fn while holding the cross-process migration lock (seeding uses it too). */
-  withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
-  ping(): Promise<boolean>;
-  /** How busy the connections are (metrics, decision 029): the pg pool's, or the PGlite worker's queue. */
-  poolStats(): PoolStats;
-  close(): Promise<void>;
-  /** The embedded engine's worker (tests dump a migrated, seeded template from it; exports page through it). */
-  pglite?: PgliteClient;
-  /** The server's pool. */
-  pool?: pg.Pool;
-  /** The pool CSV exports stream COPY through, apart from the API's (docs/decisions/025). */
-  exportPool?: pg.Pool;
-  /** The server's limits, when the process set them (an export's COPY reads its own from here). */
-  limits?: PostgresLimits;
-}
-
-/** Connections of a database handle: open, idle, the most there may be, and requests waiting for one. */
-export interface PoolStats {
-  max: number;
-  total: number;
-  idle: number;
-  waiting: number;
-}
 
 type Logger = { warn(obj: unknown, msg?: string): void };
 
@@ -95,22 +69,6 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (hasCauseCode(err, (code) => UNAVAILABLE_CODES.has(code) || TIMEOUT_CODES.has(code))) return true;
   for (const e of causes(err)) if (typeof e.message === "string" && UNAVAILABLE_MESSAGE.test(e.message)) return true;
   return false;
-}
-
-/** Limits on a slow or frozen PostgreSQL server (README "Configuration", docs/decisions/011). */
-export interface PostgresLimits {
-  /** Opening a connection, and waiting for a free one in the pool. */
-  connectTimeoutMs: number;
-  /** Server side: a statement running longer is cancelled (the connection stays usable). */
-  statementTimeoutMs: number;
-  /** Client side: a statement the server has not answered by then is given up with its connection. */
-  queryTimeoutMs: number;
-  /** Server side: a session idle inside a transaction that long is ended, releasing its locks. */
-  idleInTransactionTimeoutMs: number;
-  /** The statement timeout of a CSV export's COPY, which streams for as long as the file is long. */
-  exportStatementTimeoutMs: number;
-  /** TCP keep-alive probes start after the connection has been silent this long. */
-  keepAliveMs: number;
 }
 
 /**

@@ -8,31 +8,13 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import lockfile from "proper-lockfile";
 import { MIGRATIONS_DIR } from "../paths.ts";
-import type { Database, DatabaseHandle } from "./client.ts";
+import type { Database, DatabaseHandle, PgliteClient, PgliteQueryable } from "./handle.ts";
 import type { SerializedError, WireResults, WorkerOptions, WorkerReply, WorkerRequest } from "./pglite-protocol.ts";
 import * as schema from "./schema/index.ts";
 
+export type { PgliteClient, PgliteQueryable } from "./handle.ts";
+
 export class DataDirLockedError extends Error {}
-
-/** What drizzle's PGlite driver and the CSV export call, inside a transaction or outside. */
-export interface PgliteQueryable {
-  query<T = Record<string, unknown>>(
-    sql: string,
-    params?: unknown[],
-    options?: Pick<QueryOptions, "rowMode" | "parsers">,
-  ): Promise<Results<T>>;
-  exec(sql: string): Promise<Results[]>;
-}
-
-/** The PGlite engine as the main thread sees it: a client of the worker thread that owns it. */
-export interface PgliteClient extends PgliteQueryable {
-  /** Runs fn inside one transaction; no other statement reaches the engine until it ends. */
-  transaction<T>(fn: (tx: PgliteQueryable) => Promise<T>): Promise<T>;
-  /** A tar of the data directory (the tests' template). */
-  dumpDataDir(): Promise<Blob>;
-  /** A consistent backup while the portal runs: a gzip'd tar of the data directory taken between transactions. */
-  backup(): Promise<Uint8Array>;
-}
 
 type Logger = { warn(obj: unknown, msg?: string): void };
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never;

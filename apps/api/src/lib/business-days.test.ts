@@ -1,5 +1,6 @@
+import { formatUsDate } from "@vetportal/contract";
 import { describe, expect, it } from "vitest";
-import { addBusinessDays, estimatedShipDay, formatUsDate, isBusinessDay } from "./business-days.ts";
+import { addBusinessDays, estimatedShipDay, isBusinessDay, isoDay } from "./business-days.ts";
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
@@ -22,26 +23,26 @@ describe("business days", () => {
 describe("estimated ship day (cut-off in New York time)", () => {
   it("ships today before the cut-off", () => {
     // 13:59 in New York (EST, UTC-5) with a 2 pm cut-off.
-    expect(formatUsDate(estimatedShipDay(new Date("2026-11-20T18:59:00Z"), 2))).toBe("11/20/2026");
+    expect(formatUsDate(isoDay(estimatedShipDay(new Date("2026-11-20T18:59:00Z"), 2)))).toBe("11/20/2026");
   });
 
   it("ships the next business day from the cut-off on", () => {
-    expect(formatUsDate(estimatedShipDay(new Date("2026-11-20T19:00:00Z"), 2))).toBe("11/23/2026");
+    expect(formatUsDate(isoDay(estimatedShipDay(new Date("2026-11-20T19:00:00Z"), 2)))).toBe("11/23/2026");
   });
 
   it("uses New York's date, not UTC's, late in the evening", () => {
     // 02:00 UTC on Friday is still Thursday 9 pm in New York: after cut-off → Friday.
-    expect(formatUsDate(estimatedShipDay(new Date("2026-11-20T02:00:00Z"), 3))).toBe("11/20/2026");
+    expect(formatUsDate(isoDay(estimatedShipDay(new Date("2026-11-20T02:00:00Z"), 3)))).toBe("11/20/2026");
   });
 
   it("follows daylight saving time", () => {
     // 17:30 UTC in July is 1:30 pm EDT: before a 2 pm cut-off on Wednesday 2026-07-15.
-    expect(formatUsDate(estimatedShipDay(new Date("2026-07-15T17:30:00Z"), 2))).toBe("07/15/2026");
-    expect(formatUsDate(estimatedShipDay(new Date("2026-07-15T18:30:00Z"), 2))).toBe("07/16/2026");
+    expect(formatUsDate(isoDay(estimatedShipDay(new Date("2026-07-15T17:30:00Z"), 2)))).toBe("07/15/2026");
+    expect(formatUsDate(isoDay(estimatedShipDay(new Date("2026-07-15T18:30:00Z"), 2)))).toBe("07/16/2026");
   });
 
   it("never ships on a weekend or holiday", () => {
-    expect(formatUsDate(estimatedShipDay(new Date("2026-11-26T15:00:00Z"), 2))).toBe("11/27/2026");
-    expect(formatUsDate(estimatedShipDay(new Date("2026-11-21T15:00:00Z"), 2))).toBe("11/23/2026");
+    expect(formatUsDate(isoDay(estimatedShipDay(new Date("2026-11-26T15:00:00Z"), 2)))).toBe("11/27/2026");
+    expect(formatUsDate(isoDay(estimatedShipDay(new Date("2026-11-21T15:00:00Z"), 2)))).toBe("11/23/2026");
   });
 });

@@ -1,5 +1,4 @@
 import { isAHoliday } from "@18f/us-federal-holidays";
-import { formatUsDate as formatUsDay } from "@vetportal/contract";
 
 /**
  * Calendar arithmetic for ship and delivery dates (SPEC §9): the cut-off is a time of day in
@@ -71,11 +70,6 @@ export function estimatedShipDay(now: Date, cutoffPm: number): Date {
   const { day, hour } = newYorkClock(now);
   const beforeCutoff = hour < 12 + cutoffPm;
   return isBusinessDay(day) && beforeCutoff ? day : nextBusinessDay(day);
-}
-
-/** MM/DD/YYYY, as the product page shows dates (the contract's formatUsDate of the day). */
-export function formatUsDate(day: Date): string {
-  return formatUsDay(isoDay(day));
 }
 
 /** YYYY-MM-DD, as dates are stored. */

@@ -1,12 +1,12 @@
 import { Badge } from "@mantine/core";
-import { ORDER_STATUS, ORDER_STATUS_CANCELLED, ORDER_STATUS_DESTROYED } from "@vetportal/contract";
+import { ORDER_STATUS } from "@vetportal/contract";
 
 /** Dark shades keep white badge text above 4.5:1 (WCAG AA). */
 function colorOf(status: number): string {
   if (status === ORDER_STATUS.ACTIVE) return "blue.8";
   if (status === ORDER_STATUS.SHIPPED) return "teal.9";
-  if (status === ORDER_STATUS_CANCELLED.id) return "red.9";
-  if (status === ORDER_STATUS_DESTROYED.id) return "dark.7";
+  if (status === ORDER_STATUS.CANCELLED) return "red.9";
+  if (status === ORDER_STATUS.DESTROYED) return "dark.7";
   return "gray.7";
 }
 

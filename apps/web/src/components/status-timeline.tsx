@@ -1,11 +1,11 @@
 import { Text, Timeline } from "@mantine/core";
 import { IconCircleCheck, IconCircleX, IconPointFilled, IconTruckDelivery } from "@tabler/icons-react";
-import { ORDER_STATUS, ORDER_STATUS_CANCELLED, type StatusEvent } from "@vetportal/contract";
+import { ORDER_STATUS, type StatusEvent } from "@vetportal/contract";
 import { formatPst } from "../lib/format.ts";
 
 function iconOf(status: number) {
   if (status === ORDER_STATUS.SHIPPED) return <IconTruckDelivery size={14} aria-hidden />;
-  if (status === ORDER_STATUS_CANCELLED.id) return <IconCircleX size={14} aria-hidden />;
+  if (status === ORDER_STATUS.CANCELLED) return <IconCircleX size={14} aria-hidden />;
   if (status === ORDER_STATUS.ACTIVE) return <IconCircleCheck size={14} aria-hidden />;
   return <IconPointFilled size={14} aria-hidden />;
 }

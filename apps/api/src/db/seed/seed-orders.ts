@@ -1,13 +1,4 @@
-import {
-  clampQuantity,
-  ORDER_STATUS,
-  ORDER_STATUS_BACK_ORDERED,
-  ORDER_STATUS_CANCELLED,
-  orderAmounts,
-  PAYMENT_METHOD_ON_INVOICE,
-  PORTAL_TIME_ZONE,
-  priceLine,
-} from "@vetportal/contract";
+import { clampQuantity, ORDER_STATUS, orderAmounts, PAYMENT_METHOD, portalDay, priceLine } from "@vetportal/contract";
 import { eq } from "drizzle-orm";
 import * as t from "../schema/index.ts";
 import { insertChunked, type SeedContext } from "./context.ts";
@@ -16,13 +7,6 @@ import type { SeededProduct } from "./seed-catalog.ts";
 import { DEMO_ADMIN, type SeededPractice } from "./seed-people.ts";
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
-/** A portal-calendar day, YYYY-MM-DD. */
-const portalDate = new Intl.DateTimeFormat("en-CA", {
-  timeZone: PORTAL_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
 
 type DeliveryMethod = typeof t.delivery_methods.$inferSelect;
 type PricedLine = { p: SeededProduct; priced: ReturnType<typeof priceLine> };
@@ -151,7 +135,7 @@ function orderRow(
     cost_center_id: cc.length ? rnd.pick(cc) : null,
     order_status_id: o.status,
     order_type_id: rnd.chance(0.9) ? 1 : 2,
-    payment_method_id: PAYMENT_METHOD_ON_INVOICE,
+    payment_method_id: PAYMENT_METHOD.ON_INVOICE,
     delivery_method_id: o.deliveryId,
     po_number: rnd.chance(0.4) ? `PO-${rnd.int(10000, 99999)}` : null,
     contact_name: `${user.first_name} ${user.last_name}`,
@@ -199,7 +183,7 @@ function orderLines(
     estimated_delivery_date: isoDate(new Date(at.getTime() + (1 + o.maxBusinessDays) * DAY)),
     tracking_number: shipped ? `1Z${rnd.int(100000, 999999)}${rnd.int(1000000, 9999999)}` : null,
     // A back-ordered demo order's lines are expected two weeks after it was placed (issue 11).
-    backorder_expected_date: o.status === ORDER_STATUS_BACK_ORDERED ? isoDate(new Date(at.getTime() + 14 * DAY)) : null,
+    backorder_expected_date: o.status === ORDER_STATUS.BACK_ORDERED ? isoDate(new Date(at.getTime() + 14 * DAY)) : null,
     created: at,
     updated: at,
   }));
@@ -225,7 +209,7 @@ function generateOrder(
   const cancelled = rnd.chance(0.04);
   const partial = !cancelled && lines.length > 1 && rnd.chance(0.05);
   const status = cancelled
-    ? ORDER_STATUS_CANCELLED.id
+    ? ORDER_STATUS.CANCELLED
     : ageDays > 3
       ? ORDER_STATUS.SHIPPED
       : rnd.chance(0.15)
@@ -244,7 +228,7 @@ function generateOrder(
     history: [
       { status: ORDER_STATUS.ACTIVE, at },
       ...(shipped ? [{ status: ORDER_STATUS.SHIPPED, at: shipped }] : []),
-      ...(cancelled ? [{ status: ORDER_STATUS_CANCELLED.id, at: new Date(at.getTime() + HOUR) }] : []),
+      ...(cancelled ? [{ status: ORDER_STATUS.CANCELLED, at: new Date(at.getTime() + HOUR) }] : []),
       ...(status === 18 || status === 19 ? [{ status, at: new Date(at.getTime() + 2 * HOUR) }] : []),
     ],
   };
@@ -297,7 +281,7 @@ async function insertHistory({ db }: SeedContext, orders: SeededOrder[], ledger:
               order_id: orderIds[i] as number,
               carrier: "UPS",
               tracking_number: o.row.tracking_number,
-              shipped_on: portalDate.format(o.row.date_shipped as Date),
+              shipped_on: portalDay(o.row.date_shipped as Date),
               created: o.row.date_shipped as Date,
               updated: o.row.date_shipped as Date,
             },

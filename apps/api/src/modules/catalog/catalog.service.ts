@@ -5,6 +5,7 @@ import {
   type CategoryListRequest,
   displayProductName,
   type EventLogRequest,
+  formatUsDate,
   NY_STATE,
   PRODUCT_CATEGORY_THUMBNAIL,
   PRODUCTS_2217,
@@ -15,7 +16,7 @@ import {
 import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { estimatedShipDay, formatUsDate } from "../../lib/business-days.ts";
+import { estimatedShipDay, isoDay } from "../../lib/business-days.ts";
 import { type Caches, deepFreeze } from "../../lib/cache.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
 import * as repo from "./catalog.repository.ts";
@@ -294,7 +295,7 @@ export function createCatalogService(db: Database, config: Config, caches: Cache
         price_ranges: p.priceRanges,
         department_list: p.departments,
         low_inventory_amount: p.low_inventory_amount,
-        estimate_delivery_date: formatUsDate(estimatedShipDay(now, p.cutoff_time)),
+        estimate_delivery_date: formatUsDate(isoDay(estimatedShipDay(now, p.cutoff_time))),
         large_order_email: config.LARGE_ORDER_EMAIL,
       });
     },

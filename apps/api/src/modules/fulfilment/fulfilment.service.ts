@@ -11,10 +11,9 @@ import {
   isFinalStatus,
   MESSAGES,
   ORDER_STATUS,
-  ORDER_STATUS_BACK_ORDERED,
-  ORDER_STATUS_CANCELLED,
   orderStatusName,
   parseCarrier,
+  portalDay,
   SHIPMENT_CSV_MAX_ROWS,
   type ShipmentCsvResult,
   type ShipmentCsvRow,
@@ -38,7 +37,6 @@ import {
   orderSheetOf,
   orderTimeline,
   personName,
-  portalDay,
   remainingOf,
 } from "../orders/orders.service.ts";
 import { inRetriedTransaction } from "../orders/retry.ts";
@@ -219,7 +217,7 @@ function checkAgainstOrders(rows: CsvRow[], found: Map<number, OrderRow>, record
       row.error = row.isDuplicate
         ? `Order #${order.id} already shipped with this tracking number.`
         : `Order #${order.id} has already shipped.`;
-    } else if (order.order_status_id === ORDER_STATUS_CANCELLED.id) row.error = `Order #${order.id} was cancelled.`;
+    } else if (order.order_status_id === ORDER_STATUS.CANCELLED) row.error = `Order #${order.id} was cancelled.`;
     else if (row.shipped_on < portalDay(order.created))
       row.error = `The ship date ${formatUsDate(row.shipped_on)} is before order #${order.id} was placed.`;
     else {
@@ -441,7 +439,7 @@ export function createFulfilmentService(db: Database, config: Config) {
         if (to === order.order_status_id) {
           throw new AppError("CONFLICT", `Order #${order.id} is already ${orderStatusName(to)}.`);
         }
-        if (to === ORDER_STATUS_CANCELLED.id) {
+        if (to === ORDER_STATUS.CANCELLED) {
           throw new AppError(
             "CONFLICT",
             "Use Cancel order to cancel it: cancelling restocks what is left of the order and tells the practice.",
@@ -483,8 +481,8 @@ export function createFulfilmentService(db: Database, config: Config) {
           throw new AppError("VALIDATION_FAILED", Object.values(fields).join(" "), fields);
         }
         for (const l of input.lines) await repo.setBackorderDate(tx, l.order_product_id, l.expected_date);
-        if (order.order_status_id !== ORDER_STATUS_BACK_ORDERED) {
-          await repo.setStatus(tx, order.id, ORDER_STATUS_BACK_ORDERED);
+        if (order.order_status_id !== ORDER_STATUS.BACK_ORDERED) {
+          await repo.setStatus(tx, order.id, ORDER_STATUS.BACK_ORDERED);
         }
         const expected = input.lines
           .map(
@@ -494,7 +492,7 @@ export function createFulfilmentService(db: Database, config: Config) {
           .join("; ");
         await repo.insertHistory(tx, {
           order_id: order.id,
-          order_status_id: ORDER_STATUS_BACK_ORDERED,
+          order_status_id: ORDER_STATUS.BACK_ORDERED,
           user_id: staff.userId,
           note: input.note ? `${input.note} (${expected})` : expected,
         });
@@ -579,7 +577,7 @@ export function createFulfilmentService(db: Database, config: Config) {
         const what = cancels.map((c) => `${c.quantity} × ${c.line.product_name}`).join(", ");
         await repo.insertHistory(tx, {
           order_id: order.id,
-          order_status_id: result.isCancelled ? ORDER_STATUS_CANCELLED.id : order.order_status_id,
+          order_status_id: result.isCancelled ? ORDER_STATUS.CANCELLED : order.order_status_id,
           user_id: staff.userId,
           note: `${result.isCancelled ? "Order cancelled" : "Cancelled"}: ${what}${input.note ? ` — ${input.note}` : ""}`,
         });

@@ -1,4 +1,4 @@
-import { ORDER_STATUS, ORDER_STATUS_CANCELLED, SHIPMENT_CSV_MAX_CHARS, trackingUrl } from "@vetportal/contract";
+import { ORDER_STATUS, SHIPMENT_CSV_MAX_CHARS, trackingUrl } from "@vetportal/contract";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bearer, queryRows } from "../../../test/helpers.ts";
@@ -103,7 +103,7 @@ describe("POST /api/fulfilment/list", () => {
       sql`select count(*)::int as n from orders where customer_id = 1850 and order_status_id = 5`,
     );
     expect(shipped).toMatchObject({ order_status_name: "Shipped", count: rawShipped?.n, is_capped: false });
-    expect(data.counts.some((c: { order_status: number }) => c.order_status === ORDER_STATUS_CANCELLED.id)).toBe(true);
+    expect(data.counts.some((c: { order_status: number }) => c.order_status === ORDER_STATUS.CANCELLED)).toBe(true);
 
     const page2 = (await post("/api/fulfilment/list", { limit: 25, offset: 25 })).json().data;
     expect(page2.items[0].created <= data.items[24].created).toBe(true);
@@ -169,7 +169,7 @@ describe("status changes (the contract's transition table)", () => {
 
   it("refuses the same status, Cancelled and Shipped (they have their own actions) with 409", async () => {
     const { id } = await placeOrder([{ id: await makeProduct(), quantity: 1 }]);
-    for (const status of [ORDER_STATUS.ACTIVE, ORDER_STATUS_CANCELLED.id, ORDER_STATUS.SHIPPED]) {
+    for (const status of [ORDER_STATUS.ACTIVE, ORDER_STATUS.CANCELLED, ORDER_STATUS.SHIPPED]) {
       const res = await post("/api/fulfilment/status", { order_id: id, order_status_id: status });
       expect([status, res.statusCode, res.json().error.code]).toEqual([status, 409, "CONFLICT"]);
     }
@@ -208,7 +208,7 @@ describe("status changes (the contract's transition table)", () => {
       }
     }
     expect((await orderRow(shipped.id))?.order_status_id).toBe(ORDER_STATUS.SHIPPED);
-    expect((await orderRow(cancelled.id))?.order_status_id).toBe(ORDER_STATUS_CANCELLED.id);
+    expect((await orderRow(cancelled.id))?.order_status_id).toBe(ORDER_STATUS.CANCELLED);
   });
 
   it("answers 404 for an order that does not exist", async () => {
@@ -357,7 +357,7 @@ describe("POST /api/fulfilment/cancel", () => {
     await post("/api/fulfilment/status", { order_id: id, order_status_id: 17 });
     const res = await post("/api/fulfilment/cancel", { order_id: id, note: "Duplicate order" });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ order_status: ORDER_STATUS_CANCELLED.id, total_order_amount: 0 });
+    expect(res.json().data).toMatchObject({ order_status: ORDER_STATUS.CANCELLED, total_order_amount: 0 });
     expect(await stockOf(a)).toBe(100);
     const row = await orderRow(id);
     expect(row).toMatchObject({ total_items_amount: 0, shipping_amount: 0, tax_amount: 0, total_order_amount: 0 });
@@ -411,7 +411,7 @@ describe("POST /api/fulfilment/cancel", () => {
       order_id: id,
       lines: [{ order_product_id: line, quantity: 1 }],
     });
-    expect(last.json().data.order_status).toBe(ORDER_STATUS_CANCELLED.id);
+    expect(last.json().data.order_status).toBe(ORDER_STATUS.CANCELLED);
     expect(await stockOf(product)).toBe(100);
     expect((await orderRow(id))?.total_order_amount).toBe(0);
   });

@@ -1,4 +1,4 @@
-import { MESSAGES, ORDER_STATUS, ORDER_STATUS_DESTROYED, PORTAL_TIME_ZONE } from "@vetportal/contract";
+import { MESSAGES, ORDER_STATUS, PORTAL_TIME_ZONE } from "@vetportal/contract";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bearer } from "../../../test/helpers.ts";
@@ -100,7 +100,7 @@ describe("a destroy order", () => {
 
     // Its own final status: never Active work on the desk, no action offered.
     const desk = (await post("/api/fulfilment/query", { id }, t.admin)).json().data;
-    expect(desk).toMatchObject({ order_status: ORDER_STATUS_DESTROYED.id, order_status_name: "Destroyed" });
+    expect(desk).toMatchObject({ order_status: ORDER_STATUS.DESTROYED, order_status_name: "Destroyed" });
     expect(desk.actions).toEqual({ statuses: [], can_ship: false, can_cancel: false, can_back_order: false });
     const list = (
       await post("/api/fulfilment/list", { order_status_id: ORDER_STATUS.ACTIVE, limit: 100 }, t.admin)
@@ -131,7 +131,7 @@ describe("a destroy order", () => {
 
     const [order] = await t.db.select().from(orders).where(eq(orders.id, id));
     expect(order).toMatchObject({
-      order_status_id: ORDER_STATUS_DESTROYED.id,
+      order_status_id: ORDER_STATUS.DESTROYED,
       tracking_number: null,
       date_shipped: null,
     });

@@ -9,16 +9,15 @@ import {
   isFinalStatus,
   MESSAGES,
   ORDER_STATUS,
-  ORDER_STATUS_CANCELLED,
-  ORDER_STATUS_DESTROYED,
   ORDER_TYPE_ONLINE,
   ORDER_TYPES,
   type OrderAmounts,
   type OrderDetail,
-  PAYMENT_METHOD_ON_INVOICE,
+  orderStatusName,
+  PAYMENT_METHOD,
   PAYMENT_METHODS,
   type PlaceOrderBody,
-  PORTAL_TIME_ZONE,
+  portalDay,
   QUICKBOOKS_TYPE_DESTROYABLE,
   type Quote,
   type QuoteRequest,
@@ -62,7 +61,7 @@ type OrderLineRow = repo.OrderLineRow;
 /** The text for an order that has shipped, was cancelled, or is in another status: refusals name which. */
 export function byFinalStatus(statusId: number, texts: { shipped: string; cancelled: string; other: string }) {
   if (statusId === ORDER_STATUS.SHIPPED) return texts.shipped;
-  return statusId === ORDER_STATUS_CANCELLED.id ? texts.cancelled : texts.other;
+  return statusId === ORDER_STATUS.CANCELLED ? texts.cancelled : texts.other;
 }
 
 /** Packs of a line that are not cancelled. */
@@ -72,15 +71,6 @@ export const remainingOf = (line: Pick<OrderLineRow, "quantity" | "cancelled_qua
 /** A person as the portal names them: first and last name, else the practice. */
 export const personName = (p: { first_name: string | null; last_name: string | null; representation: string | null }) =>
   [p.first_name, p.last_name].filter(Boolean).join(" ") || (p.representation ?? "");
-
-const portalDayFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: PORTAL_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-/** The portal-calendar day of an instant, YYYY-MM-DD. */
-export const portalDay = (d: Date) => portalDayFormat.format(d);
 
 /** The ship-to copied onto an order, as the order pages show it. */
 export function shipToOf(
@@ -202,7 +192,7 @@ export async function cancelOrderQuantities(
   const amounts = amountsOfRemaining(after, order.shipping_amount);
   await repo.setOrderAmounts(tx, order.id, amounts);
   const isCancelled = after.every((l) => remainingOf(l) === 0);
-  if (isCancelled) await repo.setOrderStatus(tx, order.id, ORDER_STATUS_CANCELLED.id);
+  if (isCancelled) await repo.setOrderStatus(tx, order.id, ORDER_STATUS.CANCELLED);
   return { lines: after, amounts, isCancelled };
 }
 
@@ -347,9 +337,9 @@ export function createOrdersService(db: Database, config: Config) {
         customer_id: user.customerId,
         user_id: user.userId,
         // Done when placed: the stock is written off below; nothing ships, nothing can be cancelled.
-        order_status_id: ORDER_STATUS_DESTROYED.id,
+        order_status_id: ORDER_STATUS.DESTROYED,
         order_type_id: ORDER_TYPE_ONLINE,
-        payment_method_id: PAYMENT_METHOD_ON_INVOICE,
+        payment_method_id: PAYMENT_METHOD.ON_INVOICE,
         delivery_method_id: method.id,
         is_destroy: true,
         contact_name: input.contact_name ?? ordererName,
@@ -395,7 +385,7 @@ export function createOrdersService(db: Database, config: Config) {
           total_price_cents: 0,
         })),
       );
-      await repo.insertStatus(tx, order.id, ORDER_STATUS_DESTROYED.id, user.userId, "Destroy order: stock destroyed");
+      await repo.insertStatus(tx, order.id, ORDER_STATUS.DESTROYED, user.userId, "Destroy order: stock destroyed");
       await placing.removeOrderedCartLines(
         tx,
         user.userId,
@@ -555,8 +545,8 @@ export function createOrdersService(db: Database, config: Config) {
       const lines = await repo.listOrderLines(db, id);
       const { history, shipments } = await orderTimeline(db, order);
       const cancelled =
-        order.order_status_id === ORDER_STATUS_CANCELLED.id
-          ? history.findLast((e) => e.order_status === ORDER_STATUS_CANCELLED.id)
+        order.order_status_id === ORDER_STATUS.CANCELLED
+          ? history.findLast((e) => e.order_status === ORDER_STATUS.CANCELLED)
           : undefined;
       const isOpen = !isFinalStatus(order.order_status_id);
       const deadline = cancelDeadline(order.created);
@@ -650,11 +640,11 @@ export function createOrdersService(db: Database, config: Config) {
         );
         const note =
           order.user_id === user.userId ? "Cancelled by the customer" : "Cancelled by the department's manager";
-        await repo.insertStatus(tx, orderId, ORDER_STATUS_CANCELLED.id, user.userId, note);
+        await repo.insertStatus(tx, orderId, ORDER_STATUS.CANCELLED, user.userId, note);
         return {
           id: orderId,
-          order_status: ORDER_STATUS_CANCELLED.id,
-          order_status_name: ORDER_STATUS_CANCELLED.name,
+          order_status: ORDER_STATUS.CANCELLED,
+          order_status_name: orderStatusName(ORDER_STATUS.CANCELLED),
         };
       });
     },

@@ -2,7 +2,7 @@ import {
   displayProductName,
   ORDER_STATUS,
   ORDER_TYPE_ONLINE,
-  PAYMENT_METHOD_ON_INVOICE,
+  PAYMENT_METHOD,
   type PlaceOrderRequest,
   settleQuantity,
 } from "@vetportal/contract";
@@ -223,7 +223,7 @@ export function placedOrderRows(
         department_id: orderer.department_id,
         order_status_id: ORDER_STATUS.ACTIVE,
         order_type_id: ORDER_TYPE_ONLINE,
-        payment_method_id: PAYMENT_METHOD_ON_INVOICE,
+        payment_method_id: PAYMENT_METHOD.ON_INVOICE,
         delivery_method_id: method.id,
         po_number: input.po_number || null,
         cost_center_id: input.cost_center_id ?? null,

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_CANCELLED, ORDER_STATUS_DESTROYED, ORDER_STATUSES } from "@vetportal/contract";
+import { ALL_ORDER_STATUSES } from "@vetportal/contract";
 import { and, asc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { cost_centers, departments, product_categories, products, report_exports } from "../../db/schema/index.ts";
@@ -55,10 +55,7 @@ export async function listFilterOptions(db: Executor, customerId: number) {
   return {
     departments: [all, ...departmentRows],
     cost_centers: [all, ...costCenterRows],
-    order_statuses: [
-      all,
-      ...[...ORDER_STATUSES, ORDER_STATUS_CANCELLED, ORDER_STATUS_DESTROYED].map(({ id, name }) => ({ id, name })),
-    ],
+    order_statuses: [all, ...ALL_ORDER_STATUSES.map(({ id, name }) => ({ id, name }))],
     categories: categoryRows,
   };
 }

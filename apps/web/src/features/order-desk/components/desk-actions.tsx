@@ -18,7 +18,7 @@ import {
   type CarrierCode,
   type DeskOrder,
   orderStatusName,
-  PORTAL_TIME_ZONE,
+  portalDay,
   ShipOrderRequestSchema,
 } from "@vetportal/contract";
 import { useState } from "react";
@@ -31,9 +31,6 @@ import { useBackOrder } from "../api/back-order.ts";
 import { useCancelDeskOrder } from "../api/cancel-desk-order.ts";
 import { useSetOrderStatus } from "../api/set-order-status.ts";
 import { useShipOrder } from "../api/ship-order.ts";
-
-/** Today in the portal's time zone, YYYY-MM-DD: the default ship date. */
-export const portalToday = () => new Date().toLocaleDateString("en-CA", { timeZone: PORTAL_TIME_ZONE });
 
 /** The server's per-field messages of a failed call (the form shows them under the fields). */
 const serverFields = (error: unknown): Record<string, string> => (error instanceof ApiError ? error.fields : {});
@@ -65,7 +62,7 @@ function NoteField({ value, onChange, label }: { value: string; onChange: (v: st
 /** Ship: the day it left and one row per package (carrier, tracking number). */
 function ShipForm({ order }: { order: DeskOrder }) {
   const ship = useShipOrder();
-  const [shippedOn, setShippedOn] = useState(portalToday);
+  const [shippedOn, setShippedOn] = useState(() => portalDay());
   const [packages, setPackages] = useState<{ carrier: CarrierCode; tracking_number: string }[]>([
     { carrier: "UPS", tracking_number: "" },
   ]);
@@ -96,7 +93,7 @@ function ShipForm({ order }: { order: DeskOrder }) {
         type="date"
         label="Date shipped"
         required
-        max={portalToday()}
+        max={portalDay()}
         value={shippedOn}
         onChange={(e) => setShippedOn(e.currentTarget.value)}
         error={errors.shipped_on}
@@ -263,7 +260,7 @@ function BackOrderForm({ order }: { order: DeskOrder }) {
               type="date"
               label={`Expected date for ${line.product_name}`}
               disabled={!isChosen}
-              min={portalToday()}
+              min={portalDay()}
               value={chosen[line.id] ?? ""}
               onChange={(e) => {
                 const value = e.currentTarget.value;

@@ -8,7 +8,7 @@ import {
   IconRepeat,
   IconX,
 } from "@tabler/icons-react";
-import { MESSAGES, ORDER_STATUS_CANCELLED, ORDER_STATUS_DESTROYED, type OrderDetail } from "@vetportal/contract";
+import { MESSAGES, ORDER_STATUS, type OrderDetail } from "@vetportal/contract";
 import { Link, useNavigate, useParams } from "react-router";
 import { AddressBlock } from "../../../components/address-block.tsx";
 import { AmountRows } from "../../../components/amount-rows.tsx";
@@ -43,7 +43,7 @@ const JUST_SUBMITTED = "1";
 
 function OrderSummary({ order }: { order: OrderDetail }) {
   // A destroy order ships nothing: no delivery method, contact or tracking to show (decision 027).
-  const isDestroy = order.order_status === ORDER_STATUS_DESTROYED.id;
+  const isDestroy = order.order_status === ORDER_STATUS.DESTROYED;
   return (
     <FactList labelWidth={130}>
       <Fact label="Order #">
@@ -201,8 +201,8 @@ export function OrderDetailRoute() {
   }
 
   const data = order.data;
-  const isCancelled = data.order_status === ORDER_STATUS_CANCELLED.id;
-  if (data.order_status === ORDER_STATUS_DESTROYED.id) return <DestroyedOrder order={data} />;
+  const isCancelled = data.order_status === ORDER_STATUS.CANCELLED;
+  if (data.order_status === ORDER_STATUS.DESTROYED) return <DestroyedOrder order={data} />;
   return (
     <Stack gap="lg">
       <title>{`Order #${data.id} · Vet Portal`}</title>

@@ -1,6 +1,6 @@
 import { Center, Group, Loader, Stack, Tabs, Text, Title } from "@mantine/core";
 import { IconBuildingWarehouse, IconReportAnalytics } from "@tabler/icons-react";
-import { REPORT_PAGE_SIZE } from "@vetportal/contract";
+import { portalDay, REPORT_PAGE_SIZE } from "@vetportal/contract";
 import type { ReactNode } from "react";
 import { lazy, Suspense, useMemo } from "react";
 import { useSearchParams } from "react-router";
@@ -15,7 +15,6 @@ import { ReportFilterForm } from "../components/report-filter-form.tsx";
 import { ReportResults, VIEW_TITLES } from "../components/report-results.tsx";
 import { NoReportData, PagedRows } from "../components/results-state.tsx";
 import { readInventoryFilter, writeInventoryFilter } from "../utils/inventory-params.ts";
-import { portalToday } from "../utils/report-dates.ts";
 import { formatCount } from "../utils/report-format.ts";
 import {
   defaultFormValues,
@@ -174,7 +173,7 @@ function InventoryTab({ today }: { today: string }) {
  */
 export function OrderReportPage({ renderOrder }: { renderOrder: RenderReportOrder }) {
   const [params, setParams] = useSearchParams();
-  const today = useMemo(() => portalToday(), []);
+  const today = useMemo(() => portalDay(), []);
   const tab = params.get("tab") === "inventory" ? "inventory" : "reports";
 
   return (

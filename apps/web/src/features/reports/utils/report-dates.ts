@@ -1,11 +1,3 @@
-import { PORTAL_TIME_ZONE } from "@vetportal/contract";
-
-/** Today's calendar day in the portal's time zone, YYYY-MM-DD: the reports' default dates (SPEC §3). */
-export function portalToday(now = new Date()): string {
-  // en-CA formats a date as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone: PORTAL_TIME_ZONE }).format(now);
-}
-
 /** The same calendar day a number of months earlier (clamped to the month's last day). */
 export function monthsBefore(day: string, months: number): string {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];

@@ -1,0 +1,138 @@
+/**
+ * The load benchmark's report: each row's verdict against its target, the markdown table, and its
+ * block in bench/README.md (between `<!-- load:start -->` and `<!-- load:end -->`).
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import type { ApiUnderTest } from "./api-under-test.ts";
+import type { LighthouseResult } from "./lighthouse.ts";
+import { errorsOf, int, ms, type Row, rateOf, type Timing } from "./load-rows.ts";
+
+export interface Run {
+  started: Date;
+  loadBefore: number[];
+  api: ApiUnderTest;
+  postgres: string;
+  rows: Row[];
+  timing: Timing;
+  lighthouse?: { rows: LighthouseResult[]; error?: string };
+}
+
+export const kib = (bytes: number) => Math.round(bytes / 1024);
+
+/** The rate this row is compared with: its ceiling's, or (ofPostgres) the same request's on PostgreSQL. */
+function reference(row: Row, rows: Row[]): { rate?: number; name: string; wanted?: number } {
+  const t = row.target;
+  if (t?.ofPostgres !== undefined) {
+    const pg = rows.find((r) => r.api && r.driver === "PostgreSQL" && r.label === row.label);
+    return { rate: pg?.result && rateOf(pg.result), name: "PostgreSQL", wanted: t.ofPostgres };
+  }
+  const ceiling = row.api ? rows.find((c) => !c.api && c.ceiling === row.ceiling) : undefined;
+  return { rate: ceiling?.result && rateOf(ceiling.result), name: row.ceiling ?? "", wanted: t?.ratio };
+}
+
+export function verdict(row: Row, rows: Row[]): { ratio: string; target: string; result: string } {
+  const r = row.result;
+  const ref = reference(row, rows);
+  const ratio = r && ref.rate ? rateOf(r) / ref.rate : undefined;
+  const shown = ratio === undefined ? "—" : `${ratio.toFixed(2)}× (${ref.name})`;
+  const t = row.target;
+  if (!row.api || !t || (ref.wanted === undefined && t.rate === undefined && t.p99Ms === undefined))
+    return { ratio: shown, target: "—", result: "—" };
+  const parts = [
+    ref.wanted !== undefined ? `≥ ${ref.wanted}× ${t.ofPostgres !== undefined ? "PostgreSQL" : "ceiling"}` : "",
+    t.rate !== undefined ? `≥ ${int(t.rate)}/s` : "",
+    t.p99Ms !== undefined ? `p99 ≤ ${t.p99Ms} ms` : "",
+    "0 errors",
+  ].filter(Boolean);
+  if (!r) return { ratio: "n/a", target: parts.join(", "), result: `not run (${row.error})` };
+  const misses = [
+    ref.wanted !== undefined && (ratio === undefined || ratio < ref.wanted) ? "ratio" : "",
+    t.rate !== undefined && rateOf(r) < t.rate ? "rate" : "",
+    t.p99Ms !== undefined && r.latency.p99 > t.p99Ms ? "p99" : "",
+    errorsOf(r) ? "errors" : "",
+  ].filter(Boolean);
+  return {
+    ratio: shown,
+    target: parts.join(", "),
+    result: misses.length ? `**MISS** (${misses.join(", ")})` : "pass",
+  };
+}
+
+function header(run: Run): string[] {
+  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+  const command = `npm run bench:load${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
+  const averages = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(" / ");
+  return [
+    `Run ${run.started.toISOString().slice(0, 16).replace("T", " ")} UTC · \`${command}\` · API under test: ${run.api.source}`,
+    "",
+    `Machine: ${os.cpus().length} cores (${cpu}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, Node ${process.version}, ` +
+      `load average before ${averages(run.loadBefore)}, after ${averages(os.loadavg())}. Servers: ${run.postgres} ` +
+      "(a fresh throw-away server); PGlite in a fresh DATA_DIR; both seeded with the demo data by the API itself, " +
+      "which runs with `LOG_LEVEL=warn`.",
+    "",
+    `Each row: autocannon in the runner's process, the server in its own; ${run.timing.warmup} s warm-up (not counted), ` +
+      `then ${run.timing.duration} s measured. Req/s = responses ÷ seconds; errors = non-2xx answers + connection errors ` +
+      "and timeouts. × ceiling = req/s ÷ the ceiling's req/s in this run. Reads are one practice's (the first demo " +
+      "practice); targets that name no database apply to PostgreSQL.",
+    "",
+  ];
+}
+
+function lighthouseLines(lighthouse: NonNullable<Run["lighthouse"]>): string[] {
+  if (lighthouse.error) return ["", `Lighthouse failed: ${lighthouse.error}`];
+  const lines = [
+    "",
+    "Lighthouse (`bench/src/lighthouse.ts`) on the portal served by the PostgreSQL API above, after its load. " +
+      "Targets: performance 100 on desktop and ≥ 95 on mobile, accessibility 100.",
+    "",
+    "| Page | Preset | Performance | Accessibility | Best practices | Transfer | JavaScript | Result |",
+    "|---|---|---:|---:|---:|---:|---:|---|",
+  ];
+  for (const l of lighthouse.rows) {
+    const misses = [
+      l.performance < (l.preset === "desktop" ? 100 : 95) ? "performance" : "",
+      l.accessibility < 100 ? "accessibility" : "",
+    ].filter(Boolean);
+    lines.push(
+      `| ${l.page} | ${l.preset} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${kib(l.transferBytes)} KiB | ${kib(
+        l.scriptBytes,
+      )} KiB | ${misses.length ? `**MISS** (${misses.join(", ")})` : "pass"} |`,
+    );
+  }
+  return lines;
+}
+
+export function render(run: Run): string {
+  const lines = header(run);
+  lines.push("| Request | Database | Connections | Req/s | p50 | p99 | Errors | × ceiling | Target | Result |");
+  lines.push("|---|---|---:|---:|---:|---:|---:|---:|---|---|");
+  for (const row of run.rows) {
+    const r = row.result;
+    const v = verdict(row, run.rows);
+    const label = row.api ? row.label : `${row.label} — *${row.ceiling}*`;
+    const figures = r
+      ? [int(rateOf(r)), ms(r.latency.p50), ms(r.latency.p99), int(errorsOf(r))]
+      : ["n/a", "n/a", "n/a"];
+    if (!r) figures.push(row.error ?? "n/a");
+    lines.push(
+      `| ${label} | ${row.driver} | ${row.connections} | ${figures.join(" | ")} | ${v.ratio} | ${v.target} | ${v.result} |`,
+    );
+  }
+  if (run.lighthouse) lines.push(...lighthouseLines(run.lighthouse));
+  return lines.join("\n");
+}
+
+export function writeReadme(readme: string, markdown: string) {
+  const start = "<!-- load:start -->";
+  const end = "<!-- load:end -->";
+  const text = readFileSync(readme, "utf8");
+  const block = `${start}\n${markdown}\n${end}`;
+  const i = text.indexOf(start);
+  const j = text.indexOf(end);
+  const next =
+    i !== -1 && j > i
+      ? `${text.slice(0, i)}${block}${text.slice(j + end.length)}`
+      : `${text.trimEnd()}\n\n## Load benchmark (issue 10)\n\n${block}\n`;
+  writeFileSync(readme, next);
+}
