@@ -4,7 +4,7 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import helmet from "helmet";
 import type { ZodType } from "zod";
 import type { Config } from "./config.ts";
-import type { DatabaseHandle } from "./db/client.ts";
+import type { Database, DatabaseHandle } from "./db/client.ts";
 import { createCaches } from "./lib/cache.ts";
 import { withRedactedUrls } from "./lib/log-redaction.ts";
 import { countPlacedOrders, createMetrics } from "./lib/metrics.ts";
@@ -12,6 +12,7 @@ import { createSerializerCompiler } from "./lib/serializer.ts";
 import { refuseUnknownFields } from "./lib/strict-schema.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
+import { createPasswordLinksService } from "./modules/auth/password-links.service.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
 import { createCartService } from "./modules/cart/cart.service.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
@@ -120,10 +121,49 @@ function registerPlatform(app: AppInstance, { config, database }: BuildAppOption
   app.addHook("onClose", async () => secretSweep.stop());
 }
 
+/**
+ * The people modules, in the order they use each other (decision 031): users own the users table,
+ * practices the addresses, departments write their members' rows through users, auth the sessions
+ * and set-password links (passwordLinks, which users and practices hand out in their transactions).
+ */
+function composePeople(config: Config, db: Database, caches: ReturnType<typeof createCaches>) {
+  const passwordLinks = createPasswordLinksService({
+    settings: {
+      PASSWORD_LINK_TTL_HOURS: config.PASSWORD_LINK_TTL_HOURS,
+      PUBLIC_URL: config.PUBLIC_URL,
+      ADMIN_USER_ID: config.ADMIN_USER_ID,
+    },
+  });
+  const customer = { CUSTOMER_ID: config.CUSTOMER_ID };
+  const users = createUsersService({ db, settings: customer, passwordLinks });
+  const departments = createDepartmentsService({ db, settings: customer, users });
+  const practices = createPracticesService({ db, settings: customer, users, departments, passwordLinks });
+  const auth = createAuthService({
+    db,
+    settings: {
+      CUSTOMER_ID: config.CUSTOMER_ID,
+      ADMIN_USER_ID: config.ADMIN_USER_ID,
+      SESSION_TTL_SECONDS: config.SESSION_TTL_SECONDS,
+      REFRESH_TTL_SECONDS: config.REFRESH_TTL_SECONDS,
+      LOGIN_RATE_WINDOW_SECONDS: config.LOGIN_RATE_WINDOW_SECONDS,
+      LOGIN_RATE_LIMIT_PER_IP: config.LOGIN_RATE_LIMIT_PER_IP,
+      LOGIN_RATE_LIMIT_PER_ACCOUNT: config.LOGIN_RATE_LIMIT_PER_ACCOUNT,
+      LOGIN_RATE_LIMIT_PER_ACCOUNT_GLOBAL: config.LOGIN_RATE_LIMIT_PER_ACCOUNT_GLOBAL,
+      REFRESH_RATE_LIMIT_PER_IP: config.REFRESH_RATE_LIMIT_PER_IP,
+      PASSWORD_LINK_RATE_LIMIT_PER_IP: config.PASSWORD_LINK_RATE_LIMIT_PER_IP,
+      TOKEN_RATE_WINDOW_SECONDS: config.TOKEN_RATE_WINDOW_SECONDS,
+    },
+    caches,
+    users,
+  });
+  return { auth, users, departments, practices };
+}
+
 /** The module graph: every service, handed the services and settings it uses. */
 function composeServices({ config, database, reportsDatabase }: BuildAppOptions) {
   // Sessions, catalogue and stock, cached with the database's change counters (decision 017).
   const caches = createCaches(database.db, config.CACHE_MAX_STALE_MS);
+  const { auth, users, departments, practices } = composePeople(config, database.db, caches);
   // Prometheus metrics, only when METRICS_TOKEN is set (decision 029).
   const metrics = config.METRICS_TOKEN
     ? createMetrics({ poolStats: () => database.poolStats(), outboxBacklog: () => readOutboxBacklog(database.db) })
@@ -148,15 +188,19 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
     metrics,
   );
   const services = {
-    auth: createAuthService(database.db, config, caches),
+    auth,
     catalog,
     orders,
     fulfilment: createFulfilmentService({ db, settings: { PUBLIC_URL: config.PUBLIC_URL }, orders }),
     cart,
-    practices: createPracticesService(database.db, config),
-    users: createUsersService(database.db, config),
-    departments: createDepartmentsService(database.db, config),
-    products: createProductsService(database.db, config),
+    practices,
+    users,
+    departments,
+    products: createProductsService({
+      db,
+      settings: { CUSTOMER_ID: config.CUSTOMER_ID, OPERATIONS_EMAIL: config.OPERATIONS_EMAIL },
+      departments,
+    }),
     reports: createReportsService({
       database,
       reads: reportsDatabase,
@@ -165,7 +209,10 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
         EXPORT_IDLE_TIMEOUT_MS: config.EXPORT_IDLE_TIMEOUT_MS,
       },
     }),
-    support: createSupportService(database.db, config),
+    support: createSupportService({
+      db: database.db,
+      settings: { CUSTOMER_ID: config.CUSTOMER_ID, SUPPORT_EMAIL: config.SUPPORT_EMAIL },
+    }),
   };
   return { services, caches, metrics };
 }
@@ -234,7 +281,7 @@ async function registerApi(app: AppInstance, services: Services, config: Config)
       await api.register(fulfilmentRoutes, { fulfilment: services.fulfilment });
       await api.register(cartRoutes, { cart: services.cart });
       await api.register(practicesRoutes, { practices: services.practices });
-      await api.register(usersRoutes, { users: services.users, practices: services.practices });
+      await api.register(usersRoutes, { users: services.users, practices: services.practices, auth: services.auth });
       await api.register(departmentsRoutes, { departments: services.departments });
       await api.register(productsRoutes, { products: services.products });
       await api.register(reportsRoutes, { reports: services.reports });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { type Database, type DatabaseHandle, openPostgres } from "../src/db/client.ts";
 import { product_categories, products, sessions } from "../src/db/schema/index.ts";
-import { hashToken } from "../src/modules/auth/auth.service.ts";
+import { hashToken } from "../src/lib/hashing.ts";
 import { bearer, createPostgresCopy, signInAdmin, signInPractice, testConfig } from "./helpers.ts";
 import { orderBody } from "./support/fixtures.ts";
 

@@ -9,7 +9,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { type DatabaseHandle, openPostgres, type PostgresLimits } from "../src/db/client.ts";
-import { hashToken } from "../src/modules/auth/auth.service.ts";
+import { hashToken } from "../src/lib/hashing.ts";
 import { databaseUrl } from "./database-url.ts";
 import { bearer, createPostgresCopy, freePort, queryRows, signInAdmin, signInPractice, testConfig } from "./helpers.ts";
 import { insertProduct, orderBody } from "./support/fixtures.ts";

@@ -3,7 +3,7 @@ import { MESSAGES } from "@vetportal/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addresses, email_outbox, password_tokens, sessions, users } from "../src/db/schema/index.ts";
-import { hashPassword, hashToken } from "../src/modules/auth/auth.service.ts";
+import { hashPassword, hashToken } from "../src/lib/hashing.ts";
 import { ADMIN, bearer, createTestApp, PRACTICE, queryRows, signIn, signInAdmin, signInPractice } from "./helpers.ts";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -5,7 +5,7 @@ import type { DatabaseHandle } from "../src/db/client.ts";
 import { departments, product_categories, product_departments, products } from "../src/db/schema/index.ts";
 import { normalized } from "../src/db/sql/normalized.ts";
 import { type ProductScope, productScopeWhere } from "../src/db/sql/product-scope.ts";
-import { normalizeForMatch } from "../src/modules/auth/auth.service.ts";
+import { normalizeForMatch } from "../src/lib/normalisers.ts";
 import { isInScope } from "../src/modules/catalog/catalogue.ts";
 import { openTestDatabase, queryRows } from "./helpers.ts";
 

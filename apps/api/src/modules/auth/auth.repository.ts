@@ -161,13 +161,10 @@ export async function revokeSession(db: Executor, sessionId: number) {
 }
 
 /**
- * Sets a user's password hash, spends every unspent set-password link of the user and revokes every
- * live session but the one kept (all of them when none is): what setting or changing a password means.
- * Returns the ids of the links it spent.
+ * Revokes every live session of a user but the one kept (all of them when none is): part of setting
+ * or changing a password, with the users module's new hash and the spent links, in one transaction.
  */
-export async function replacePasswordHash(db: Executor, userId: number, passwordHash: string, keepSessionId?: number) {
-  await db.update(users).set({ password_hash: passwordHash }).where(eq(users.id, userId));
-  const spent = await spendPasswordTokensOf(db, userId);
+export async function revokeSessionsOf(db: Executor, userId: number, keepSessionId?: number) {
   await db
     .update(sessions)
     .set({ revoked_at: new Date() })
@@ -178,7 +175,15 @@ export async function replacePasswordHash(db: Executor, userId: number, password
         keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
       ),
     );
-  return spent;
+}
+
+/** The email and password hash of a user (checking the current password before a change). */
+export async function findPasswordHolder(db: Executor, userId: number) {
+  const [user] = await db
+    .select({ email: users.email, password_hash: users.password_hash })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user;
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   signInPractice,
 } from "../../../test/helpers.ts";
 import { sessions, users } from "../../db/schema/index.ts";
-import { hashToken } from "./auth.service.ts";
+import { hashToken } from "../../lib/hashing.ts";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {

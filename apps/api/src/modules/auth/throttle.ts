@@ -4,6 +4,18 @@ import type { Database } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import * as repo from "./auth.repository.ts";
 
+/** The settings the throttles read. */
+export type ThrottleSettings = Pick<
+  Config,
+  | "LOGIN_RATE_WINDOW_SECONDS"
+  | "LOGIN_RATE_LIMIT_PER_IP"
+  | "LOGIN_RATE_LIMIT_PER_ACCOUNT"
+  | "LOGIN_RATE_LIMIT_PER_ACCOUNT_GLOBAL"
+  | "REFRESH_RATE_LIMIT_PER_IP"
+  | "PASSWORD_LINK_RATE_LIMIT_PER_IP"
+  | "TOKEN_RATE_WINDOW_SECONDS"
+>;
+
 /**
  * Throttling of everything that checks a secret (sign-in, the current password on a password
  * change), shared by every API process through the database (docs/decisions/003):
@@ -16,7 +28,7 @@ import * as repo from "./auth.repository.ts";
  * The attempt is counted before the secret is checked, in one statement, so a burst of concurrent
  * guesses cannot all be checked; a success takes its account hits back.
  */
-export function createSignInThrottle(db: Database, config: Config) {
+export function createSignInThrottle(db: Database, config: ThrottleSettings) {
   return async function attempt<T>(
     ip: string,
     account: string,
@@ -62,7 +74,7 @@ export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
  * looked at (one statement, decision 003); a token that works takes its hit back, so only made-up,
  * spent or stolen tokens use the allowance up.
  */
-export function createTokenThrottle(db: Database, config: Config) {
+export function createTokenThrottle(db: Database, config: ThrottleSettings) {
   const limits = {
     refresh: () => config.REFRESH_RATE_LIMIT_PER_IP,
     "password-link": () => config.PASSWORD_LINK_RATE_LIMIT_PER_IP,

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { escapeLike } from "../../db/like.ts";
 import {
@@ -84,19 +84,9 @@ export async function updateDepartment(db: Executor, id: number, values: Partial
   await db.update(departments).set(values).where(eq(departments.id, id));
 }
 
-/** Replaces the department's membership: listed users join it, former members not listed leave it. */
-export async function setDepartmentUsers(db: Executor, customerId: number, id: number, userIds: number[]) {
+/** Empties the department's member list (the users' side is the users module's: setDepartmentMembers). */
+export async function clearDepartmentUsers(db: Executor, id: number) {
   await db.delete(department_users).where(eq(department_users.department_id, id));
-  await db
-    .update(users)
-    .set({ department_id: null })
-    .where(and(eq(users.department_id, id), userIds.length ? notInArray(users.id, userIds) : undefined));
-  if (userIds.length) {
-    await db
-      .update(users)
-      .set({ department_id: id })
-      .where(and(inArray(users.id, userIds), eq(users.customer_id, customerId), eq(users.is_deleted, false)));
-  }
 }
 
 export async function setCcEmails(db: Executor, id: number, emails: string[]) {

@@ -11,96 +11,117 @@ import {
   DepartmentUpdateSchema,
   IdRequestSchema,
   IdResultSchema,
-  okSchema,
 } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { page, postData } from "../../http/post-data.ts";
 import type { DepartmentsService } from "./departments.service.ts";
 
-const IdResult = okSchema(IdResultSchema);
+const admin = { access: "admin" as const, tags: ["departments"] };
 
 /** Departments and cost centers (SPEC §7): administrators only. */
 export const departmentsRoutes: FastifyPluginAsyncZod<{ departments: DepartmentsService }> = async (
   app,
   { departments },
 ) => {
-  const route = <T extends z.ZodType, R extends z.ZodType>(
-    url: string,
-    summary: string,
-    body: T,
-    response: R,
-    handler: (body: z.infer<T>) => Promise<unknown>,
-  ) =>
-    app.post(
-      url,
-      { config: { access: "admin" }, schema: { tags: ["departments"], summary, body, response: { 200: response } } },
-      (request) => handler(request.body as z.infer<T>) as never,
-    );
-
-  route(
+  postData(
+    app,
     "/department/list",
-    "Departments with a name filter",
-    DepartmentListRequestSchema,
-    okSchema(z.array(DepartmentRowSchema)),
-    async (body) => {
-      const { rows, total } = await departments.listDepartments(body);
-      return { result: 1, data: rows, found_rows: total };
+    {
+      ...admin,
+      summary: "Departments with a name filter",
+      body: DepartmentListRequestSchema,
+      data: z.array(DepartmentRowSchema),
+    },
+    async (request) => {
+      const { rows, total } = await departments.listDepartments(request.body);
+      return page(rows, total);
     },
   );
-  route(
+  postData(
+    app,
     "/department/query",
-    "One department with users and cc emails",
-    IdRequestSchema,
-    okSchema(DepartmentDetailSchema),
-    async (body) => ({
-      result: 1,
-      data: await departments.getDepartment(body.id),
-    }),
+    {
+      ...admin,
+      summary: "One department with users and cc emails",
+      body: IdRequestSchema,
+      data: DepartmentDetailSchema,
+    },
+    (request) => departments.getDepartment(request.body.id),
   );
-  route("/department/add", "Add a department", DepartmentFormSchema, IdResult, async (body) => ({
-    result: 1,
-    data: await departments.addDepartment(body),
-  }));
-  route("/department/update", "Modify a department", DepartmentUpdateSchema, IdResult, async ({ id, ...body }) => ({
-    result: 1,
-    data: await departments.updateDepartment(id, body),
-  }));
-  route("/department/delete", "Soft-delete a department", DeleteRequestSchema, okSchema(z.null()), async (body) => {
-    await departments.deleteDepartment(body.id);
-    return { result: 1, data: null };
-  });
-  route(
+  postData(
+    app,
+    "/department/add",
+    { ...admin, summary: "Add a department", body: DepartmentFormSchema, data: IdResultSchema },
+    (request) => departments.addDepartment(request.body),
+  );
+  postData(
+    app,
+    "/department/update",
+    { ...admin, summary: "Modify a department", body: DepartmentUpdateSchema, data: IdResultSchema },
+    (request) => {
+      const { id, ...body } = request.body;
+      return departments.updateDepartment(id, body);
+    },
+  );
+  postData(
+    app,
+    "/department/delete",
+    { ...admin, summary: "Soft-delete a department", body: DeleteRequestSchema, data: z.null() },
+    async (request) => {
+      await departments.deleteDepartment(request.body.id);
+      return null;
+    },
+  );
+  postData(
+    app,
     "/department/addCCEmails",
-    "Add a cc email for order confirmations (ignored when already listed)",
-    AddCcEmailRequestSchema,
-    okSchema(z.object({ cc_order_emails: z.array(z.string()) })),
-    async (body) => ({ result: 1, data: await departments.addCcEmail(body.id, body.email) }),
+    {
+      ...admin,
+      summary: "Add a cc email for order confirmations (ignored when already listed)",
+      body: AddCcEmailRequestSchema,
+      data: z.object({ cc_order_emails: z.array(z.string()) }),
+    },
+    (request) => departments.addCcEmail(request.body.id, request.body.email),
   );
 
-  route(
+  postData(
+    app,
     "/costcenter/list",
-    "Cost centers with their departments",
-    z.object({}),
-    okSchema(z.array(CostCenterSchema)),
+    { ...admin, summary: "Cost centers with their departments", body: z.object({}), data: z.array(CostCenterSchema) },
     async () => {
       const rows = await departments.listCostCenters();
-      return { result: 1, data: rows, found_rows: rows.length };
+      return page(rows, rows.length);
     },
   );
-  route("/costcenter/query", "One cost center", IdRequestSchema, okSchema(CostCenterSchema), async (body) => ({
-    result: 1,
-    data: await departments.getCostCenter(body.id),
-  }));
-  route("/costcenter/add", "Add a cost center", CostCenterFormSchema, IdResult, async (body) => ({
-    result: 1,
-    data: await departments.addCostCenter(body),
-  }));
-  route("/costcenter/update", "Modify a cost center", CostCenterUpdateSchema, IdResult, async ({ id, ...body }) => ({
-    result: 1,
-    data: await departments.updateCostCenter(id, body),
-  }));
-  route("/costcenter/delete", "Soft-delete a cost center", DeleteRequestSchema, okSchema(z.null()), async (body) => {
-    await departments.deleteCostCenter(body.id);
-    return { result: 1, data: null };
-  });
+  postData(
+    app,
+    "/costcenter/query",
+    { ...admin, summary: "One cost center", body: IdRequestSchema, data: CostCenterSchema },
+    (request) => departments.getCostCenter(request.body.id),
+  );
+  postData(
+    app,
+    "/costcenter/add",
+    { ...admin, summary: "Add a cost center", body: CostCenterFormSchema, data: IdResultSchema },
+    (request) => departments.addCostCenter(request.body),
+  );
+  postData(
+    app,
+    "/costcenter/update",
+    { ...admin, summary: "Modify a cost center", body: CostCenterUpdateSchema, data: IdResultSchema },
+    (request) => {
+      const { id, ...body } = request.body;
+      return departments.updateCostCenter(id, body);
+    },
+  );
+  postData(
+    app,
+    "/costcenter/delete",
+    { ...admin, summary: "Soft-delete a cost center", body: DeleteRequestSchema, data: z.null() },
+    async (request) => {
+      await departments.deleteCostCenter(request.body.id);
+      return null;
+    },
+  );
 };

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import type { UsersService } from "../users/users.service.ts";
 import * as repo from "./departments.repository.ts";
 
 type DepartmentForm = z.infer<typeof DepartmentFormSchema>;
@@ -15,13 +16,59 @@ function uniqueEmails(emails: string[]) {
   return [...seen.values()];
 }
 
-/** How many of these ids are departments of the customer that are not deleted (duplicates once). */
-export function countLiveDepartments(db: Executor, customerId: number, ids: number[]) {
-  return repo.countDepartments(db, customerId, ids);
+export type DepartmentsSettings = Pick<Config, "CUSTOMER_ID">;
+
+interface DepartmentsDeps {
+  db: Database;
+  settings: DepartmentsSettings;
+  /** A department's members are users: their rows are the users module's to write. */
+  users: UsersService;
 }
 
-export function createDepartmentsService(db: Database, config: Config) {
-  const customerId = config.CUSTOMER_ID;
+async function getDepartment({ db, settings }: DepartmentsDeps, id: number): Promise<DepartmentDetail> {
+  const found = await repo.findDepartment(db, settings.CUSTOMER_ID, id);
+  if (!found) throw new AppError("NOT_FOUND", "This department does not exist.");
+  const { row, members, cc } = found;
+  return {
+    id: row.id,
+    customer_id: row.customer_id,
+    name: row.name,
+    department_code: row.department_code,
+    is_active: row.is_active,
+    billing_reports: row.billing_reports,
+    cost_center_required: row.cost_center_required,
+    ups_number: row.ups_number,
+    ltl_freight: row.ltl_freight,
+    fedex_number: row.fedex_number,
+    user_list: members.map((m) => ({
+      id: m.id,
+      name: m.representation ?? ([m.first_name, m.last_name].filter(Boolean).join(" ") || `User ${m.id}`),
+    })),
+    cc_order_emails: cc,
+  };
+}
+
+const fields = (input: DepartmentForm) => ({
+  name: input.name,
+  department_code: input.department_code,
+  is_active: input.is_active,
+  billing_reports: input.billing_reports,
+  cost_center_required: input.cost_center_required,
+  ups_number: input.ups_number,
+  fedex_number: input.fedex_number,
+  ltl_freight: input.ltl_freight,
+});
+
+/** Replaces the department's membership: listed users join it, former members not listed leave it. */
+async function setMembers({ users }: DepartmentsDeps, tx: Executor, id: number, userIds: number[]) {
+  await repo.clearDepartmentUsers(tx, id);
+  await users.setDepartmentMembers(tx, id, userIds);
+}
+
+/** Departments: their fields, members and cc emails. */
+function departmentOperations(deps: DepartmentsDeps) {
+  const { db } = deps;
+  const customerId = deps.settings.CUSTOMER_ID;
 
   async function assertUsers(tx: Executor, ids: number[]) {
     if ((await repo.countUsers(tx, customerId, ids)) !== new Set(ids).size) {
@@ -29,39 +76,54 @@ export function createDepartmentsService(db: Database, config: Config) {
     }
   }
 
-  async function getDepartment(id: number): Promise<DepartmentDetail> {
-    const found = await repo.findDepartment(db, customerId, id);
-    if (!found) throw new AppError("NOT_FOUND", "This department does not exist.");
-    const { row, members, cc } = found;
-    return {
-      id: row.id,
-      customer_id: row.customer_id,
-      name: row.name,
-      department_code: row.department_code,
-      is_active: row.is_active,
-      billing_reports: row.billing_reports,
-      cost_center_required: row.cost_center_required,
-      ups_number: row.ups_number,
-      ltl_freight: row.ltl_freight,
-      fedex_number: row.fedex_number,
-      user_list: members.map((m) => ({
-        id: m.id,
-        name: m.representation ?? ([m.first_name, m.last_name].filter(Boolean).join(" ") || `User ${m.id}`),
-      })),
-      cc_order_emails: cc,
-    };
-  }
+  return {
+    getDepartment: (id: number) => getDepartment(deps, id),
+    listDepartments: (filter: { name?: string; limit: number; offset: number }) =>
+      repo.listDepartments(db, customerId, filter),
 
-  const fields = (input: DepartmentForm) => ({
-    name: input.name,
-    department_code: input.department_code,
-    is_active: input.is_active,
-    billing_reports: input.billing_reports,
-    cost_center_required: input.cost_center_required,
-    ups_number: input.ups_number,
-    fedex_number: input.fedex_number,
-    ltl_freight: input.ltl_freight,
-  });
+    async addDepartment(input: DepartmentForm) {
+      return db.transaction(async (tx) => {
+        await assertUsers(tx, input.user_list);
+        const id = await repo.insertDepartment(tx, { customer_id: customerId, ...fields(input) });
+        await setMembers(deps, tx, id, input.user_list);
+        await repo.setCcEmails(tx, id, uniqueEmails(input.cc_order_emails));
+        return { id };
+      });
+    },
+
+    async updateDepartment(id: number, input: DepartmentForm) {
+      await getDepartment(deps, id);
+      return db.transaction(async (tx) => {
+        await assertUsers(tx, input.user_list);
+        await repo.updateDepartment(tx, id, fields(input));
+        await setMembers(deps, tx, id, input.user_list);
+        await repo.setCcEmails(tx, id, uniqueEmails(input.cc_order_emails));
+        return { id };
+      });
+    },
+
+    /** Soft delete; its members are left without a department. */
+    async deleteDepartment(id: number) {
+      await getDepartment(deps, id);
+      await db.transaction(async (tx) => {
+        await setMembers(deps, tx, id, []);
+        await repo.updateDepartment(tx, id, { is_deleted: true, is_active: false });
+      });
+    },
+
+    /** Adds a cc email only when it is not already listed (SPEC §5); returns the list. */
+    async addCcEmail(id: number, email: string) {
+      const current = await getDepartment(deps, id);
+      if (!current.cc_order_emails.some((e) => e.toLowerCase() === email.toLowerCase()))
+        await repo.addCcEmail(db, id, email);
+      return { cc_order_emails: (await getDepartment(deps, id)).cc_order_emails };
+    },
+  };
+}
+
+/** Cost centers and the departments they serve. */
+function costCenterOperations({ db, settings }: DepartmentsDeps) {
+  const customerId = settings.CUSTOMER_ID;
 
   async function assertDepartments(ids: number[]) {
     if ((await repo.countDepartments(db, customerId, ids)) !== new Set(ids).size) {
@@ -72,48 +134,6 @@ export function createDepartmentsService(db: Database, config: Config) {
   }
 
   return {
-    getDepartment,
-    listDepartments: (filter: { name?: string; limit: number; offset: number }) =>
-      repo.listDepartments(db, customerId, filter),
-
-    async addDepartment(input: DepartmentForm) {
-      return db.transaction(async (tx) => {
-        await assertUsers(tx, input.user_list);
-        const id = await repo.insertDepartment(tx, { customer_id: customerId, ...fields(input) });
-        await repo.setDepartmentUsers(tx, customerId, id, input.user_list);
-        await repo.setCcEmails(tx, id, uniqueEmails(input.cc_order_emails));
-        return { id };
-      });
-    },
-
-    async updateDepartment(id: number, input: DepartmentForm) {
-      await getDepartment(id);
-      return db.transaction(async (tx) => {
-        await assertUsers(tx, input.user_list);
-        await repo.updateDepartment(tx, id, fields(input));
-        await repo.setDepartmentUsers(tx, customerId, id, input.user_list);
-        await repo.setCcEmails(tx, id, uniqueEmails(input.cc_order_emails));
-        return { id };
-      });
-    },
-
-    /** Soft delete; its members are left without a department. */
-    async deleteDepartment(id: number) {
-      await getDepartment(id);
-      await db.transaction(async (tx) => {
-        await repo.setDepartmentUsers(tx, customerId, id, []);
-        await repo.updateDepartment(tx, id, { is_deleted: true, is_active: false });
-      });
-    },
-
-    /** Adds a cc email only when it is not already listed (SPEC §5); returns the list. */
-    async addCcEmail(id: number, email: string) {
-      const current = await getDepartment(id);
-      if (!current.cc_order_emails.some((e) => e.toLowerCase() === email.toLowerCase()))
-        await repo.addCcEmail(db, id, email);
-      return { cc_order_emails: (await getDepartment(id)).cc_order_emails };
-    },
-
     listCostCenters: () => repo.listCostCenters(db, customerId),
 
     async getCostCenter(id: number) {
@@ -151,6 +171,19 @@ export function createDepartmentsService(db: Database, config: Config) {
         throw new AppError("NOT_FOUND", "This cost center does not exist.");
       }
     },
+  };
+}
+
+/** Departments and cost centers (SPEC §7), and the department checks other modules ask for. */
+export function createDepartmentsService(deps: DepartmentsDeps) {
+  const customerId = deps.settings.CUSTOMER_ID;
+  return {
+    ...departmentOperations(deps),
+    ...costCenterOperations(deps),
+    /** How many of these ids are departments of the customer that are not deleted (duplicates once). */
+    countLiveDepartments: (ids: number[]) => repo.countDepartments(deps.db, customerId, ids),
+    /** Whether this is a department of the customer that is not deleted. */
+    isLiveDepartment: async (id: number) => (await repo.countDepartments(deps.db, customerId, [id])) === 1,
   };
 }
 

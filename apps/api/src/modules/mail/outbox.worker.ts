@@ -30,6 +30,124 @@ export const DEFAULT_LEASE_MS = 120_000;
 /** Retry delay after the n-th failed attempt: 30 s, 1 min, 2 min … capped at one hour. */
 export const backoffMs = (attempt: number) => Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempt - 1));
 
+/** What a worker keeps between passes. */
+interface Worker {
+  db: Database;
+  log: Log;
+  from: string;
+  transport: Transporter | undefined;
+  maxAttempts: number;
+  leaseMs: number;
+  sender: string;
+  domain: string;
+  announced: Set<number>;
+  /** Accepted by the SMTP server, but the database did not take the mark: marked on the next pass. */
+  unmarked: Set<number>;
+  claims: number;
+}
+
+type Transporter = ReturnType<typeof nodemailer.createTransport>;
+type Message = Awaited<ReturnType<typeof repo.claimDue>>[number];
+
+async function announceDue({ db, log, announced }: Worker) {
+  for (const message of await repo.listDue(db, PASS_SIZE)) {
+    if (announced.has(message.id)) continue;
+    announced.add(message.id);
+    log.info(
+      { id: message.id, kind: message.kind, to: message.to, subject: message.subject },
+      "mail queued (SMTP_URL not set: not sent)",
+    );
+  }
+}
+
+async function markSent({ db, log, unmarked }: Worker, id: number): Promise<boolean> {
+  try {
+    await repo.markSent(db, id);
+    unmarked.delete(id);
+    return true;
+  } catch (err) {
+    // Sent but not marked: retried on the next pass; if this process dies first, the message is
+    // sent again after its lease (the one window decision 024 leaves).
+    unmarked.add(id);
+    log.warn({ id, err: String(err) }, "mail sent but not marked sent; will mark it on the next pass");
+    return false;
+  }
+}
+
+/** Sends one claimed message; a failure schedules its retry. Whether the SMTP server accepted it. */
+async function sendMessage(worker: Worker, transport: Transporter, message: Message, claim: string) {
+  try {
+    await transport.sendMail({
+      from: worker.from,
+      to: message.to,
+      cc: message.cc.length ? message.cc : undefined,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? undefined,
+      // One Message-ID per outbox row: a resend after a crash is recognisably the same message.
+      messageId: `<outbox.${message.id}.${message.created.getTime()}@${worker.domain}>`,
+    });
+    return true;
+  } catch (err) {
+    const attempt = message.attempts;
+    const error = err instanceof Error ? err.message : String(err);
+    worker.log.warn({ id: message.id, attempt, error }, "mail not sent; will retry");
+    await repo.markFailed(
+      worker.db,
+      message.id,
+      claim,
+      error,
+      new Date(Date.now() + backoffMs(attempt)),
+      attempt >= worker.maxAttempts,
+    );
+    return false;
+  }
+}
+
+/** Sends the messages of one claim, in order; returns how many were sent and marked. */
+async function sendClaimed(worker: Worker, transport: Transporter, due: Message[], claim: string, claimedAt: number) {
+  let sent = 0;
+  for (const [i, message] of due.entries()) {
+    if (worker.unmarked.has(message.id)) {
+      await markSent(worker, message.id);
+      continue;
+    }
+    // Start a send only while the lease has room for it: past the lease another process may
+    // take the message, and both would send it.
+    if (performance.now() - claimedAt > worker.leaseMs / 2) {
+      await repo.releaseClaims(
+        worker.db,
+        due.slice(i).map((m) => m.id),
+        claim,
+      );
+      break;
+    }
+    if (!(await sendMessage(worker, transport, message, claim))) continue;
+    if (await markSent(worker, message.id)) sent++;
+  }
+  return sent;
+}
+
+async function deliverDue(worker: Worker): Promise<number> {
+  const { transport } = worker;
+  if (!transport) {
+    await announceDue(worker);
+    return 0;
+  }
+  for (const id of worker.unmarked) await markSent(worker, id);
+  let sent = 0;
+  let taken = 0;
+  while (taken < PASS_SIZE) {
+    const claim = `${worker.sender}:${++worker.claims}`;
+    const claimedAt = performance.now();
+    const due = await repo.claimDue(worker.db, Math.min(CLAIM_SIZE, PASS_SIZE - taken), worker.leaseMs, claim);
+    if (!due.length) break;
+    taken += due.length;
+    sent += await sendClaimed(worker, transport, due, claim, claimedAt);
+  }
+  return sent;
+}
+
 /**
  * Sends queued mail through SMTP (nodemailer). Each pass claims due messages in the database
  * (decision 024), so several API processes on one database never send one message twice; a message
@@ -38,109 +156,26 @@ export const backoffMs = (attempt: number) => Math.min(3_600_000, 30_000 * 2 ** 
  * once.
  */
 export function createOutbox(db: Database, log: Log, options: OutboxOptions) {
-  const transport = options.smtpUrl
-    ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
-    : undefined;
-  const maxAttempts = options.maxAttempts ?? 20;
-  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-  const sender = randomUUID();
-  const domain = options.from.slice(options.from.lastIndexOf("@") + 1);
-  const announced = new Set<number>();
-  /** Accepted by the SMTP server, but the database did not take the mark: marked on the next pass. */
-  const unmarked = new Set<number>();
-  let claims = 0;
+  const worker: Worker = {
+    db,
+    log,
+    from: options.from,
+    transport: options.smtpUrl ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS }) : undefined,
+    maxAttempts: options.maxAttempts ?? 20,
+    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+    sender: randomUUID(),
+    domain: options.from.slice(options.from.lastIndexOf("@") + 1),
+    announced: new Set<number>(),
+    unmarked: new Set<number>(),
+    claims: 0,
+  };
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
-
-  async function announceDue() {
-    for (const message of await repo.listDue(db, PASS_SIZE)) {
-      if (announced.has(message.id)) continue;
-      announced.add(message.id);
-      log.info(
-        { id: message.id, kind: message.kind, to: message.to, subject: message.subject },
-        "mail queued (SMTP_URL not set: not sent)",
-      );
-    }
-  }
-
-  async function markSent(id: number): Promise<boolean> {
-    try {
-      await repo.markSent(db, id);
-      unmarked.delete(id);
-      return true;
-    } catch (err) {
-      // Sent but not marked: retried on the next pass; if this process dies first, the message is
-      // sent again after its lease (the one window decision 024 leaves).
-      unmarked.add(id);
-      log.warn({ id, err: String(err) }, "mail sent but not marked sent; will mark it on the next pass");
-      return false;
-    }
-  }
-
-  async function deliverDue(): Promise<number> {
-    if (!transport) {
-      await announceDue();
-      return 0;
-    }
-    for (const id of unmarked) await markSent(id);
-    let sent = 0;
-    let taken = 0;
-    while (taken < PASS_SIZE) {
-      const claim = `${sender}:${++claims}`;
-      const claimedAt = performance.now();
-      const due = await repo.claimDue(db, Math.min(CLAIM_SIZE, PASS_SIZE - taken), leaseMs, claim);
-      if (!due.length) break;
-      taken += due.length;
-      for (const [i, message] of due.entries()) {
-        if (unmarked.has(message.id)) {
-          await markSent(message.id);
-          continue;
-        }
-        // Start a send only while the lease has room for it: past the lease another process may
-        // take the message, and both would send it.
-        if (performance.now() - claimedAt > leaseMs / 2) {
-          await repo.releaseClaims(
-            db,
-            due.slice(i).map((m) => m.id),
-            claim,
-          );
-          break;
-        }
-        try {
-          await transport.sendMail({
-            from: options.from,
-            to: message.to,
-            cc: message.cc.length ? message.cc : undefined,
-            subject: message.subject,
-            text: message.text,
-            html: message.html ?? undefined,
-            // One Message-ID per outbox row: a resend after a crash is recognisably the same message.
-            messageId: `<outbox.${message.id}.${message.created.getTime()}@${domain}>`,
-          });
-        } catch (err) {
-          const attempt = message.attempts;
-          const error = err instanceof Error ? err.message : String(err);
-          log.warn({ id: message.id, attempt, error }, "mail not sent; will retry");
-          await repo.markFailed(
-            db,
-            message.id,
-            claim,
-            error,
-            new Date(Date.now() + backoffMs(attempt)),
-            attempt >= maxAttempts,
-          );
-          continue;
-        }
-        if (await markSent(message.id)) sent++;
-      }
-    }
-    return sent;
-  }
 
   return {
     /** One pass over due messages (also what tests call). Never runs two passes at once. */
     flush(): Promise<number> {
-      running ??= deliverDue().finally(() => {
+      running ??= deliverDue(worker).finally(() => {
         running = undefined;
       });
       return running;
@@ -154,7 +189,7 @@ export function createOutbox(db: Database, log: Log, options: OutboxOptions) {
     async stop() {
       if (timer) clearInterval(timer);
       await running?.catch(() => undefined);
-      transport?.close();
+      worker.transport?.close();
     },
   };
 }

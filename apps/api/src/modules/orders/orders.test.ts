@@ -13,7 +13,7 @@ import {
   products,
   users,
 } from "../../db/schema/index.ts";
-import { hashPassword } from "../auth/auth.service.ts";
+import { hashPassword } from "../../lib/hashing.ts";
 
 const t = useSignedInApp();
 

@@ -1,9 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { addresses, users } from "../../db/schema/index.ts";
+import { postalColumns } from "../../db/sql/columns.ts";
 import { normalized } from "../../db/sql/normalized.ts";
 
-type UserValues = typeof users.$inferInsert;
 type AddressValues = typeof addresses.$inferInsert;
 
 /** The customer's live practices with this normalised name, with each of their addresses' line1 and zip. */
@@ -30,12 +30,6 @@ export async function findEmailOwner(db: Executor, email: string) {
   return owner;
 }
 
-export async function insertUser(db: Executor, values: UserValues) {
-  const [user] = await db.insert(users).values(values).returning({ id: users.id });
-  if (!user) throw new Error("practice not inserted");
-  return user;
-}
-
 /** Whether the customer has this live user. */
 export async function isLiveUser(db: Executor, customerId: number, id: number) {
   const [row] = await db
@@ -45,12 +39,34 @@ export async function isLiveUser(db: Executor, customerId: number, id: number) {
   return row !== undefined;
 }
 
-export async function updateUser(db: Executor, id: number, values: Partial<UserValues>) {
-  await db.update(users).set(values).where(eq(users.id, id));
+export async function insertAddress(db: Executor, values: AddressValues) {
+  const [row] = await db.insert(addresses).values(values).returning({ id: addresses.id });
+  if (!row) throw new Error("address not inserted");
+  return row.id;
 }
 
-export async function insertAddress(db: Executor, values: AddressValues) {
-  await db.insert(addresses).values(values);
+export async function listAddresses(
+  db: Executor,
+  customerId: number,
+  belongTo: "user" | "department",
+  ownerId: number,
+) {
+  return db
+    .select({
+      id: addresses.id,
+      belong_to: addresses.belong_to,
+      owner_id: addresses.owner_id,
+      dropdown_name: addresses.dropdown_name,
+      company: addresses.company,
+      contact: addresses.contact,
+      ...postalColumns,
+      phone: addresses.phone,
+    })
+    .from(addresses)
+    .where(
+      and(eq(addresses.customer_id, customerId), eq(addresses.belong_to, belongTo), eq(addresses.owner_id, ownerId)),
+    )
+    .orderBy(asc(addresses.id));
 }
 
 /** The practice's first address (the one its form edits), if any. */

@@ -1,24 +1,30 @@
-import { AddressValidateRequestSchema, IdResultSchema, okSchema, PracticeSchema } from "@vetportal/contract";
+import {
+  AddressQueryRequestSchema,
+  AddressRequestSchema,
+  AddressSchema,
+  AddressValidateRequestSchema,
+  IdResultSchema,
+  PracticeSchema,
+} from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { postData } from "../../http/post-data.ts";
 import { assertDeliverable, type PracticesService } from "./practices.service.ts";
 
 export const practicesRoutes: FastifyPluginAsyncZod<{ practices: PracticesService }> = async (app, { practices }) => {
-  app.post(
+  postData(
+    app,
     "/address/addressValidate",
     {
-      config: { access: "public" },
-      schema: {
-        tags: ["sign-up"],
-        summary: "Is this a deliverable US address? (state or DC, ZIP format, ZIP prefix of the state)",
-        body: AddressValidateRequestSchema,
-        response: { 200: okSchema(z.object({ deliverable: z.literal(true) })) },
-      },
+      access: "public",
+      tags: ["sign-up"],
+      summary: "Is this a deliverable US address? (state or DC, ZIP format, ZIP prefix of the state)",
+      body: AddressValidateRequestSchema,
+      data: z.object({ deliverable: z.literal(true) }),
     },
-    async (request) => {
+    (request) => {
       assertDeliverable(request.body);
-      return { result: 1 as const, data: { deliverable: true as const } };
+      return { deliverable: true as const };
     },
   );
 
@@ -33,5 +39,29 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ practices: PracticesServic
       data: IdResultSchema,
     },
     (request) => practices.addPractice(request.body),
+  );
+
+  postData(
+    app,
+    "/address/query",
+    {
+      tags: ["users"],
+      summary: "Addresses of the signed-in user (admin: of any user or department)",
+      body: AddressQueryRequestSchema,
+      data: z.array(AddressSchema),
+    },
+    (request) => practices.listAddresses(request.user, request.body.belong_to, request.body.owner_id),
+  );
+
+  postData(
+    app,
+    "/address/add",
+    {
+      tags: ["users"],
+      summary: "Add an address to oneself (admin: to any user or department)",
+      body: AddressRequestSchema,
+      data: AddressSchema,
+    },
+    (request) => practices.addAddress(request.user, request.body),
   );
 };

@@ -1,10 +1,23 @@
-import { COUNTRY_ID_UNITED_STATES, MESSAGES, type Practice, USER_LEVEL } from "@vetportal/contract";
+import {
+  type AddressRequestSchema,
+  COUNTRY_ID_UNITED_STATES,
+  MESSAGES,
+  type Practice,
+  USER_LEVEL,
+} from "@vetportal/contract";
+import type { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { issuePasswordLink, normalizeAddressLine, normalizeForMatch, voidPasswordLinks } from "../auth/auth.service.ts";
+import { normalizeAddressLine, normalizeForMatch } from "../../lib/normalisers.ts";
+import type { SessionUser } from "../../types/fastify.d.ts";
+import type { PasswordLinksService } from "../auth/password-links.service.ts";
+import type { DepartmentsService } from "../departments/departments.service.ts";
+import type { UsersService } from "../users/users.service.ts";
 import { checkDeliverable } from "./address-validator.ts";
 import * as repo from "./practices.repository.ts";
+
+type AddressInput = z.infer<typeof AddressRequestSchema>;
 
 export function assertDeliverable(address: { state: string; zip_code: string }) {
   if (!checkDeliverable(address).ok) {
@@ -86,78 +99,152 @@ const addressValues = (input: Practice) => ({
   phone: input.phone,
 });
 
-export function createPracticesService(db: Database, config: Config) {
-  return {
-    /**
-     * Sign-up and the admin's Add User (SPEC §4): validates the address, then creates the practice
-     * (a user) and its delivery address in one transaction.
-     */
-    async addPractice(input: Practice, role: PracticeRole = {}): Promise<{ id: number }> {
-      assertDeliverable(input);
-      return db.transaction(async (tx) => {
-        await assertUnique(tx, config.CUSTOMER_ID, input);
-        const user = await repo.insertUser(tx, {
-          customer_id: config.CUSTOMER_ID,
-          ...splitContact(input.contact),
-          email: input.email,
-          phone: input.phone,
-          representation: input.practice_name,
-          user_level_id: role.user_level_id ?? 1,
-          is_approver: role.is_approver ?? false,
-          department_id: role.department_id ?? null,
-        });
-        await repo.insertAddress(tx, {
-          customer_id: config.CUSTOMER_ID,
-          belong_to: "user",
-          owner_id: user.id,
-          dropdown_name: "Practice",
-          is_billing: true,
-          ...addressValues(input),
-        });
-        // Staff never sign in by address: they choose a password through an emailed link (decision 012).
-        if (role.user_level_id === USER_LEVEL.ADMINISTRATOR) {
-          await issuePasswordLink(tx, config, {
-            id: user.id,
-            email: input.email,
-            user_level_id: role.user_level_id,
-            ...splitContact(input.contact),
-          });
-        }
-        return { id: user.id };
-      });
-    },
+export type PracticesSettings = Pick<Config, "CUSTOMER_ID">;
 
-    /** The admin's Modify User: the same rules, then the practice and its first address are updated. */
-    async updatePractice(id: number, input: Practice, role: PracticeRole = {}): Promise<{ id: number }> {
-      assertDeliverable(input);
-      return db.transaction(async (tx) => {
-        if (!(await repo.isLiveUser(tx, config.CUSTOMER_ID, id)))
-          throw new AppError("NOT_FOUND", "This user does not exist.");
-        await assertUnique(tx, config.CUSTOMER_ID, input, id);
-        await repo.updateUser(tx, id, {
-          ...splitContact(input.contact),
-          email: input.email,
-          phone: input.phone,
-          representation: input.practice_name,
-          ...(role.user_level_id !== undefined ? { user_level_id: role.user_level_id } : {}),
-          ...(role.is_approver !== undefined ? { is_approver: role.is_approver } : {}),
-          ...(role.department_id !== undefined ? { department_id: role.department_id } : {}),
-        });
-        // A set-password link works only at the address it was sent to (decision 026).
-        await voidPasswordLinks(tx, id, input.email);
-        const firstAddressId = await repo.findFirstAddressId(tx, id);
-        if (firstAddressId !== undefined) await repo.updateAddress(tx, firstAddressId, addressValues(input));
-        else
-          await repo.insertAddress(tx, {
-            customer_id: config.CUSTOMER_ID,
-            belong_to: "user",
-            owner_id: id,
-            dropdown_name: "Practice",
-            ...addressValues(input),
-          });
-        return { id };
+interface PracticesDeps {
+  db: Database;
+  settings: PracticesSettings;
+  /** A practice is a user row: the users module writes it, in the practice's transaction. */
+  users: UsersService;
+  /** A department's address needs a live department. */
+  departments: DepartmentsService;
+  /** A new staff account gets a set-password link; an email change voids the old address's links. */
+  passwordLinks: PasswordLinksService;
+}
+
+/**
+ * Sign-up and the admin's Add User (SPEC §4): validates the address, then creates the practice (a
+ * user) and its delivery address in one transaction.
+ */
+async function addPractice(
+  { db, settings, users, passwordLinks }: PracticesDeps,
+  input: Practice,
+  role: PracticeRole = {},
+): Promise<{ id: number }> {
+  assertDeliverable(input);
+  return db.transaction(async (tx) => {
+    await assertUnique(tx, settings.CUSTOMER_ID, input);
+    const user = await users.insertUser(tx, {
+      customer_id: settings.CUSTOMER_ID,
+      ...splitContact(input.contact),
+      email: input.email,
+      phone: input.phone,
+      representation: input.practice_name,
+      user_level_id: role.user_level_id ?? 1,
+      is_approver: role.is_approver ?? false,
+      department_id: role.department_id ?? null,
+    });
+    await repo.insertAddress(tx, {
+      customer_id: settings.CUSTOMER_ID,
+      belong_to: "user",
+      owner_id: user.id,
+      dropdown_name: "Practice",
+      is_billing: true,
+      ...addressValues(input),
+    });
+    // Staff never sign in by address: they choose a password through an emailed link (decision 012).
+    if (role.user_level_id === USER_LEVEL.ADMINISTRATOR) {
+      await passwordLinks.issuePasswordLink(tx, {
+        id: user.id,
+        email: input.email,
+        user_level_id: role.user_level_id,
+        ...splitContact(input.contact),
       });
-    },
+    }
+    return { id: user.id };
+  });
+}
+
+/** The admin's Modify User: the same rules, then the practice and its first address are updated. */
+async function updatePractice(
+  { db, settings, users, passwordLinks }: PracticesDeps,
+  id: number,
+  input: Practice,
+  role: PracticeRole = {},
+): Promise<{ id: number }> {
+  assertDeliverable(input);
+  return db.transaction(async (tx) => {
+    if (!(await repo.isLiveUser(tx, settings.CUSTOMER_ID, id)))
+      throw new AppError("NOT_FOUND", "This user does not exist.");
+    await assertUnique(tx, settings.CUSTOMER_ID, input, id);
+    await users.updateUserById(tx, id, {
+      ...splitContact(input.contact),
+      email: input.email,
+      phone: input.phone,
+      representation: input.practice_name,
+      ...(role.user_level_id !== undefined ? { user_level_id: role.user_level_id } : {}),
+      ...(role.is_approver !== undefined ? { is_approver: role.is_approver } : {}),
+      ...(role.department_id !== undefined ? { department_id: role.department_id } : {}),
+    });
+    // A set-password link works only at the address it was sent to (decision 026).
+    await passwordLinks.voidPasswordLinks(tx, id, input.email);
+    const firstAddressId = await repo.findFirstAddressId(tx, id);
+    if (firstAddressId !== undefined) await repo.updateAddress(tx, firstAddressId, addressValues(input));
+    else
+      await repo.insertAddress(tx, {
+        customer_id: settings.CUSTOMER_ID,
+        belong_to: "user",
+        owner_id: id,
+        dropdown_name: "Practice",
+        ...addressValues(input),
+      });
+    return { id };
+  });
+}
+
+/** Own addresses for anyone; other users' and departments' addresses for administrators. */
+async function listAddresses(
+  { db, settings }: PracticesDeps,
+  caller: SessionUser,
+  belongTo: "user" | "department",
+  ownerId?: number,
+) {
+  const owner = ownerId ?? caller.userId;
+  if (!caller.isAdmin && (belongTo !== "user" || owner !== caller.userId)) throw new AppError("FORBIDDEN");
+  return repo.listAddresses(db, settings.CUSTOMER_ID, belongTo, owner);
+}
+
+/** Adds an address to oneself (an administrator: to any user or department). */
+async function addAddress({ db, settings, departments }: PracticesDeps, caller: SessionUser, input: AddressInput) {
+  const customerId = settings.CUSTOMER_ID;
+  const owner = input.owner_id ?? (input.belong_to === "user" ? caller.userId : undefined);
+  if (owner === undefined) {
+    throw new AppError("VALIDATION_FAILED", "Choose the department.", { owner_id: "Choose the department" });
+  }
+  if (!caller.isAdmin && (input.belong_to !== "user" || owner !== caller.userId)) throw new AppError("FORBIDDEN");
+  if (input.belong_to === "department" && !(await departments.isLiveDepartment(owner))) {
+    throw new AppError("VALIDATION_FAILED", "This department does not exist.", { owner_id: "Unknown department" });
+  }
+  // Orders ship to these addresses: sign-up's US address check, before anything is stored.
+  assertShippable(input);
+  const id = await repo.insertAddress(db, {
+    customer_id: customerId,
+    belong_to: input.belong_to,
+    owner_id: owner,
+    dropdown_name: input.dropdown_name ?? null,
+    company: input.company ?? null,
+    contact: input.contact,
+    line1: input.line1,
+    line2: input.line2 ?? null,
+    city: input.city,
+    state: input.state,
+    zip_code: input.zip_code,
+    country: input.country,
+    phone: input.phone,
+  });
+  const [address] = (await repo.listAddresses(db, customerId, input.belong_to, owner)).filter((a) => a.id === id);
+  if (!address) throw new Error("address not stored");
+  return address;
+}
+
+/** Practices (a user row and its addresses; issue 21 §1: the addresses table's owner). */
+export function createPracticesService(deps: PracticesDeps) {
+  return {
+    addPractice: (input: Practice, role?: PracticeRole) => addPractice(deps, input, role),
+    updatePractice: (id: number, input: Practice, role?: PracticeRole) => updatePractice(deps, id, input, role),
+    listAddresses: (caller: SessionUser, belongTo: "user" | "department", ownerId?: number) =>
+      listAddresses(deps, caller, belongTo, ownerId),
+    addAddress: (caller: SessionUser, input: AddressInput) => addAddress(deps, caller, input),
   };
 }
 

@@ -9,7 +9,6 @@ import {
   LedgerRequestSchema,
   LedgerRowSchema,
   MESSAGES,
-  okSchema,
   ProductFormSchema,
   ProductUpdateSchema,
   ReplenishRequestSchema,
@@ -18,12 +17,9 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { postData } from "../../http/post-data.ts";
+import { page, postData } from "../../http/post-data.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { MAX_IMAGE_BYTES, type ProductsService } from "./products.service.ts";
-
-const admin = { access: "admin" as const };
-const IdResult = okSchema(IdResultSchema);
 
 /** The upload form; strict like every body (decision 027): a part under another name is refused. */
 const ImageUploadSchema = z.strictObject({
@@ -78,93 +74,84 @@ async function readUploadForm(request: FastifyRequest): Promise<Record<string, u
   return form;
 }
 
+/** The upload form, validated like a body: a field's problem is a 400 with per-field messages. */
+async function parseUploadForm(request: FastifyRequest) {
+  const parsed = ImageUploadSchema.safeParse(await readUploadForm(request));
+  if (!parsed.success) {
+    const fields = Object.fromEntries(
+      parsed.error.issues.flatMap((i) =>
+        i.code === "unrecognized_keys"
+          ? i.keys.map((key) => [key, MESSAGES.unknownField])
+          : [[i.path.join(".") || "body", i.message]],
+      ),
+    );
+    throw new AppError("VALIDATION_FAILED", undefined, fields);
+  }
+  return parsed.data;
+}
+
+const admin = { access: "admin" as const, tags: ["products"] };
+const inventoryAdmin = { access: "admin" as const, tags: ["inventory"] };
+
 /** Product administration and inventory (issue 4): administrators only. */
 export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }> = async (app, { products }) => {
-  app.post(
+  postData(
+    app,
     "/product/add",
-    {
-      config: admin,
-      schema: { tags: ["products"], summary: "Add a product", body: ProductFormSchema, response: { 200: IdResult } },
-    },
-    async (request) => ({ result: 1 as const, data: await products.addProduct(request.body) }),
+    { ...admin, summary: "Add a product", body: ProductFormSchema, data: IdResultSchema },
+    (request) => products.addProduct(request.body),
   );
 
-  app.post(
+  postData(
+    app,
     "/product/update",
-    {
-      config: admin,
-      schema: {
-        tags: ["products"],
-        summary: "Modify a product",
-        body: ProductUpdateSchema,
-        response: { 200: IdResult },
-      },
-    },
-    async (request) => {
+    { ...admin, summary: "Modify a product", body: ProductUpdateSchema, data: IdResultSchema },
+    (request) => {
       const { id, ...form } = request.body;
-      return { result: 1 as const, data: await products.updateProduct(id, form) };
+      return products.updateProduct(id, form);
     },
   );
 
   // The one multipart route, in its own scope so that no other route gets the multipart parser.
   await app.register(async (upload) => {
     await upload.register(multipart, { limits: UPLOAD_LIMITS });
-    upload.post(
+    postData(
+      upload,
       "/product/image",
       {
-        config: admin,
-        schema: {
-          tags: ["products"],
-          summary: "Upload a product image (multipart/form-data: id, file; PNG, JPEG or WebP up to 2 MB)",
-          consumes: ["multipart/form-data"],
-          response: { 200: okSchema(z.object({ image_url: z.string() })) },
-        },
+        ...admin,
+        summary: "Upload a product image (multipart/form-data: id, file; PNG, JPEG or WebP up to 2 MB)",
+        consumes: ["multipart/form-data"],
+        data: z.object({ image_url: z.string() }),
       },
       async (request) => {
-        const parsed = ImageUploadSchema.safeParse(await readUploadForm(request));
-        if (!parsed.success) {
-          const fields = Object.fromEntries(
-            parsed.error.issues.flatMap((i) =>
-              i.code === "unrecognized_keys"
-                ? i.keys.map((key) => [key, MESSAGES.unknownField])
-                : [[i.path.join(".") || "body", i.message]],
-            ),
-          );
-          throw new AppError("VALIDATION_FAILED", undefined, fields);
-        }
-        return { result: 1 as const, data: await products.setImage(parsed.data.id, parsed.data.file) };
+        const form = await parseUploadForm(request);
+        return products.setImage(form.id, form.file);
       },
     );
   });
 
-  app.post(
+  postData(
+    app,
     "/product/export",
     {
-      config: admin,
-      schema: {
-        tags: ["products"],
-        summary: "Products as CSV (ID, Name, SKU)",
-        body: z.object({ product_category_id: IdSchema.optional() }),
-      },
+      ...admin,
+      summary: "Products as CSV (ID, Name, SKU)",
+      body: z.object({ product_category_id: IdSchema.optional() }),
+      download: true,
     },
-    async (request, reply) => {
-      const csv = await products.exportCsv(request.body.product_category_id);
-      const name = request.body.product_category_id
-        ? `products_${request.body.product_category_id}.csv`
-        : "products.csv";
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${name}"`)
-        .send(csv);
-    },
+    async (request) => ({
+      type: "text/csv; charset=utf-8",
+      fileName: request.body.product_category_id ? `products_${request.body.product_category_id}.csv` : "products.csv",
+      body: await products.exportCsv(request.body.product_category_id),
+    }),
   );
 
   postData(
     app,
     "/product/destroy",
     {
-      access: "admin",
-      tags: ["products"],
+      ...admin,
       summary: "The whole stock of a destroyable product as a cart line marked for destruction",
       body: IdRequestSchema,
       data: CartItemSchema,
@@ -175,13 +162,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
   postData(
     app,
     "/inventory/replenish",
-    {
-      access: "admin",
-      tags: ["inventory"],
-      summary: "Receive stock",
-      body: ReplenishRequestSchema,
-      data: StockChangeSchema,
-    },
+    { ...inventoryAdmin, summary: "Receive stock", body: ReplenishRequestSchema, data: StockChangeSchema },
     (request) => products.replenish(request.user, request.body),
   );
 
@@ -189,8 +170,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
     app,
     "/inventory/adjust",
     {
-      access: "admin",
-      tags: ["inventory"],
+      ...inventoryAdmin,
       summary: "Correct stock by a signed quantity with a reason",
       body: AdjustRequestSchema,
       data: StockChangeSchema,
@@ -198,20 +178,18 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
     (request) => products.adjust(request.user, request.body),
   );
 
-  app.post(
+  postData(
+    app,
     "/inventory/ledger",
     {
-      config: admin,
-      schema: {
-        tags: ["inventory"],
-        summary: "A product's inventory ledger, newest first",
-        body: LedgerRequestSchema,
-        response: { 200: okSchema(z.array(LedgerRowSchema)) },
-      },
+      ...inventoryAdmin,
+      summary: "A product's inventory ledger, newest first",
+      body: LedgerRequestSchema,
+      data: z.array(LedgerRowSchema),
     },
     async (request) => {
       const { rows, total } = await products.ledger(request.body.product_id, request.body.limit, request.body.offset);
-      return { result: 1 as const, data: rows, found_rows: total };
+      return page(rows, total);
     },
   );
 };

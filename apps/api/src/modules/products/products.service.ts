@@ -8,7 +8,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { neutralizeCell } from "../../lib/csv.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
 import { productImage } from "../catalog/catalog.service.ts";
-import { countLiveDepartments } from "../departments/departments.service.ts";
+import type { DepartmentsService } from "../departments/departments.service.ts";
 import { changeStock, ledgerPage } from "../inventory/stock.ts";
 import * as repo from "./products.repository.ts";
 
@@ -25,76 +25,108 @@ function sniffImage(data: Buffer): string | undefined {
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
-export function createProductsService(db: Database, config: Config) {
-  const customerId = config.CUSTOMER_ID;
+export type ProductsSettings = Pick<Config, "CUSTOMER_ID" | "OPERATIONS_EMAIL">;
 
-  async function validate(input: ProductForm) {
-    if (!(await repo.categoryExists(db, customerId, input.product_category_id))) {
-      throw new AppError("VALIDATION_FAILED", "This category does not exist.", {
-        product_category_id: "Unknown category",
-      });
-    }
-    if ((await countLiveDepartments(db, customerId, input.department_list)) !== new Set(input.department_list).size) {
-      throw new AppError("VALIDATION_FAILED", "Some departments do not exist.", {
-        department_list: "Unknown department",
-      });
-    }
+interface ProductsDeps {
+  db: Database;
+  settings: ProductsSettings;
+  /** A product is offered to departments: the departments module says which are live. */
+  departments: DepartmentsService;
+}
+
+async function validate({ db, settings, departments }: ProductsDeps, input: ProductForm) {
+  if (!(await repo.categoryExists(db, settings.CUSTOMER_ID, input.product_category_id))) {
+    throw new AppError("VALIDATION_FAILED", "This category does not exist.", {
+      product_category_id: "Unknown category",
+    });
   }
-
-  const columns = (input: ProductForm) => ({
-    name: input.name,
-    customer_sku: input.customer_sku,
-    product_category_id: input.product_category_id,
-    quickbooks_type_id: input.quickbooks_type_id,
-    description_1: input.description_1,
-    additional_info: input.additional_info,
-    package_quantity: input.package_quantity,
-    min_quantity: input.min_quantity,
-    max_quantity: input.max_quantity,
-    pick_fee_cents: input.pick_fees,
-    cutoff_time: input.cutoff_time,
-    is_in_inventory: input.is_in_inventory,
-    show_inventory: input.show_inventory,
-    no_order_below_zero_inventory: input.no_order_below_zero_inventory,
-    low_inventory_amount: input.low_inventory_amount,
-    is_active: input.is_active,
-  });
-
-  async function getRow(id: number) {
-    const row = await repo.findProductRow(db, customerId, id);
-    if (!row) throw new AppError("NOT_FOUND", "This product does not exist.");
-    return row;
+  if ((await departments.countLiveDepartments(input.department_list)) !== new Set(input.department_list).size) {
+    throw new AppError("VALIDATION_FAILED", "Some departments do not exist.", {
+      department_list: "Unknown department",
+    });
   }
+}
 
-  /**
-   * Staff's change of an in-inventory product's stock through the ledger, in its own transaction: a
-   * replenish comes in as it is; an adjust may not take stock below zero (balance undefined then).
-   */
-  async function changeStockOf(
-    user: SessionUser,
-    action: "replenish" | "adjust",
-    input: { product_id: number; quantity: number; palettes?: number; comment: string | null },
-  ) {
-    const product = await getRow(input.product_id);
-    if (!product.is_in_inventory) throw new AppError("CONFLICT", "This product is not kept in inventory.");
-    const balance = await db.transaction((tx) =>
-      changeStock(
-        tx,
-        {
-          productId: input.product_id,
-          delta: input.quantity,
-          action,
-          forbidNegative: action === "adjust",
-          userId: user.userId,
-          palettes: input.palettes ?? null,
-          comment: input.comment,
-        },
-        config.OPERATIONS_EMAIL,
-      ),
-    );
-    return { product, balance };
+const columns = (input: ProductForm) => ({
+  name: input.name,
+  customer_sku: input.customer_sku,
+  product_category_id: input.product_category_id,
+  quickbooks_type_id: input.quickbooks_type_id,
+  description_1: input.description_1,
+  additional_info: input.additional_info,
+  package_quantity: input.package_quantity,
+  min_quantity: input.min_quantity,
+  max_quantity: input.max_quantity,
+  pick_fee_cents: input.pick_fees,
+  cutoff_time: input.cutoff_time,
+  is_in_inventory: input.is_in_inventory,
+  show_inventory: input.show_inventory,
+  no_order_below_zero_inventory: input.no_order_below_zero_inventory,
+  low_inventory_amount: input.low_inventory_amount,
+  is_active: input.is_active,
+});
+
+async function getRow({ db, settings }: ProductsDeps, id: number) {
+  const row = await repo.findProductRow(db, settings.CUSTOMER_ID, id);
+  if (!row) throw new AppError("NOT_FOUND", "This product does not exist.");
+  return row;
+}
+
+/**
+ * Staff's change of an in-inventory product's stock through the ledger, in its own transaction: a
+ * replenish comes in as it is; an adjust may not take stock below zero (balance undefined then).
+ */
+async function changeStockOf(
+  deps: ProductsDeps,
+  user: SessionUser,
+  action: "replenish" | "adjust",
+  input: { product_id: number; quantity: number; palettes?: number; comment: string | null },
+) {
+  const product = await getRow(deps, input.product_id);
+  if (!product.is_in_inventory) throw new AppError("CONFLICT", "This product is not kept in inventory.");
+  const balance = await deps.db.transaction((tx) =>
+    changeStock(
+      tx,
+      {
+        productId: input.product_id,
+        delta: input.quantity,
+        action,
+        forbidNegative: action === "adjust",
+        userId: user.userId,
+        palettes: input.palettes ?? null,
+        comment: input.comment,
+      },
+      deps.settings.OPERATIONS_EMAIL,
+    ),
+  );
+  return { product, balance };
+}
+
+/** Destroy (SPEC §4): the whole stock of an in-inventory product of type 5, as a cart line. */
+async function destroyLine(deps: ProductsDeps, id: number) {
+  const p = await getRow(deps, id);
+  if (!p.is_in_inventory || p.quickbooks_type_id !== QUICKBOOKS_TYPE_DESTROYABLE) {
+    throw new AppError("CONFLICT", "Only in-inventory products of the obsolete type can be destroyed.");
   }
+  if (p.actual_inventory <= 0) throw new AppError("CONFLICT", "There is no stock to destroy.");
+  return {
+    id: p.id,
+    name: p.name,
+    display_name: `${displayProductName(p.name, p.product_category_id)} (to be destroyed)`,
+    image_url: productImage(p),
+    package_quantity: p.package_quantity,
+    min_quantity: p.min_quantity,
+    max_quantity: p.max_quantity,
+    quantity: p.actual_inventory,
+    price: 0,
+    is_destroy: true,
+  };
+}
 
+/** Products, their prices, departments and images, and their CSV export. */
+function productOperations(deps: ProductsDeps) {
+  const { db } = deps;
+  const customerId = deps.settings.CUSTOMER_ID;
   return {
     /** An uploaded product image (public: an <img> sends no bearer token), or undefined. */
     findUpload(id: number) {
@@ -102,7 +134,7 @@ export function createProductsService(db: Database, config: Config) {
     },
 
     async addProduct(input: ProductForm) {
-      await validate(input);
+      await validate(deps, input);
       return db.transaction(async (tx) => {
         const id = await repo.nextProductId(tx);
         await repo.insertProduct(tx, {
@@ -118,7 +150,7 @@ export function createProductsService(db: Database, config: Config) {
     },
 
     async updateProduct(id: number, input: ProductForm) {
-      await validate(input);
+      await validate(deps, input);
       return db.transaction(async (tx) => {
         if (!(await repo.updateProduct(tx, customerId, id, columns(input)))) {
           throw new AppError("NOT_FOUND", "This product does not exist.");
@@ -131,7 +163,7 @@ export function createProductsService(db: Database, config: Config) {
 
     /** Stores an uploaded PNG, JPEG or WebP (at most 2 MB) and makes it the product's image. */
     async setImage(id: number, data: Buffer) {
-      await getRow(id);
+      await getRow(deps, id);
       if (data.length > MAX_IMAGE_BYTES)
         throw new AppError("PAYLOAD_TOO_LARGE", "Images can be at most 2 MB.", { file: "At most 2 MB" });
       const type = sniffImage(data);
@@ -157,18 +189,26 @@ export function createProductsService(db: Database, config: Config) {
       ]);
     },
 
+    destroyLine: (id: number) => destroyLine(deps, id),
+  };
+}
+
+/** Staff's stock changes and a product's ledger (through the inventory's stock ledger). */
+function stockOperations(deps: ProductsDeps) {
+  const { db } = deps;
+  return {
     /** Replenish: stock comes in (quantity > 0, pallets, comment). */
     async replenish(
       user: SessionUser,
       input: { product_id: number; quantity: number; palettes?: number; comment: string | null },
     ) {
-      const { product, balance } = await changeStockOf(user, "replenish", input);
+      const { product, balance } = await changeStockOf(deps, user, "replenish", input);
       return { product_id: input.product_id, actual_inventory: balance ?? product.actual_inventory };
     },
 
     /** Adjust: a signed correction with a required reason; never below zero for products that forbid it. */
     async adjust(user: SessionUser, input: { product_id: number; quantity: number; comment: string }) {
-      const { product, balance } = await changeStockOf(user, "adjust", input);
+      const { product, balance } = await changeStockOf(deps, user, "adjust", input);
       if (balance === undefined) {
         throw new AppError(
           "CONFLICT",
@@ -182,7 +222,7 @@ export function createProductsService(db: Database, config: Config) {
     },
 
     async ledger(productId: number, limit: number, offset: number) {
-      await getRow(productId);
+      await getRow(deps, productId);
       const { rows, total } = await ledgerPage(db, productId, limit, offset);
       return {
         rows: rows.map((r) => ({
@@ -199,28 +239,12 @@ export function createProductsService(db: Database, config: Config) {
         total,
       };
     },
-
-    /** Destroy (SPEC §4): the whole stock of an in-inventory product of type 5, as a cart line. */
-    async destroyLine(id: number) {
-      const p = await getRow(id);
-      if (!p.is_in_inventory || p.quickbooks_type_id !== QUICKBOOKS_TYPE_DESTROYABLE) {
-        throw new AppError("CONFLICT", "Only in-inventory products of the obsolete type can be destroyed.");
-      }
-      if (p.actual_inventory <= 0) throw new AppError("CONFLICT", "There is no stock to destroy.");
-      return {
-        id: p.id,
-        name: p.name,
-        display_name: `${displayProductName(p.name, p.product_category_id)} (to be destroyed)`,
-        image_url: productImage(p),
-        package_quantity: p.package_quantity,
-        min_quantity: p.min_quantity,
-        max_quantity: p.max_quantity,
-        quantity: p.actual_inventory,
-        price: 0,
-        is_destroy: true,
-      };
-    },
   };
+}
+
+/** Product administration and inventory (issue 4). */
+export function createProductsService(deps: ProductsDeps) {
+  return { ...productOperations(deps), ...stockOperations(deps) };
 }
 
 export type ProductsService = ReturnType<typeof createProductsService>;

@@ -7,7 +7,9 @@ import { insertSupportRequest } from "./support.repository.ts";
 
 export type SupportService = ReturnType<typeof createSupportService>;
 
-export function createSupportService(db: Database, config: Config) {
+export type SupportSettings = Pick<Config, "CUSTOMER_ID" | "SUPPORT_EMAIL">;
+
+export function createSupportService({ db, settings: config }: { db: Database; settings: SupportSettings }) {
   return {
     /** Stores a Customer Service request and queues its email to the support team, in one transaction. */
     async addRequest(userId: number, body: SupportRequest): Promise<number> {

@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { escapeLike } from "../../db/like.ts";
 import { addresses, departments, user_levels, users } from "../../db/schema/index.ts";
-import { postalColumns } from "../../db/sql/columns.ts";
+
+/** A users row as the practices module creates it (sign-up, the admin's Add User). */
+export type UserValues = typeof users.$inferInsert;
 
 const contains = (column: Parameters<typeof ilike>[0], value?: string) =>
   value ? ilike(column, `%${escapeLike(value)}%`) : undefined;
@@ -129,51 +131,12 @@ export async function listPracticeNames(db: Executor, customerId: number) {
     .orderBy(asc(users.representation));
 }
 
-export async function listAddresses(
-  db: Executor,
-  customerId: number,
-  belongTo: "user" | "department",
-  ownerId: number,
-) {
-  return db
-    .select({
-      id: addresses.id,
-      belong_to: addresses.belong_to,
-      owner_id: addresses.owner_id,
-      dropdown_name: addresses.dropdown_name,
-      company: addresses.company,
-      contact: addresses.contact,
-      ...postalColumns,
-      phone: addresses.phone,
-    })
-    .from(addresses)
-    .where(
-      and(eq(addresses.customer_id, customerId), eq(addresses.belong_to, belongTo), eq(addresses.owner_id, ownerId)),
-    )
-    .orderBy(asc(addresses.id));
-}
-
-export async function insertAddress(db: Executor, values: typeof addresses.$inferInsert) {
-  const [row] = await db.insert(addresses).values(values).returning({ id: addresses.id });
-  if (!row) throw new Error("address not inserted");
-  return row.id;
-}
-
 export async function departmentExists(db: Executor, customerId: number, id: number) {
   const [row] = await db
     .select({ id: departments.id })
     .from(departments)
     .where(and(eq(departments.id, id), eq(departments.customer_id, customerId), eq(departments.is_deleted, false)));
   return row !== undefined;
-}
-
-/** The email and password hash of a user (checking the current password before a change). */
-export async function findPasswordHolder(db: Executor, userId: number) {
-  const [user] = await db
-    .select({ email: users.email, password_hash: users.password_hash })
-    .from(users)
-    .where(eq(users.id, userId));
-  return user;
 }
 
 /** An active, not deleted user of the customer, with what a set-password email needs. */
@@ -185,4 +148,33 @@ export async function findActiveUser(db: Executor, customerId: number, id: numbe
       and(eq(users.id, id), eq(users.customer_id, customerId), eq(users.is_deleted, false), eq(users.is_active, true)),
     );
   return user;
+}
+
+export async function insertUser(db: Executor, values: UserValues) {
+  const [user] = await db.insert(users).values(values).returning({ id: users.id });
+  if (!user) throw new Error("practice not inserted");
+  return user;
+}
+
+/** Updates a user the caller has already found live (no customer or deletion filter). */
+export async function updateUserById(db: Executor, id: number, values: Partial<UserValues>) {
+  await db.update(users).set(values).where(eq(users.id, id));
+}
+
+export async function setPasswordHash(db: Executor, userId: number, passwordHash: string) {
+  await db.update(users).set({ password_hash: passwordHash }).where(eq(users.id, userId));
+}
+
+/** A department's membership on the users' side: listed users join it, former members not listed leave it. */
+export async function setDepartmentMembers(db: Executor, customerId: number, departmentId: number, userIds: number[]) {
+  await db
+    .update(users)
+    .set({ department_id: null })
+    .where(and(eq(users.department_id, departmentId), userIds.length ? notInArray(users.id, userIds) : undefined));
+  if (userIds.length) {
+    await db
+      .update(users)
+      .set({ department_id: departmentId })
+      .where(and(inArray(users.id, userIds), eq(users.customer_id, customerId), eq(users.is_deleted, false)));
+  }
 }

@@ -1,11 +1,7 @@
 import {
-  AddressQueryRequestSchema,
-  AddressRequestSchema,
-  AddressSchema,
   AddUserRequestSchema,
   ChangePasswordRequestSchema,
   IdResultSchema,
-  okSchema,
   SendPasswordLinkRequestSchema,
   UpdatePracticeRequestSchema,
   UserDeleteRequestSchema,
@@ -17,38 +13,27 @@ import {
 } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { postData } from "../../http/post-data.ts";
+import { type App, page, postData } from "../../http/post-data.ts";
+import type { AuthService } from "../auth/auth.service.ts";
 import type { PracticesService } from "../practices/practices.service.ts";
 import type { UsersService } from "./users.service.ts";
 
-const admin = { access: "admin" as const };
+const tags = ["users"];
+const admin = { access: "admin" as const, tags };
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; practices: PracticesService }> = async (
-  app,
-  { users, practices },
-) => {
-  app.post(
-    "/user/list",
-    {
-      config: admin,
-      schema: {
-        tags: ["users"],
-        summary: "Users of the customer with filters and real paging (admin)",
-        body: UserListRequestSchema,
-        response: { 200: okSchema(z.array(UserRowSchema)) },
-      },
-    },
-    async (request) => {
-      const { rows, total } = await users.listUsers(request.body);
-      return { result: 1 as const, data: rows, found_rows: total };
-    },
-  );
+interface UsersRouteServices {
+  users: UsersService;
+  practices: PracticesService;
+  auth: AuthService;
+}
 
+/** A user's own account (an administrator: anyone's): details, personal info, password. */
+function accountRoutes(app: App, { users, auth }: UsersRouteServices) {
   postData(
     app,
     "/user/query",
     {
-      tags: ["users"],
+      tags,
       summary: "A user with the first address (admin: anyone; others: themselves)",
       body: UserQueryRequestSchema,
       data: UserDetailSchema,
@@ -56,53 +41,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; practices
     (request) => users.getUser(request.user, request.body.id),
   );
 
-  app.post(
-    "/user/add",
-    {
-      config: admin,
-      schema: {
-        tags: ["users"],
-        summary: "Add a practice (admin)",
-        body: AddUserRequestSchema,
-        response: { 200: okSchema(IdResultSchema) },
-      },
-    },
-    async (request) => {
-      const { user_level_id, is_approver, department_id, ...practice } = request.body;
-      await users.assertDepartment(department_id);
-      return {
-        result: 1 as const,
-        data: await practices.addPractice(practice, { user_level_id, is_approver, department_id }),
-      };
-    },
-  );
-
-  app.post(
-    "/user/updatepractice",
-    {
-      config: admin,
-      schema: {
-        tags: ["users"],
-        summary: "Modify a practice and its address (admin)",
-        body: UpdatePracticeRequestSchema,
-        response: { 200: okSchema(IdResultSchema) },
-      },
-    },
-    async (request) => {
-      const { id, user_level_id, is_approver, department_id, ...practice } = request.body;
-      await users.assertDepartment(department_id);
-      return {
-        result: 1 as const,
-        data: await practices.updatePractice(id, practice, { user_level_id, is_approver, department_id }),
-      };
-    },
-  );
-
   postData(
     app,
     "/user/update",
     {
-      tags: ["users"],
+      tags,
       summary: "Personal info (own); status, level, approver, department (admin)",
       body: UserUpdateRequestSchema,
       data: UserDetailSchema,
@@ -110,91 +53,110 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; practices
     (request) => users.updateUser(request.user, request.body),
   );
 
-  app.post(
+  postData(
+    app,
+    "/user/changePassword",
+    {
+      tags,
+      summary:
+        "Change the signed-in user's password (password sign-in and the current password needed); other sessions are signed out",
+      body: ChangePasswordRequestSchema,
+      data: z.null(),
+    },
+    async (request) => {
+      await auth.changePassword(request.user, request.body, request.ip);
+      return null;
+    },
+  );
+}
+
+/** The administrator's user list and edits (a practice's row through the practices module). */
+function adminRoutes(app: App, { users, practices }: UsersRouteServices) {
+  postData(
+    app,
+    "/user/list",
+    {
+      ...admin,
+      summary: "Users of the customer with filters and real paging (admin)",
+      body: UserListRequestSchema,
+      data: z.array(UserRowSchema),
+    },
+    async (request) => {
+      const { rows, total } = await users.listUsers(request.body);
+      return page(rows, total);
+    },
+  );
+
+  postData(
+    app,
+    "/user/add",
+    { ...admin, summary: "Add a practice (admin)", body: AddUserRequestSchema, data: IdResultSchema },
+    async (request) => {
+      const { user_level_id, is_approver, department_id, ...practice } = request.body;
+      await users.assertDepartment(department_id);
+      return practices.addPractice(practice, { user_level_id, is_approver, department_id });
+    },
+  );
+
+  postData(
+    app,
+    "/user/updatepractice",
+    {
+      ...admin,
+      summary: "Modify a practice and its address (admin)",
+      body: UpdatePracticeRequestSchema,
+      data: IdResultSchema,
+    },
+    async (request) => {
+      const { id, user_level_id, is_approver, department_id, ...practice } = request.body;
+      await users.assertDepartment(department_id);
+      return practices.updatePractice(id, practice, { user_level_id, is_approver, department_id });
+    },
+  );
+
+  postData(
+    app,
     "/user/delete",
     {
-      config: admin,
-      schema: {
-        tags: ["users"],
-        summary: "Soft-delete a user (admin; permanent deletes are not offered)",
-        body: UserDeleteRequestSchema,
-        response: { 200: okSchema(z.null()) },
-      },
+      ...admin,
+      summary: "Soft-delete a user (admin; permanent deletes are not offered)",
+      body: UserDeleteRequestSchema,
+      data: z.null(),
     },
     async (request) => {
       await users.deleteUser(request.user, request.body.id);
-      return { result: 1 as const, data: null };
+      return null;
     },
   );
 
-  app.post(
+  postData(
+    app,
     "/user/vetNameList",
     {
-      config: admin,
-      schema: {
-        tags: ["users"],
-        summary: "Practice names for the user-list filter (admin)",
-        response: { 200: okSchema(z.array(z.object({ id: z.number().int(), representation: z.string().nullable() }))) },
-      },
+      ...admin,
+      summary: "Practice names for the user-list filter (admin)",
+      data: z.array(z.object({ id: z.number().int(), representation: z.string().nullable() })),
     },
-    async () => ({ result: 1 as const, data: await users.listPracticeNames() }),
+    () => users.listPracticeNames(),
   );
 
-  app.post(
-    "/user/changePassword",
-    {
-      schema: {
-        tags: ["users"],
-        summary:
-          "Change the signed-in user's password (password sign-in and the current password needed); other sessions are signed out",
-        body: ChangePasswordRequestSchema,
-        response: { 200: okSchema(z.null()) },
-      },
-    },
-    async (request) => {
-      await users.changePassword(request.user, request.body, request.ip);
-      return { result: 1 as const, data: null };
-    },
-  );
-
-  app.post(
+  postData(
+    app,
     "/user/sendPasswordLink",
     {
-      config: admin,
-      schema: {
-        tags: ["users"],
-        summary: "Email a user a one-time, expiring set-password link (admin)",
-        body: SendPasswordLinkRequestSchema,
-        response: { 200: okSchema(z.null()) },
-      },
+      ...admin,
+      summary: "Email a user a one-time, expiring set-password link (admin)",
+      body: SendPasswordLinkRequestSchema,
+      data: z.null(),
     },
     async (request) => {
       await users.sendPasswordLink(request.body.id);
-      return { result: 1 as const, data: null };
+      return null;
     },
   );
+}
 
-  postData(
-    app,
-    "/address/query",
-    {
-      tags: ["users"],
-      summary: "Addresses of the signed-in user (admin: of any user or department)",
-      body: AddressQueryRequestSchema,
-      data: z.array(AddressSchema),
-    },
-    (request) => users.listAddresses(request.user, request.body.belong_to, request.body.owner_id),
-  );
-
-  postData(
-    app,
-    "/address/add",
-    {
-      tags: ["users"],
-      summary: "Add an address to oneself (admin: to any user or department)",
-      body: AddressRequestSchema,
-      data: AddressSchema,
-    },
-    (request) => users.addAddress(request.user, request.body),
-  );
+export const usersRoutes: FastifyPluginAsyncZod<UsersRouteServices> = async (app, services) => {
+  adminRoutes(app, services);
+  accountRoutes(app, services);
 };
