@@ -343,7 +343,7 @@ test.describe("placing an order", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Your Order Has Been Submitted" })).toBeVisible();
       await fits();
       await page.goto("/orders");
-      await expect(page.getByRole("list", { name: "My Orders" }).getByRole("link").first()).toBeVisible();
+      await expect(page.getByRole("table", { name: /My Orders/ }).getByRole("link").first()).toBeVisible();
       await fits();
     });
   });
