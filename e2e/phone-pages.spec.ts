@@ -44,7 +44,7 @@ function cutOffTexts(): string[] {
     if (readerOnly) continue;
     const range = document.createRange();
     range.selectNodeContents(node);
-    const outside = [...range.getClientRects()].some(
+    const outside = Array.from(range.getClientRects()).some(
       (rect) =>
         rect.width > 0 &&
         (rect.left < -1 ||
@@ -58,7 +58,7 @@ function cutOffTexts(): string[] {
 
 /** Row actions (Modify, Delete, Remove …) that are not wholly on screen. */
 function hiddenRowActions(): string[] {
-  return [...document.querySelectorAll('[data-role="actions"] :is(a, button)')]
+  return Array.from(document.querySelectorAll('[data-role="actions"] :is(a, button)'))
     .filter((action) => {
       const rect = action.getBoundingClientRect();
       return rect.width === 0 || rect.left < 0 || rect.right > window.innerWidth;
