@@ -174,9 +174,9 @@ test.describe("the order desk", () => {
     await signInAsAdmin(admin);
     await admin.goto("/admin/orders");
     await expect(admin.getByRole("heading", { level: 1, name: "Order Desk" })).toBeVisible();
-    await expect(admin.getByRole("list", { name: "Orders" }).getByRole("link").first()).toBeVisible();
+    await expect(admin.getByRole("table", { name: "Orders" }).getByRole("link").first()).toBeVisible();
     await expectFitsViewport(admin);
-    await admin.getByRole("list", { name: "Orders" }).getByRole("link").first().click();
+    await admin.getByRole("table", { name: "Orders" }).getByRole("link").first().click();
     await expect(admin.getByRole("heading", { level: 1, name: /^Order #\d+$/ })).toBeVisible();
     await expectFitsViewport(admin);
     await context.close();

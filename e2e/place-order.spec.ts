@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { CART_STORAGE_KEY, MESSAGES, STORAGE_KEYS } from "@vetportal/contract";
 import { apiAsPage } from "./support/admin-helpers.ts";
 import { seriousViolations } from "./support/axe.ts";
-import { expect, PRACTICES, signInAsPractice, test } from "./support/fixtures.ts";
+import { cartLink, expect, openMainLink, PRACTICES, signInAsPractice, test } from "./support/fixtures.ts";
 
 /** A New Client Kits product (category 2100, which Happy Paws sees) whose minimum is above 1. */
 const CATEGORY_NAME = "New Client Kits";
@@ -98,7 +98,7 @@ test.describe("placing an order", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Preview Order" })).toBeVisible();
     const line = page.getByRole("row", { name: new RegExp(PRODUCT_NAME) });
     await expect(line.getByRole("textbox", { name: `Quantity of ${PRODUCT_NAME}` })).toHaveValue(String(ordered));
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Cart/ })).toContainText("1");
+    await expect(cartLink(page)).toContainText("1");
     await line.getByRole("button", { name: `Increase quantity of ${PRODUCT_NAME}` }).click();
     await expect(line.getByRole("textbox", { name: `Quantity of ${PRODUCT_NAME}` })).toHaveValue(String(ordered + 1));
     await line.getByRole("button", { name: `Decrease quantity of ${PRODUCT_NAME}` }).click();
@@ -137,14 +137,12 @@ test.describe("placing an order", () => {
     expect(orderCalls[0]?.length).toBeGreaterThanOrEqual(8);
     await expect(page.getByRole("row", { name: new RegExp(PRODUCT_NAME) })).toContainText(String(ordered));
     await expect(page.getByText(note)).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Cart/ })).not.toContainText(
-      /\d/,
-    );
+    await expect(cartLink(page)).not.toContainText(/\d/);
     expect(await page.evaluate((key) => sessionStorage.getItem(key), CART_STORAGE_KEY)).toBeNull();
     expect(await seriousViolations(page)).toEqual([]);
 
     // My Orders lists it first, with the note.
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Orders" }).click();
+    await openMainLink(page, "Orders");
     await expect(page.getByRole("heading", { level: 1, name: "My Orders" })).toBeVisible();
     const firstRow = page.getByRole("row").nth(1);
     await expect(firstRow.getByRole("link", { name: `Order #${orderId}` })).toBeVisible();
@@ -230,7 +228,7 @@ test.describe("placing an order", () => {
     await page.getByRole("button", { name: "Add To Cart" }).click();
     await page.getByRole("button", { name: "Empty Cart" }).click();
     await expect(page).toHaveURL("/");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Cart/ }).click();
+    await cartLink(page).click();
     await expect(page.getByText(MESSAGES.cartEmpty)).toBeVisible();
     await expect(page.getByRole("link", { name: "Check Out" })).toHaveCount(0);
   });
@@ -343,7 +341,12 @@ test.describe("placing an order", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Your Order Has Been Submitted" })).toBeVisible();
       await fits();
       await page.goto("/orders");
-      await expect(page.getByRole("list", { name: "My Orders" }).getByRole("link").first()).toBeVisible();
+      await expect(
+        page
+          .getByRole("table", { name: /My Orders/ })
+          .getByRole("link")
+          .first(),
+      ).toBeVisible();
       await fits();
     });
   });

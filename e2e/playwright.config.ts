@@ -14,6 +14,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = join(tmpdir(), `vetportal-e2e-${port}`);
 if (process.env.TEST_WORKER_INDEX === undefined) rmSync(dataDir, { recursive: true, force: true });
 
+/** The journeys of a practice, run at desktop size and at 390×844 ("phone" project). */
+const PRACTICE_JOURNEYS = /(sign-in|sign-up|place-order|reorder|checkout-prices)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: ".",
   testMatch: "*.spec.ts",
@@ -42,7 +45,17 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    // The practice's journeys again on a phone (issue 22 §3); every page of both is in phone-pages.spec.ts.
+    {
+      name: "phone",
+      testMatch: PRACTICE_JOURNEYS,
+      // Their own "on a phone" tests already run at a phone size in the desktop project; staff sign-in is not a practice journey.
+      grepInvert: /on a phone|administrator/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
+  ],
   webServer: {
     command: "node ../apps/api/dist/server.js",
     cwd: import.meta.dirname,

@@ -1,10 +1,10 @@
 import { seriousViolations } from "./support/axe.ts";
-import { expect, PRACTICES, signInAsPractice, test } from "./support/fixtures.ts";
+import { cartLink, expect, openMainLink, PRACTICES, signInAsPractice, test } from "./support/fixtures.ts";
 
 test.describe("reordering", () => {
   test("a shipped order's Reorder puts its products into the cart", async ({ page }) => {
     await signInAsPractice(page, PRACTICES.happyPaws);
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Orders" }).click();
+    await openMainLink(page, "Orders");
     await expect(page.getByRole("heading", { level: 1, name: "My Orders" })).toBeVisible();
 
     // The demo practice has many shipped orders; take the newest on this page.
@@ -46,9 +46,7 @@ test.describe("reordering", () => {
       }
     }
     expect(added).toBeGreaterThan(0);
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Cart/ })).toContainText(
-      String(added),
-    );
+    await expect(cartLink(page)).toContainText(String(added));
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -76,6 +76,8 @@ test.describe("the signed-in shell", () => {
 
     await page.mouse.wheel(0, 600);
     await expect(backToTop).toBeVisible();
+    // In the sticky header, never floating over the page (decision 036).
+    await expect(page.getByRole("banner").getByRole("button", { name: "Back to top" })).toBeVisible();
     await backToTop.click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
@@ -134,6 +136,8 @@ test.describe("on a phone", () => {
   test("the navigation moves into a menu drawer", async ({ page }) => {
     await signInAsPractice(page, PRACTICES.happyPaws);
     await expect(page.getByRole("link", { name: "Orders" })).toBeHidden();
+    // The Cart stays in the header, outside the menu (issue 22 §3).
+    await expect(page.getByRole("banner").getByRole("link", { name: /^Cart/ })).toBeVisible();
 
     await page.getByRole("button", { name: "Open menu" }).click();
     const drawer = page.getByRole("dialog", { name: "Menu" });

@@ -1,5 +1,15 @@
 import { MESSAGES, STORAGE_KEYS } from "@vetportal/contract";
-import { ADMIN, categoryLinks, expect, PRACTICES, signInAsAdmin, signInAsPractice, test } from "./support/fixtures.ts";
+import {
+  ADMIN,
+  categoryLinks,
+  expect,
+  logOut,
+  openMainLink,
+  PRACTICES,
+  signInAsAdmin,
+  signInAsPractice,
+  test,
+} from "./support/fixtures.ts";
 
 test.describe("sign-in", () => {
   test("a practice signs in with name, address and zip, lands on Products, and signs out to /login", async ({
@@ -14,7 +24,7 @@ test.describe("sign-in", () => {
     const stored = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.session);
     expect(JSON.parse(stored ?? "null")).toMatchObject({ displayName: PRACTICES.happyPaws.name, registered: true });
 
-    await page.getByRole("button", { name: "Logout" }).click();
+    await logOut(page);
     await expect(page).toHaveURL("/login");
     await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
     const keys = await page.evaluate(
@@ -145,7 +155,7 @@ test.describe("sign-in", () => {
       await page.getByRole("button", { name: "Sign In" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
       await expect(page).toHaveURL("/");
-      await page.getByRole("button", { name: "Logout" }).click();
+      await logOut(page);
       await expect(page).toHaveURL("/login");
     }
   });
@@ -174,7 +184,7 @@ test.describe("sign-in", () => {
     const first = await refreshOnReload();
     // With the retired refresh token stored, this second refresh would end the session.
     await refreshOnReload();
-    await page.getByRole("link", { name: "Orders" }).first().click();
+    await openMainLink(page, "Orders");
     await expect(page).toHaveURL("/orders");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     // The first refresh token was retired: presenting it now ends the session for everyone.

@@ -1,6 +1,6 @@
 import { MESSAGES, STORAGE_KEYS } from "@vetportal/contract";
 import { seriousViolations } from "./support/axe.ts";
-import { expect, PRACTICES, test } from "./support/fixtures.ts";
+import { expect, logOut, PRACTICES, test } from "./support/fixtures.ts";
 
 test.describe("sign-up", () => {
   // The undeliverable address and the conflict are answered 422 and 409, which the browser logs.
@@ -74,13 +74,16 @@ test.describe("sign-up", () => {
     await expect(page).toHaveURL("/");
     await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
     await expect(page.getByRole("alert").filter({ hasText: MESSAGES.signupSuccess })).toBeVisible();
-    await expect(page.getByText(`Signed in as ${practice}`)).toBeVisible();
+    // "Signed in as" is in the header on a wide screen, in the menu on a phone.
+    const signedInAs = page.getByText(`Signed in as ${practice}`).filter({ visible: true });
+    if ((await signedInAs.count()) === 0) await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(signedInAs).toBeVisible();
     const session = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.session);
     expect(JSON.parse(session ?? "null")).toMatchObject({ displayName: practice, registered: true });
     expect(calls).toEqual(["/api/address/addressValidate", "/api/address/addressValidate", "/api/user/addpractice"]);
 
     // The new account signs in like any practice: name, first address line and zip.
-    await page.getByRole("button", { name: "Logout" }).click();
+    await logOut(page);
     await page.getByLabel("Practice Name").fill(practice);
     await page.getByLabel("Address").fill("700 Congress Avenue");
     await page.getByLabel("Zip Code").fill("78701");

@@ -113,7 +113,7 @@ test.describe("Customer Service before signing in", () => {
   });
 });
 
-/** A toast never covers the header: its top is below the header's bottom. */
+/** A toast never covers the header nor the page's title: its top is below both. */
 async function expectToastBelowHeader(page: Page, text: string) {
   const message = toast(page, text);
   await expect(message).toBeVisible();
@@ -121,6 +121,9 @@ async function expectToastBelowHeader(page: Page, text: string) {
   const box = await message.boundingBox();
   expect(header && box).toBeTruthy();
   if (header && box) expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+  // Nor the page's title and the buttons beside it: toasts sit at the bottom (decision 036).
+  const title = await page.getByRole("heading", { level: 1 }).boundingBox();
+  if (title && box) expect(box.y).toBeGreaterThanOrEqual(title.y + title.height);
 }
 
 test.describe("toasts", () => {

@@ -96,3 +96,29 @@ export async function categoryLinks(page: Page): Promise<string[]> {
     .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
   return hrefs.filter((href) => href.startsWith("/category/"));
 }
+
+/**
+ * The header's Cart link with its count: in the Main navigation on a wide screen, beside the menu
+ * button on a phone (issue 22 §3). Only one of the two is visible at a time.
+ */
+export function cartLink(page: Page) {
+  return page.getByRole("banner").getByRole("link", { name: /^Cart/ }).filter({ visible: true });
+}
+
+/** Follows a link of the Main navigation: in the header on a wide screen, in the menu drawer on a phone. */
+export async function openMainLink(page: Page, name: string): Promise<void> {
+  const nav = page.getByRole("navigation", { name: "Main" });
+  if (await nav.isVisible()) {
+    await nav.getByRole("link", { name }).click();
+    return;
+  }
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name }).click();
+}
+
+/** Logout: in the header on a wide screen, in the menu drawer on a phone. */
+export async function logOut(page: Page): Promise<void> {
+  const logout = page.getByRole("button", { name: "Logout" });
+  if (!(await logout.isVisible())) await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("button", { name: "Logout" }).click();
+}

@@ -1,12 +1,21 @@
 import "@mantine/notifications/styles.layer.css";
+import { useMediaQuery } from "@mantine/hooks";
 import { Notifications as MantineNotifications } from "@mantine/notifications";
 import classes from "./notifications.module.css";
 
 /**
- * Toasts (SPEC §9): top right, auto-closing after 5000 ms. Loaded by toasts.tsx with the first toast.
- * Below the sticky header, so a toast never covers the header's Customer Service, Account and
- * Logout buttons (issue 11; notifications.module.css).
+ * Toasts (SPEC §9): auto-closing after 5000 ms. Loaded by toasts.tsx with the first toast. At the
+ * bottom of the screen (right on a wide one, across a phone), so a toast never covers the header's
+ * buttons nor the page's title and the controls beside it; the page keeps a bottom padding as tall
+ * as a toast, so its last controls scroll clear of one (issue 22 §3, decision 036).
  */
 export default function Notifications() {
-  return <MantineNotifications position="top-right" autoClose={5000} classNames={{ root: classes.root }} />;
+  const phone = useMediaQuery("(max-width: 47.99em)", false, { getInitialValueInEffect: false });
+  return (
+    <MantineNotifications
+      position={phone ? "bottom-center" : "bottom-right"}
+      autoClose={5000}
+      classNames={{ root: classes.root }}
+    />
+  );
 }

@@ -7,7 +7,7 @@ import { confirmAction } from "./confirm-action.tsx";
 /** The buttons of a list row, side by side. */
 export function RowActions({ children }: { children: ReactNode }) {
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap="wrap">
       {children}
     </Group>
   );

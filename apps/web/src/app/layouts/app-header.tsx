@@ -31,6 +31,7 @@ import { useCart } from "../../lib/cart-store.ts";
 import { useSession } from "../../lib/session.ts";
 import { isAdminPath } from "../admin-sections.ts";
 import classes from "./app-header.module.css";
+import { BackToTop } from "./back-to-top.tsx";
 
 const MAIN_LINKS = [
   {
@@ -219,6 +220,20 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
               onClick={onLogout}
             >
               Logout
+            </Button>
+            <BackToTop />
+            {/* Phones: the Cart and its count stay in sight, outside the menu (issue 22 §3). */}
+            <Button
+              component={Link}
+              to="/cart/preview"
+              hiddenFrom="sm"
+              variant="default"
+              px="xs"
+              leftSection={<IconShoppingCart size={18} aria-hidden />}
+              rightSection={<CartCount linkTo="/cart/preview" />}
+              aria-current={pathname.startsWith("/cart") ? "page" : undefined}
+            >
+              Cart
             </Button>
             <Burger
               hiddenFrom="sm"

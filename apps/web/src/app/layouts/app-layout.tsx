@@ -11,15 +11,14 @@ import { ActivityProgress } from "./activity-progress.tsx";
 import { AppFooter } from "./app-footer.tsx";
 import { APP_HEADER_ID, AppHeader } from "./app-header.tsx";
 import classes from "./app-layout.module.css";
-import { BackToTop } from "./back-to-top.tsx";
 import { useHeaderHeightVariable } from "./header-height.ts";
 
-/** The authenticated layout: progress bar, header, page, footer, back-to-top (SPEC §2), and the confirmation modals. */
+/** The authenticated layout: progress bar, header (with back-to-top, SPEC §2), page, footer, and the confirmation modals. */
 export function AppLayout() {
   const [supportOpened, support] = useDisclosure(false);
   const logout = useLogout();
   useFocusHeadingOnArrival("main");
-  // Toasts appear below the sticky header, never over its buttons (app/notifications.tsx).
+  // The sticky header's height, as --app-header-height (header-height.ts).
   useHeaderHeightVariable(APP_HEADER_ID);
 
   return (
@@ -40,7 +39,6 @@ export function AppLayout() {
         </Box>
         <AppFooter />
       </div>
-      <BackToTop />
       <CustomerServiceModal opened={supportOpened} onClose={support.close} />
     </ModalsProvider>
   );

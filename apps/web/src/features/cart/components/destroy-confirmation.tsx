@@ -1,13 +1,12 @@
-import { Alert, Anchor, Button, Checkbox, Group, Loader, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconAlertCircle, IconAlertTriangle, IconFlame } from "@tabler/icons-react";
 import type { CartItem } from "@vetportal/contract";
 import { useState } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useProductStocks } from "../api/get-product-stock.ts";
+import { DestroyLinesTable, packs } from "./destroy-lines-table.tsx";
 import { useOrderPlacement } from "./shipping-form.tsx";
-
-const packs = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "pack" : "packs"}`;
 
 interface DestroyConfirmationProps {
   /** The cart's lines, every one marked is_destroy. */
@@ -62,74 +61,7 @@ export function DestroyConfirmation({ items, onPlaced }: DestroyConfirmationProp
       )}
 
       <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }}>
-        <Table.ScrollContainer minWidth={300}>
-          <Table verticalSpacing="sm" captionSide="top">
-            <Table.Caption>Products to destroy</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Product</Table.Th>
-                <Table.Th ta="right">To destroy</Table.Th>
-                <Table.Th ta="right">Current stock</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((item, i) => {
-                const stock = stocks[i];
-                const current = stock?.data?.actual_inventory;
-                const message =
-                  failure?.lines[item.id] ??
-                  (current !== undefined && current !== item.quantity
-                    ? `The stock is now ${packs(current)}. Remove this product from the cart and destroy it again.`
-                    : undefined);
-                return (
-                  <Table.Tr key={item.id}>
-                    <Table.Td>
-                      <Text fw={600} size="sm">
-                        {stock?.data?.name ?? item.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {stock?.data?.customer_sku ? `SKU ${stock.data.customer_sku} · ` : ""}Pack of{" "}
-                        {item.package_quantity}
-                      </Text>
-                      {message && (
-                        <Text size="sm" c="red.9" fw={600} mt={4}>
-                          <IconAlertCircle size={14} aria-hidden style={{ verticalAlign: "-2px", marginRight: 4 }} />
-                          {message}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right" fw={600} style={{ whiteSpace: "nowrap" }}>
-                      {packs(item.quantity)}
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-                      {stock?.isPending ? (
-                        <Loader size="xs" aria-label={`Loading the stock of ${item.name}`} />
-                      ) : stock?.isError ? (
-                        <Text size="sm" c="red.9">
-                          Could not be loaded.{" "}
-                          <Anchor component="button" size="sm" onClick={() => void stock.refetch()}>
-                            Try again
-                          </Anchor>
-                        </Text>
-                      ) : (
-                        packs(current ?? 0)
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th>Total</Table.Th>
-                <Table.Th ta="right" style={{ whiteSpace: "nowrap" }}>
-                  {packs(total)}
-                </Table.Th>
-                <Table.Td />
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
-        </Table.ScrollContainer>
+        <DestroyLinesTable items={items} stocks={stocks} failures={failure?.lines} total={total} />
       </Paper>
 
       <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title="This cannot be undone">

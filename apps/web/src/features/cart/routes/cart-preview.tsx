@@ -1,15 +1,13 @@
-import { ActionIcon, Button, Group, Paper, Stack, Table, Text, ThemeIcon, Title, VisuallyHidden } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { IconArrowLeft, IconShoppingCart, IconShoppingCartOff, IconTrash, IconTruck } from "@tabler/icons-react";
+import { IconArrowLeft, IconShoppingCart, IconShoppingCartOff, IconTruck } from "@tabler/icons-react";
 import { MESSAGES } from "@vetportal/contract";
 import type { MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { ProductImage } from "../../../components/product-image.tsx";
-import { emptyCart, removeFromCart, useCart } from "../../../lib/cart-store.ts";
-import { formatMoney } from "../../../lib/format.ts";
+import { emptyCart, useCart } from "../../../lib/cart-store.ts";
 import { useQuote } from "../api/get-quote.ts";
+import { CartLinesTable } from "../components/cart-lines-table.tsx";
 import { CartNotices } from "../components/cart-notices.tsx";
-import { CartQuantity } from "../components/cart-quantity.tsx";
 import { OrderSummary } from "../components/order-summary.tsx";
 import { useQuoteCorrections } from "../components/use-quote-corrections.ts";
 import classes from "./cart-preview.module.css";
@@ -80,83 +78,7 @@ export function CartPreviewRoute() {
         <EmptyCart />
       ) : (
         <>
-          <Paper withBorder radius="md" className={classes.tableWrap}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" className={classes.table}>
-              <VisuallyHidden component="caption">Products in your cart</VisuallyHidden>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Product</Table.Th>
-                  <Table.Th scope="col">Quantity (packs)</Table.Th>
-                  <Table.Th scope="col" ta="right" className={classes.amountColumn}>
-                    Total
-                  </Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>Remove</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((item) => {
-                  const line = quoted(item.id);
-                  return (
-                    <Table.Tr key={item.id}>
-                      <Table.Td>
-                        <div className={classes.product}>
-                          <ProductImage src={item.image_url} alt="" radius="sm" bg="gray.0" className={classes.thumb} />
-                          <Stack gap={2} style={{ minWidth: 0 }}>
-                            <Text component={Link} to={`/product/${item.id}`} fw={600} className={classes.productLink}>
-                              {item.display_name}
-                            </Text>
-                            <Text size="xs" c="dimmed">
-                              Packs of {item.package_quantity} · order {item.min_quantity}–{item.max_quantity}
-                            </Text>
-                            {line && line.quantity > 0 && (
-                              <Text size="xs">
-                                {formatMoney(line.unit_price_cents)} per pack
-                                {/* Phones have no Total column: the line's total is given here. */}
-                                <span className={classes.inlineTotal}>
-                                  {" "}
-                                  · total {formatMoney(line.total_price_cents)}
-                                </span>
-                              </Text>
-                            )}
-                            {line?.quantity === 0 && (
-                              <Text size="xs" c="red.9" fw={600}>
-                                {line.message}
-                              </Text>
-                            )}
-                          </Stack>
-                        </div>
-                      </Table.Td>
-                      <Table.Td>
-                        <CartQuantity item={item} />
-                      </Table.Td>
-                      <Table.Td ta="right" className={`${classes.amount} ${classes.amountColumn}`}>
-                        {line ? formatMoney(line.total_price_cents) : "…"}
-                        {line && line.pick_fee_cents > 0 && (
-                          <Text size="xs" c="dimmed">
-                            + {formatMoney(line.pick_fee_cents)} pick fee
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          size={36}
-                          className={classes.remove}
-                          onClick={() => removeFromCart(item.id)}
-                          aria-label={`Remove ${item.display_name}`}
-                        >
-                          <IconTrash size={18} aria-hidden />
-                        </ActionIcon>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Paper>
+          <CartLinesTable items={items} quoted={quoted} />
           <Paper withBorder radius="md" p="md" className={classes.summary}>
             <Title order={2} size="h4" mb="xs">
               Order Summary

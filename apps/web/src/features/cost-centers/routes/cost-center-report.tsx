@@ -1,12 +1,12 @@
-import { Badge, Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Badge, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { ADMIN_PAGE_SIZE, type CostCenter, MESSAGES } from "@vetportal/contract";
 import { Link, useSearchParams } from "react-router";
-import { ActionsHead, ListTable, StatusCell } from "../../../components/list-results.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
 import { DeleteButton, ModifyButton, RowActions } from "../../../components/row-actions.tsx";
-import { pageCount, TablePager } from "../../../components/table-pager.tsx";
+import { actionsColumn, DataTable, statusColumn, type TableColumn } from "../../../components/table/data-table.tsx";
+import { pageCount, TablePager } from "../../../components/table/table-pager.tsx";
 import { positiveId } from "../../../lib/route-params.ts";
 import { useDeleteCostCenter } from "../api/delete-cost-center.ts";
 import { useCostCenters } from "../api/list-cost-centers.ts";
@@ -27,6 +27,25 @@ function CostCenterActions({ costCenter }: { costCenter: CostCenter }) {
     </RowActions>
   );
 }
+
+const COLUMNS: TableColumn<CostCenter>[] = [
+  { key: "name", label: "Name", role: "title", wrap: true, cell: (costCenter) => costCenter.name },
+  {
+    key: "departments",
+    label: "Departments",
+    cell: (costCenter) => (
+      <Group gap={4}>
+        {costCenter.department_names.map((name) => (
+          <Badge key={name} variant="default" tt="none" fw={500}>
+            {name}
+          </Badge>
+        ))}
+      </Group>
+    ),
+  },
+  statusColumn((costCenter) => costCenter.is_active),
+  actionsColumn((costCenter) => <CostCenterActions costCenter={costCenter} />),
+];
 
 /** /CostCenter/CostCenterReport (SPEC §2): cost centers with their departments, 50 a page. */
 export function CostCenterReportRoute() {
@@ -61,36 +80,13 @@ export function CostCenterReportRoute() {
       )}
       {rows.length > 0 && (
         <Stack gap="sm">
-          <ListTable
+          <DataTable
+            label="Cost centers"
+            columns={COLUMNS}
+            rows={rows}
+            rowKey={(costCenter) => costCenter.id}
             minWidth={640}
-            head={
-              <>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Departments</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <ActionsHead />
-              </>
-            }
-          >
-            {rows.map((costCenter) => (
-              <Table.Tr key={costCenter.id}>
-                <Table.Td fw={500}>{costCenter.name}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {costCenter.department_names.map((name) => (
-                      <Badge key={name} variant="default" tt="none" fw={500}>
-                        {name}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Table.Td>
-                <StatusCell active={costCenter.is_active} />
-                <Table.Td>
-                  <CostCenterActions costCenter={costCenter} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </ListTable>
+          />
           <TablePager
             noun="cost centers"
             page={page}

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Table, TextInput, VisuallyHidden } from "@mantine/core";
+import { Button, Group, Stack, TextInput, VisuallyHidden } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import type { DepartmentRowSchema } from "@vetportal/contract";
 import { ADMIN_PAGE_SIZE, MESSAGES } from "@vetportal/contract";
@@ -6,9 +6,10 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { z } from "zod";
 import { FilterForm } from "../../../components/filter-form.tsx";
-import { ActionsHead, ListResults, StatusCell } from "../../../components/list-results.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { DeleteButton, ModifyButton, RowActions } from "../../../components/row-actions.tsx";
+import { actionsColumn, statusColumn, type TableColumn } from "../../../components/table/data-table.tsx";
+import { ListResults } from "../../../components/table/list-results.tsx";
 import { useDepartments } from "../../../lib/list-departments.ts";
 import { useListParams } from "../../../lib/list-params.ts";
 import { useDeleteDepartment } from "../api/delete-department.ts";
@@ -61,6 +62,14 @@ function DepartmentActions({ department }: { department: DepartmentRow }) {
   );
 }
 
+const COLUMNS: TableColumn<DepartmentRow>[] = [
+  { key: "name", label: "Name", role: "title", wrap: true, cell: (department) => department.name },
+  { key: "code", label: "Code", cell: (department) => department.department_code },
+  { key: "users", label: "Users", cell: (department) => department.user_count },
+  statusColumn((department) => department.is_active),
+  actionsColumn((department) => <DepartmentActions department={department} />),
+];
+
 /** /Departments/DepartmentReport (SPEC §2): departments with a name filter, 50 a page. */
 export function DepartmentReportRoute() {
   const { params, page, update } = useListParams();
@@ -96,26 +105,8 @@ export function DepartmentReportRoute() {
         errorTitle="The departments could not be loaded"
         emptyText="No departments match this name."
         minWidth={640}
-        head={
-          <>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Code</Table.Th>
-            <Table.Th scope="col">Users</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <ActionsHead />
-          </>
-        }
-        row={(department) => (
-          <Table.Tr key={department.id}>
-            <Table.Td fw={500}>{department.name}</Table.Td>
-            <Table.Td>{department.department_code}</Table.Td>
-            <Table.Td>{department.user_count}</Table.Td>
-            <StatusCell active={department.is_active} />
-            <Table.Td>
-              <DepartmentActions department={department} />
-            </Table.Td>
-          </Table.Tr>
-        )}
+        columns={COLUMNS}
+        rowKey={(department) => department.id}
         page={page}
         pageSize={ADMIN_PAGE_SIZE}
         onPageChange={(next) => update({ page: next })}

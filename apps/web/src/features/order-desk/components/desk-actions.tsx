@@ -4,9 +4,7 @@ import {
   Checkbox,
   Group,
   NativeSelect,
-  NumberInput,
   Stack,
-  Table,
   Tabs,
   Text,
   Textarea,
@@ -24,13 +22,13 @@ import {
 import { useState } from "react";
 import { confirmAction } from "../../../components/confirm-action.tsx";
 import { Panel } from "../../../components/panel.tsx";
-import { TableHead } from "../../../components/table-parts.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { useBackOrder } from "../api/back-order.ts";
 import { useCancelDeskOrder } from "../api/cancel-desk-order.ts";
 import { useSetOrderStatus } from "../api/set-order-status.ts";
 import { useShipOrder } from "../api/ship-order.ts";
+import { CancelLinesTable } from "./cancel-lines-table.tsx";
 
 /** The server's per-field messages of a failed call (the form shows them under the fields). */
 const serverFields = (error: unknown): Record<string, string> => (error instanceof ApiError ? error.fields : {});
@@ -319,34 +317,13 @@ function CancelForm({ order }: { order: DeskOrder }) {
         Cancelled packs go back into stock and the order's amounts are recomputed. When nothing is left, the order
         becomes Cancelled.
       </Text>
-      <Table verticalSpacing={6} withRowBorders={false}>
-        <TableHead columns={["Line", { label: "Left", numeric: true }, "Packs to cancel"]} />
-        <Table.Tbody>
-          {open.map((line) => (
-            <Table.Tr key={line.id}>
-              <Table.Td>
-                <Text size="sm">{line.product_name}</Text>
-              </Table.Td>
-              <Table.Td ta="right">{line.remaining_quantity}</Table.Td>
-              <Table.Td>
-                <NumberInput
-                  aria-label={`Packs of ${line.product_name} to cancel`}
-                  min={0}
-                  max={line.remaining_quantity}
-                  clampBehavior="strict"
-                  allowDecimal={false}
-                  allowNegative={false}
-                  value={quantities[line.id] ?? 0}
-                  onChange={(v) => setQuantities((current) => ({ ...current, [line.id]: Number(v) || 0 }))}
-                  error={errors[`lines.${lines.findIndex((l) => l.order_product_id === line.id)}.quantity`]}
-                  w={110}
-                  size="xs"
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <CancelLinesTable
+        order={order}
+        open={open}
+        quantities={quantities}
+        onChange={(id, quantity) => setQuantities((current) => ({ ...current, [id]: quantity }))}
+        error={(id) => errors[`lines.${lines.findIndex((l) => l.order_product_id === id)}.quantity`]}
+      />
       <NoteField label="Reason (optional)" value={note} onChange={setNote} />
       <Group gap="sm">
         <Button

@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Code,
-  FileInput,
-  Group,
-  List,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Code, FileInput, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
 import {
   IconAlertTriangle,
   IconArrowLeft,
@@ -29,54 +15,61 @@ import {
 import { useState } from "react";
 import { Link } from "react-router";
 import { confirmAction } from "../../../components/confirm-action.tsx";
-import { TableHead } from "../../../components/table-parts.tsx";
+import { DataTable, type TableColumn } from "../../../components/table/data-table.tsx";
 import { formatUsDate } from "../../../lib/format.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { useApplyShipmentCsv } from "../api/apply-shipment-csv.ts";
 import { usePreviewShipmentCsv } from "../api/preview-shipment-csv.ts";
 
+type Row = ShipmentCsvResult["rows"][number];
+
+const ROW_COLUMNS: TableColumn<Row>[] = [
+  { key: "line", label: "Line", cell: (row) => row.line },
+  {
+    key: "order",
+    label: "Order #",
+    cell: (row) =>
+      row.order_id ? (
+        <Anchor component={Link} to={`/admin/orders/${row.order_id}`}>
+          {row.order_id}
+        </Anchor>
+      ) : (
+        "—"
+      ),
+  },
+  { key: "carrier", label: "Carrier", cell: (row) => (row.carrier ? carrierName(row.carrier) : "—") },
+  { key: "tracking", label: "Tracking number", wrap: true, cell: (row) => row.tracking_number || "—" },
+  { key: "date", label: "Ship date", cell: (row) => (row.shipped_on ? formatUsDate(row.shipped_on) : "—") },
+  {
+    key: "result",
+    label: "Result",
+    wrap: true,
+    cell: (row) =>
+      row.error ? (
+        <Text size="sm" c="red.9">
+          <IconAlertTriangle size={14} aria-hidden style={{ verticalAlign: "-2px", marginRight: 4 }} />
+          {row.error}
+        </Text>
+      ) : (
+        <Text size="sm" c="teal.9">
+          <IconCircleCheck size={14} aria-hidden style={{ verticalAlign: "-2px", marginRight: 4 }} />
+          Ships
+        </Text>
+      ),
+  },
+];
+
 function RowsTable({ result, caption }: { result: ShipmentCsvResult; caption: string }) {
   return (
-    <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-label={caption}>
-      <Table verticalSpacing="xs" striped>
-        <Table.Caption>{caption}</Table.Caption>
-        <TableHead columns={["Line", "Order #", "Carrier", "Tracking number", "Ship date", "Result"]} />
-        <Table.Tbody>
-          {result.rows.map((row) => (
-            <Table.Tr key={row.line}>
-              <Table.Td>{row.line}</Table.Td>
-              <Table.Td>
-                {row.order_id ? (
-                  <Anchor component={Link} to={`/admin/orders/${row.order_id}`}>
-                    {row.order_id}
-                  </Anchor>
-                ) : (
-                  "—"
-                )}
-              </Table.Td>
-              <Table.Td>{row.carrier ? carrierName(row.carrier) : "—"}</Table.Td>
-              <Table.Td style={{ overflowWrap: "anywhere" }}>{row.tracking_number || "—"}</Table.Td>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>
-                {row.shipped_on ? formatUsDate(row.shipped_on) : "—"}
-              </Table.Td>
-              <Table.Td>
-                {row.error ? (
-                  <Text size="sm" c="red.9">
-                    <IconAlertTriangle size={14} aria-hidden style={{ verticalAlign: "-2px", marginRight: 4 }} />
-                    {row.error}
-                  </Text>
-                ) : (
-                  <Text size="sm" c="teal.9">
-                    <IconCircleCheck size={14} aria-hidden style={{ verticalAlign: "-2px", marginRight: 4 }} />
-                    Ships
-                  </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label={caption}
+      caption={caption}
+      showCaption
+      columns={ROW_COLUMNS}
+      rows={result.rows}
+      rowKey={(row) => row.line}
+      minWidth={720}
+    />
   );
 }
 

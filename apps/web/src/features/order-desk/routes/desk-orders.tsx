@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Chip, Group, Paper, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Chip, Group, Stack, Text, TextInput } from "@mantine/core";
 import { IconFileUpload } from "@tabler/icons-react";
 import {
   DESK_COUNT_CAP,
@@ -10,10 +10,10 @@ import {
 } from "@vetportal/contract";
 import { Link } from "react-router";
 import { FilterForm, useFilterValues } from "../../../components/filter-form.tsx";
-import { ListResults, ListTable } from "../../../components/list-results.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { HeadCells } from "../../../components/table-parts.tsx";
+import type { TableColumn } from "../../../components/table/data-table.tsx";
+import { ListResults } from "../../../components/table/list-results.tsx";
 import { formatMoney, formatPst } from "../../../lib/format.ts";
 import { pageSizeParam, readParams, useListParams } from "../../../lib/list-params.ts";
 import { positiveId } from "../../../lib/route-params.ts";
@@ -108,87 +108,55 @@ function StatusChips({
 
 const orderLink = (order: DeskOrderListItem) => `/admin/orders/${order.id}`;
 
-function DeskTable({ orders, search }: { orders: readonly DeskOrderListItem[]; search: string }) {
-  return (
-    <ListTable
-      minWidth={960}
-      region="Orders table"
-      wrap
-      head={
-        <HeadCells
-          columns={[
-            "Order #",
-            "Ordered",
-            "Practice",
-            "PO",
-            "Ship to",
-            { label: "Total", numeric: true },
-            "Status",
-            "Tracking",
-          ]}
-        />
-      }
-    >
-      {orders.map((order) => (
-        <Table.Tr key={order.id}>
-          <Table.Td>
-            <Anchor component={Link} to={orderLink(order)} state={{ back: `/admin/orders${search}` }} fw={700}>
-              {order.id}
-            </Anchor>
-          </Table.Td>
-          <Table.Td style={{ whiteSpace: "nowrap" }}>{formatPst(order.created)}</Table.Td>
-          <Table.Td>
-            <Text size="sm" fw={500}>
-              {order.practice_name || order.user_name}
-            </Text>
-            {order.practice_name && order.user_name && order.user_name !== order.practice_name && (
-              <Text size="xs" c="dimmed">
-                {order.user_name}
-              </Text>
-            )}
-          </Table.Td>
-          <Table.Td>{order.po_number ?? "—"}</Table.Td>
-          <Table.Td style={{ whiteSpace: "nowrap" }}>
-            {order.ship_city}, {order.ship_state}
-          </Table.Td>
-          <Table.Td ta="right" style={{ fontVariantNumeric: "tabular-nums" }}>
-            {formatMoney(order.total_order_amount)}
-          </Table.Td>
-          <Table.Td>
-            <OrderStatusBadge status={order.order_status} name={order.order_status_name} />
-          </Table.Td>
-          <Table.Td style={{ maxWidth: 220, overflowWrap: "anywhere" }}>
-            <Text size="xs">{order.tracking_number ?? "—"}</Text>
-          </Table.Td>
-        </Table.Tr>
-      ))}
-    </ListTable>
-  );
-}
-
-/** Phones: one card per order. */
-function DeskCards({ orders, search }: { orders: readonly DeskOrderListItem[]; search: string }) {
-  return (
-    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: "none" }} aria-label="Orders">
-      {orders.map((order) => (
-        <Paper component="li" key={order.id} withBorder radius="md" p="sm">
-          <Group justify="space-between" wrap="nowrap" gap="sm">
-            <Anchor component={Link} to={orderLink(order)} state={{ back: `/admin/orders${search}` }} fw={700}>
-              Order #{order.id}
-            </Anchor>
-            <OrderStatusBadge status={order.order_status} name={order.order_status_name} />
-          </Group>
-          <Text size="sm" fw={500} mt={4}>
+/** The desk's orders: a table on a wide screen, a card per order on a phone. */
+function deskColumns(search: string): TableColumn<DeskOrderListItem>[] {
+  return [
+    {
+      key: "id",
+      label: "Order #",
+      role: "title",
+      cell: (order) => (
+        <Anchor component={Link} to={orderLink(order)} state={{ back: `/admin/orders${search}` }} fw={700}>
+          <Text span hiddenFrom="sm" inherit>
+            Order #
+          </Text>
+          {order.id}
+        </Anchor>
+      ),
+    },
+    { key: "ordered", label: "Ordered", cell: (order) => formatPst(order.created) },
+    {
+      key: "practice",
+      label: "Practice",
+      wrap: true,
+      cell: (order) => (
+        <>
+          <Text size="sm" fw={500}>
             {order.practice_name || order.user_name}
           </Text>
-          <Text size="sm" c="dimmed">
-            {formatPst(order.created)} · {formatMoney(order.total_order_amount)}
-            {order.po_number ? ` · PO ${order.po_number}` : ""}
-          </Text>
-        </Paper>
-      ))}
-    </Stack>
-  );
+          {order.practice_name && order.user_name && order.user_name !== order.practice_name && (
+            <Text size="xs" c="dimmed">
+              {order.user_name}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: "po", label: "PO", wrap: true, cell: (order) => order.po_number ?? "—" },
+    { key: "ship", label: "Ship to", cell: (order) => `${order.ship_city}, ${order.ship_state}` },
+    { key: "total", label: "Total", numeric: true, cell: (order) => formatMoney(order.total_order_amount) },
+    {
+      key: "status",
+      label: "Status",
+      cell: (order) => <OrderStatusBadge status={order.order_status} name={order.order_status_name} />,
+    },
+    {
+      key: "tracking",
+      label: "Tracking",
+      wrap: true,
+      cell: (order) => <Text size="xs">{order.tracking_number ?? "—"}</Text>,
+    },
+  ];
 }
 
 /**
@@ -237,6 +205,11 @@ export function DeskOrdersRoute() {
           noun="orders"
           errorTitle="The orders could not be loaded"
           emptyText="No orders match these filters."
+          tableLabel="Orders"
+          columns={deskColumns(search)}
+          rowKey={(order) => order.id}
+          minWidth={960}
+          framed
           page={page}
           pageSize={size}
           onPageChange={(next) => update({ page: next })}
@@ -249,18 +222,7 @@ export function DeskOrdersRoute() {
                 ? "No orders"
                 : `Showing ${count.format(first)}–${count.format(last)} of ${shownCount(total, orders.data?.total_is_capped ?? false)} orders`,
           }}
-        >
-          {(items) => (
-            <>
-              <Box hiddenFrom="sm">
-                <DeskCards orders={items} search={search} />
-              </Box>
-              <Paper withBorder radius="md" visibleFrom="sm">
-                <DeskTable orders={items} search={search} />
-              </Paper>
-            </>
-          )}
-        </ListResults>
+        />
         {!orders.isError && orders.data?.total_is_capped && (
           <Text size="sm" c="dimmed">
             More than {count.format(DESK_COUNT_CAP)} orders match: narrow them with a status, a practice or dates to see

@@ -7,7 +7,6 @@ import {
   Paper,
   Skeleton,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -20,7 +19,7 @@ import { Link, useSearchParams } from "react-router";
 import { useFilterValues } from "../../../components/filter-form.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
-import { TableHead } from "../../../components/table-parts.tsx";
+import { DataTable, type TableColumn } from "../../../components/table/data-table.tsx";
 import { TrackingLinks } from "../../../components/tracking-links.tsx";
 import { formatMoney, formatPst } from "../../../lib/format.ts";
 import { positiveId } from "../../../lib/route-params.ts";
@@ -102,39 +101,41 @@ function OrderFilters({ initial, onApply }: { initial: Filters; onApply: (filter
   );
 }
 
-/** Phones: one card per order instead of a table too wide for the screen. */
-function OrderCards({ orders }: { orders: OrderListItem[] }) {
-  return (
-    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: "none" }} hiddenFrom="sm" aria-label="My Orders">
-      {orders.map((order) => (
-        <Paper component="li" key={order.id} withBorder radius="md" p="sm">
-          <Group justify="space-between" wrap="nowrap" gap="sm">
-            <Anchor component={Link} to={`/order/${order.id}/2`} fw={700}>
-              Order #{order.id}
-            </Anchor>
-            <OrderStatusBadge status={order.order_status} name={order.order_status_name} />
-          </Group>
-          <Text size="sm" mt={4}>
-            {formatPst(order.created)} · {createdBy(order)} · <strong>{formatMoney(order.total_order_amount)}</strong>
-          </Text>
-          {order.shipments.length > 0 && (
-            <Group gap={6} mt={4} wrap="nowrap" align="flex-start">
-              <Text size="sm" c="dimmed">
-                Tracking:
-              </Text>
-              <TrackingLinks shipments={order.shipments} compact />
-            </Group>
-          )}
-          {order.shipping_instruction && (
-            <Text size="sm" c="dimmed" className={classes.notes}>
-              {order.shipping_instruction}
-            </Text>
-          )}
-        </Paper>
-      ))}
-    </Stack>
-  );
-}
+/** My Orders' columns: a table on a wide screen, a card per order on a phone. */
+const COLUMNS: TableColumn<OrderListItem>[] = [
+  {
+    key: "id",
+    label: "Order #",
+    role: "title",
+    cell: (order) => (
+      <Anchor component={Link} to={`/order/${order.id}/2`} fw={700} aria-label={`Order #${order.id}`}>
+        <Text span hiddenFrom="sm" inherit>
+          Order #
+        </Text>
+        {order.id}
+      </Anchor>
+    ),
+  },
+  { key: "by", label: "Created By", wrap: true, cell: createdBy },
+  {
+    key: "notes",
+    label: "Personal Notes",
+    wrap: true,
+    cell: (order) => <span className={classes.notes}>{order.shipping_instruction || "—"}</span>,
+  },
+  { key: "date", label: "Order Date", cell: (order) => formatPst(order.created) },
+  { key: "total", label: "Total", numeric: true, cell: (order) => formatMoney(order.total_order_amount) },
+  {
+    key: "status",
+    label: "Status",
+    cell: (order) => <OrderStatusBadge status={order.order_status} name={order.order_status_name} />,
+  },
+  {
+    key: "tracking",
+    label: "Tracking",
+    cell: (order) => (order.shipments.length ? <TrackingLinks shipments={order.shipments} compact /> : "—"),
+  },
+];
 
 /**
  * A page of placeholders about as tall as the page of orders it stands for (a card a row on phones),
@@ -229,48 +230,19 @@ export function OrdersRoute() {
         </Paper>
       ) : (
         <>
-          <OrderCards orders={orders.data.items} />
-          <Paper withBorder radius="md" className={classes.wrap} aria-busy={orders.isPlaceholderData} visibleFrom="sm">
-            <Table.ScrollContainer minWidth={860} type="native" tabIndex={0} role="region" aria-label="My Orders table">
-              <Table striped highlightOnHover verticalSpacing="sm">
-                <VisuallyHidden component="caption">My Orders, newest first</VisuallyHidden>
-                <TableHead
-                  columns={[
-                    "Order #",
-                    "Created By",
-                    "Personal Notes",
-                    "Order Date",
-                    { label: "Total", numeric: true },
-                    "Status",
-                    "Tracking",
-                  ]}
-                />
-                <Table.Tbody>
-                  {orders.data.items.map((order) => (
-                    <Table.Tr key={order.id}>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/order/${order.id}/2`} fw={700} aria-label={`Order #${order.id}`}>
-                          {order.id}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{createdBy(order)}</Table.Td>
-                      <Table.Td className={classes.notes}>{order.shipping_instruction || "—"}</Table.Td>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>{formatPst(order.created)}</Table.Td>
-                      <Table.Td ta="right" style={{ fontVariantNumeric: "tabular-nums" }}>
-                        {formatMoney(order.total_order_amount)}
-                      </Table.Td>
-                      <Table.Td>
-                        <OrderStatusBadge status={order.order_status} name={order.order_status_name} />
-                      </Table.Td>
-                      <Table.Td>
-                        {order.shipments.length ? <TrackingLinks shipments={order.shipments} compact /> : "—"}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
+          <div className={classes.wrap} aria-busy={orders.isPlaceholderData}>
+            <DataTable
+              label="My Orders"
+              caption="My Orders, newest first"
+              look="lines"
+              columns={COLUMNS}
+              rows={orders.data.items}
+              rowKey={(order) => order.id}
+              minWidth={860}
+              framed
+              tableProps={{ striped: true, highlightOnHover: true }}
+            />
+          </div>
           {pages > 1 && (
             <Group justify="center">
               <Pagination

@@ -1,9 +1,10 @@
-import { Anchor, Stack, Table, Title } from "@mantine/core";
-import { ADMIN_PAGE_SIZE } from "@vetportal/contract";
+import { Anchor, Stack, Title } from "@mantine/core";
+import { ADMIN_PAGE_SIZE, type LedgerRowSchema } from "@vetportal/contract";
 import { useState } from "react";
 import { Link } from "react-router";
-import { ListResults } from "../../../components/list-results.tsx";
-import { HeadCells } from "../../../components/table-parts.tsx";
+import type { z } from "zod";
+import type { TableColumn } from "../../../components/table/data-table.tsx";
+import { ListResults } from "../../../components/table/list-results.tsx";
 import { ToneBadge } from "../../../components/tone-badge.tsx";
 import { formatPst } from "../../../lib/format.ts";
 import { useLedger } from "../api/list-ledger.ts";
@@ -13,6 +14,37 @@ const ACTION_TONES = { replenish: "teal", sale: "blue", cancel: "grape", adjust:
 function signed(quantity: number): string {
   return quantity > 0 ? `+${quantity.toLocaleString("en-US")}` : quantity.toLocaleString("en-US");
 }
+
+type LedgerRow = z.infer<typeof LedgerRowSchema>;
+
+const COLUMNS: TableColumn<LedgerRow>[] = [
+  { key: "date", label: "Date", role: "title", cell: (row) => formatPst(row.date) },
+  {
+    key: "action",
+    label: "Action",
+    cell: (row) => <ToneBadge tone={ACTION_TONES[row.action]}>{row.action}</ToneBadge>,
+  },
+  { key: "quantity", label: "Quantity", numeric: true, cell: (row) => signed(row.quantity) },
+  {
+    key: "ending",
+    label: "Ending balance",
+    numeric: true,
+    cell: (row) => row.ending_inventory.toLocaleString("en-US"),
+  },
+  { key: "pallets", label: "Pallets", numeric: true, cell: (row) => row.palettes ?? "" },
+  {
+    key: "order",
+    label: "Order",
+    cell: (row) =>
+      row.order_id && (
+        <Anchor component={Link} to={`/order/${row.order_id}/2`} size="sm">
+          #{row.order_id}
+        </Anchor>
+      ),
+  },
+  { key: "comment", label: "Comment", wrap: true, cell: (row) => row.comment },
+  { key: "by", label: "By", cell: (row) => row.user_name },
+];
 
 /** The product's inventory ledger (SPEC §3 "Inventory detail row"), newest first, 50 a page. */
 export function LedgerTable({ productId }: { productId: number }) {
@@ -30,44 +62,8 @@ export function LedgerTable({ productId }: { productId: number }) {
         loadingLabel="Loading inventory history"
         errorTitle="The inventory history could not be loaded"
         emptyText="No stock movements yet."
-        head={
-          <HeadCells
-            columns={[
-              "Date",
-              "Action",
-              { label: "Quantity", numeric: true },
-              { label: "Ending balance", numeric: true },
-              { label: "Pallets", numeric: true },
-              "Order",
-              "Comment",
-              "By",
-            ]}
-          />
-        }
-        row={(row) => (
-          <Table.Tr key={row.id}>
-            <Table.Td>{formatPst(row.date)}</Table.Td>
-            <Table.Td>
-              <ToneBadge tone={ACTION_TONES[row.action]}>{row.action}</ToneBadge>
-            </Table.Td>
-            <Table.Td ta="right" ff="monospace">
-              {signed(row.quantity)}
-            </Table.Td>
-            <Table.Td ta="right" ff="monospace">
-              {row.ending_inventory.toLocaleString("en-US")}
-            </Table.Td>
-            <Table.Td ta="right">{row.palettes ?? ""}</Table.Td>
-            <Table.Td>
-              {row.order_id && (
-                <Anchor component={Link} to={`/order/${row.order_id}/2`} size="sm">
-                  #{row.order_id}
-                </Anchor>
-              )}
-            </Table.Td>
-            <Table.Td>{row.comment}</Table.Td>
-            <Table.Td>{row.user_name}</Table.Td>
-          </Table.Tr>
-        )}
+        columns={COLUMNS}
+        rowKey={(row) => row.id}
         tableLabel="Inventory history"
         minWidth={860}
         page={page}

@@ -1,15 +1,49 @@
-import { Anchor, Button, Group, Paper, Select, Stack, Table } from "@mantine/core";
+import { Anchor, Button, Group, Paper, Select, Stack } from "@mantine/core";
 import { IconDownload, IconPlus } from "@tabler/icons-react";
-import { ADMIN_PAGE_SIZE } from "@vetportal/contract";
+import { ADMIN_PAGE_SIZE, type ProductListItemSchema } from "@vetportal/contract";
 import { Link } from "react-router";
-import { ListResults, StatusCell } from "../../../components/list-results.tsx";
+import type { z } from "zod";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { HeadCells } from "../../../components/table-parts.tsx";
+import { statusColumn, type TableColumn } from "../../../components/table/data-table.tsx";
+import { ListResults } from "../../../components/table/list-results.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
 import { positiveId } from "../../../lib/route-params.ts";
 import { useExportProducts } from "../api/export-products.ts";
 import { useCategoryOptions } from "../api/list-categories.ts";
 import { useAdminProducts } from "../api/list-products.ts";
+
+type Product = z.infer<typeof ProductListItemSchema>;
+
+function productColumns(categoryName: Map<number, string>): TableColumn<Product>[] {
+  return [
+    { key: "id", label: "ID", cell: (product) => product.id },
+    {
+      key: "name",
+      label: "Name",
+      role: "title",
+      wrap: true,
+      cell: (product) => (
+        <Anchor component={Link} to={`/Product/ProductDetail/${product.id}`} fw={500} size="sm">
+          {product.name}
+        </Anchor>
+      ),
+    },
+    { key: "sku", label: "SKU", cell: (product) => product.customer_sku },
+    {
+      key: "category",
+      label: "Category",
+      wrap: true,
+      cell: (product) => categoryName.get(product.product_category_id) ?? product.product_category_id,
+    },
+    statusColumn((product) => product.is_active),
+    {
+      key: "stock",
+      label: "Stock",
+      numeric: true,
+      cell: (product) => (product.is_in_inventory ? product.actual_inventory.toLocaleString("en-US") : "—"),
+    },
+  ];
+}
 
 /** /Product/ProductReport (SPEC §2): every product, active or not, by category, 50 a page, with Export. */
 export function ProductReportRoute() {
@@ -67,23 +101,8 @@ export function ProductReportRoute() {
         errorTitle="The products could not be loaded"
         emptyText="No products in this category."
         minWidth={760}
-        head={<HeadCells columns={["ID", "Name", "SKU", "Category", "Status", { label: "Stock", numeric: true }]} />}
-        row={(product) => (
-          <Table.Tr key={product.id}>
-            <Table.Td>{product.id}</Table.Td>
-            <Table.Td>
-              <Anchor component={Link} to={`/Product/ProductDetail/${product.id}`} fw={500} size="sm">
-                {product.name}
-              </Anchor>
-            </Table.Td>
-            <Table.Td>{product.customer_sku}</Table.Td>
-            <Table.Td>{categoryName.get(product.product_category_id) ?? product.product_category_id}</Table.Td>
-            <StatusCell active={product.is_active} />
-            <Table.Td ta="right" ff="monospace">
-              {product.is_in_inventory ? product.actual_inventory.toLocaleString("en-US") : "—"}
-            </Table.Td>
-          </Table.Tr>
-        )}
+        columns={productColumns(categoryName)}
+        rowKey={(product) => product.id}
         page={page}
         pageSize={ADMIN_PAGE_SIZE}
         onPageChange={(next) => update({ page: next })}

@@ -1,9 +1,10 @@
 import { LineChart, type LineChartSeries } from "@mantine/charts";
 // After the import above, so the charts' rules follow those of the core components they build on.
 import "@mantine/charts/styles.layer.css";
-import { Box, Center, Group, Loader, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Box, Center, Group, Loader, Text, VisuallyHidden } from "@mantine/core";
 import { type InventoryReportRow, MESSAGES } from "@vetportal/contract";
 import { useId, useMemo } from "react";
+import { DataTable, type TableColumn } from "../../../components/table/data-table.tsx";
 import { formatMonth } from "../utils/report-dates.ts";
 import { formatCount } from "../utils/report-format.ts";
 
@@ -42,6 +43,16 @@ export function inventoryChartData(rows: InventoryReportRow[]): ChartPoint[] {
 }
 
 const CHART_HEIGHT = 300;
+
+/** The chart's figures as a table, for screen readers: a month a row, a series a column. */
+const CHART_COLUMNS: TableColumn<ChartPoint>[] = [
+  { key: "month", label: "Month", rowHeader: true, cell: (point) => point.month },
+  ...INVENTORY_SERIES.map((series) => ({
+    key: series.name,
+    label: series.label ?? series.name,
+    cell: (point: ChartPoint) => formatCount(point[series.name as "replenish" | "sales" | "threshold"]),
+  })),
+];
 
 export function InventoryChart({
   rows,
@@ -93,29 +104,16 @@ export function InventoryChart({
           />
           {/* The chart's figures for screen readers. */}
           <VisuallyHidden>
-            <Table>
-              <Table.Caption>Monthly replenishment, sales and threshold in packs, {subject}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Month</Table.Th>
-                  {INVENTORY_SERIES.map((series) => (
-                    <Table.Th key={series.name} scope="col">
-                      {series.label}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.map((point) => (
-                  <Table.Tr key={point.month}>
-                    <Table.Th scope="row">{point.month}</Table.Th>
-                    <Table.Td>{formatCount(point.replenish)}</Table.Td>
-                    <Table.Td>{formatCount(point.sales)}</Table.Td>
-                    <Table.Td>{formatCount(point.threshold)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <DataTable
+              label={`Monthly replenishment, sales and threshold in packs, ${subject}`}
+              caption={`Monthly replenishment, sales and threshold in packs, ${subject}`}
+              showCaption
+              rowsOnPhone
+              look="lines"
+              columns={CHART_COLUMNS}
+              rows={data}
+              rowKey={(point) => point.month}
+            />
           </VisuallyHidden>
         </>
       )}

@@ -1,16 +1,4 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  MultiSelect,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Button, Checkbox, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import {
   EXPORT_CODE_TTL_SECONDS,
@@ -20,7 +8,8 @@ import {
 } from "@vetportal/contract";
 import { type MouseEvent, useMemo, useRef, useState } from "react";
 import { LoadError } from "../../../components/page-state.tsx";
-import { pageCount, TablePager } from "../../../components/table-pager.tsx";
+import { DataTable, type TableColumn } from "../../../components/table/data-table.tsx";
+import { pageCount, TablePager } from "../../../components/table/table-pager.tsx";
 import { formatMoney } from "../../../lib/format.ts";
 import { useCreateReportExport } from "../api/create-report-export.ts";
 import { useInventoryReport } from "../api/get-inventory-report.ts";
@@ -31,7 +20,6 @@ import { startDownload } from "../utils/start-download.ts";
 import { FreshnessNote } from "./freshness-note.tsx";
 import { InventoryChart } from "./inventory-chart.tsx";
 import { ReportDateInput } from "./report-date-input.tsx";
-import tableClasses from "./report-table.module.css";
 import { ResultsArea } from "./results-state.tsx";
 
 const STATUS_LABELS: Record<InventoryStatus, string> = { ACTIVE: "Active", INACTIVE: "Inactive", BOTH: "Both" };
@@ -41,6 +29,69 @@ const CODE_MARGIN_MS = 30_000;
 
 const downloadUrl = (code: string) => `/api/report/download?code=${encodeURIComponent(code)}`;
 
+type Totals = { products: number; quantity: number; value: number };
+
+function inventoryColumns(
+  rows: InventoryReportRow[],
+  withSku: boolean,
+  selected: ReadonlySet<number>,
+  onSelect: (ids: number[], checked: boolean) => void,
+): TableColumn<InventoryReportRow, Totals>[] {
+  const ids = rows.map((row) => row.product_id);
+  const pageSelected = ids.filter((id) => selected.has(id)).length;
+  const columns: (TableColumn<InventoryReportRow, Totals> | false)[] = [
+    {
+      key: "chart",
+      label: "In the chart",
+      head: (
+        <Checkbox
+          aria-label="Select every product on this page for the chart"
+          checked={pageSelected > 0 && pageSelected === ids.length}
+          indeterminate={pageSelected > 0 && pageSelected < ids.length}
+          onChange={(event) => onSelect(ids, event.currentTarget.checked)}
+        />
+      ),
+      cell: (row) => (
+        <Checkbox
+          aria-label={`Select ${row.product_name} for the chart`}
+          checked={selected.has(row.product_id)}
+          onChange={(event) => onSelect([row.product_id], event.currentTarget.checked)}
+          display="inline-block"
+        />
+      ),
+    },
+    { key: "product", label: "Product", role: "title", wrap: true, cell: (row) => row.product_name },
+    { key: "category", label: "Category", wrap: true, cell: (row) => row.category_name },
+    withSku && { key: "sku", label: "SKU", cell: (row) => row.customer_sku || "—" },
+    {
+      key: "quantity",
+      label: "Quantity",
+      numeric: true,
+      cell: (row) => formatCount(row.quantity),
+      total: (totals) => formatCount(totals.quantity),
+    },
+    { key: "pallets", label: "Pallets", numeric: true, cell: (row) => formatCount(row.palettes) },
+    { key: "active", label: "Active", cell: (row) => (row.is_active ? "Yes" : "No") },
+    { key: "fill", label: "Last Fill Date", cell: (row) => splitReportDate(row.last_fill_date).day },
+    { key: "sold", label: "Last Sold Date", cell: (row) => splitReportDate(row.last_sold_date).day },
+    { key: "unit", label: "Unit Price", numeric: true, cell: (row) => formatMoney(row.unit_price) },
+    {
+      key: "value",
+      label: "Value",
+      numeric: true,
+      cell: (row) => formatMoney(row.value),
+      total: (totals) => formatMoney(totals.value),
+    },
+    {
+      key: "low",
+      label: "Low Inventory Amount",
+      numeric: true,
+      cell: (row) => formatCount(row.low_inventory_amount),
+    },
+  ];
+  return columns.filter((column) => column !== false);
+}
+
 function InventoryTable({
   rows,
   withSku,
@@ -49,106 +100,23 @@ function InventoryTable({
   onSelect,
 }: {
   rows: InventoryReportRow[];
-  totals: { products: number; quantity: number; value: number };
+  totals: Totals;
   withSku: boolean;
   selected: ReadonlySet<number>;
   onSelect: (ids: number[], checked: boolean) => void;
 }) {
-  const ids = rows.map((row) => row.product_id);
-  const pageSelected = ids.filter((id) => selected.has(id)).length;
-
   return (
-    <Table.ScrollContainer
+    <DataTable
+      label="Inventory"
+      look="report"
+      columns={inventoryColumns(rows, withSku, selected, onSelect)}
+      rows={rows}
+      rowKey={(row) => row.product_id}
+      rowProps={(row) => ({ bg: selected.has(row.product_id) ? "var(--mantine-color-brand-0)" : undefined })}
+      totals={totals}
+      totalsLabel={`Totals · ${formatCount(totals.products)} products`}
       minWidth={withSku ? 1100 : 1000}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-label="Inventory"
-    >
-      <Table
-        striped
-        highlightOnHover
-        verticalSpacing="xs"
-        horizontalSpacing={6}
-        className={tableClasses.table}
-        aria-label="Inventory"
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col" w={40}>
-              <Checkbox
-                aria-label="Select every product on this page for the chart"
-                checked={pageSelected > 0 && pageSelected === ids.length}
-                indeterminate={pageSelected > 0 && pageSelected < ids.length}
-                onChange={(event) => onSelect(ids, event.currentTarget.checked)}
-              />
-            </Table.Th>
-            <Table.Th scope="col">Product</Table.Th>
-            <Table.Th scope="col">Category</Table.Th>
-            {withSku && <Table.Th scope="col">SKU</Table.Th>}
-            <Table.Th scope="col" data-numeric>
-              Quantity
-            </Table.Th>
-            <Table.Th scope="col" data-numeric>
-              Pallets
-            </Table.Th>
-            <Table.Th scope="col">Active</Table.Th>
-            <Table.Th scope="col">Last Fill Date</Table.Th>
-            <Table.Th scope="col">Last Sold Date</Table.Th>
-            <Table.Th scope="col" data-numeric>
-              Unit Price
-            </Table.Th>
-            <Table.Th scope="col" data-numeric>
-              Value
-            </Table.Th>
-            <Table.Th scope="col" data-numeric>
-              Low Inventory Amount
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr
-              key={row.product_id}
-              bg={selected.has(row.product_id) ? "var(--mantine-color-brand-0)" : undefined}
-            >
-              <Table.Td>
-                <Checkbox
-                  aria-label={`Select ${row.product_name} for the chart`}
-                  checked={selected.has(row.product_id)}
-                  onChange={(event) => onSelect([row.product_id], event.currentTarget.checked)}
-                />
-              </Table.Td>
-              <Table.Td fw={500} data-wrap>
-                {row.product_name}
-              </Table.Td>
-              <Table.Td data-wrap>{row.category_name}</Table.Td>
-              {withSku && <Table.Td>{row.customer_sku || "—"}</Table.Td>}
-              <Table.Td data-numeric>{formatCount(row.quantity)}</Table.Td>
-              <Table.Td data-numeric>{formatCount(row.palettes)}</Table.Td>
-              <Table.Td>{row.is_active ? "Yes" : "No"}</Table.Td>
-              <Table.Td>{splitReportDate(row.last_fill_date).day}</Table.Td>
-              <Table.Td>{splitReportDate(row.last_sold_date).day}</Table.Td>
-              <Table.Td data-numeric>{formatMoney(row.unit_price)}</Table.Td>
-              <Table.Td data-numeric>{formatMoney(row.value)}</Table.Td>
-              <Table.Td data-numeric>{formatCount(row.low_inventory_amount)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot className={tableClasses.totals}>
-          <Table.Tr>
-            <Table.Td />
-            <Table.Th scope="row" colSpan={withSku ? 3 : 2}>
-              Totals · {formatCount(totals.products)} products
-            </Table.Th>
-            <Table.Td data-numeric>{formatCount(totals.quantity)}</Table.Td>
-            <Table.Td colSpan={5} />
-            <Table.Td data-numeric>{formatMoney(totals.value)}</Table.Td>
-            <Table.Td />
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </Table.ScrollContainer>
+    />
   );
 }
 

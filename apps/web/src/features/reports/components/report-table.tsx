@@ -1,20 +1,11 @@
-import { Table, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
 import type { ReactNode } from "react";
+import { DataTable, type TableColumn } from "../../../components/table/data-table.tsx";
 import { formatMoney } from "../../../lib/format.ts";
 import { formatCount } from "../utils/report-format.ts";
-import classes from "./report-table.module.css";
 
-export interface ReportColumn<Row, Totals> {
-  key: string;
-  label: string;
-  /** Right-aligned, tabular digits. */
-  numeric?: boolean;
-  /** Long text that may wrap (names), so the table stays narrow. */
-  wrap?: boolean;
-  cell: (row: Row) => ReactNode;
-  /** The column's figure in the totals row (footer); none leaves the cell empty. The leading columns without one hold the row's label. */
-  total?: (totals: Totals) => ReactNode;
-}
+/** A report's column: the one table's column (decision 036), with its figure in the totals row. */
+export type ReportColumn<Row, Totals> = TableColumn<Row, Totals>;
 
 /** The fields of T that hold numbers. */
 type NumberField<T> = { [K in keyof T]-?: T[K] extends number ? K : never }[keyof T] & string;
@@ -46,7 +37,8 @@ interface ReportTableProps<Row, Totals> {
 
 /**
  * A report table: one row per record and a totals row in the footer. Wide tables scroll sideways
- * inside their own region (focusable, so the keyboard can scroll it) instead of widening the page.
+ * inside their own region (focusable, so the keyboard can scroll it) instead of widening the page;
+ * on a phone each row is a card.
  */
 export function ReportTable<Row, Totals>({
   label,
@@ -57,59 +49,17 @@ export function ReportTable<Row, Totals>({
   totalsLabel = "Totals",
   minWidth = 720,
 }: ReportTableProps<Row, Totals>) {
-  const firstTotal = columns.findIndex((column) => column.total !== undefined);
-  const labelSpan = firstTotal > 0 ? firstTotal : 1;
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} role="region" aria-label={label}>
-      <Table
-        striped
-        highlightOnHover
-        verticalSpacing="xs"
-        horizontalSpacing={6}
-        className={classes.table}
-        aria-label={label}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column.key} scope="col" data-numeric={column.numeric || undefined}>
-                {column.label}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={rowKey(row)}>
-              {columns.map((column) => (
-                <Table.Td
-                  key={column.key}
-                  data-numeric={column.numeric || undefined}
-                  data-wrap={column.wrap || undefined}
-                >
-                  {column.cell(row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        {totals !== undefined && (
-          <Table.Tfoot className={classes.totals}>
-            <Table.Tr>
-              {/* The label spans the leading columns that have no total. */}
-              <Table.Th scope="row" colSpan={labelSpan}>
-                {totalsLabel}
-              </Table.Th>
-              {columns.slice(labelSpan).map((column) => (
-                <Table.Td key={column.key} data-numeric={column.numeric || undefined}>
-                  {column.total?.(totals)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          </Table.Tfoot>
-        )}
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label={label}
+      look="report"
+      columns={columns}
+      rows={rows}
+      rowKey={rowKey}
+      totals={totals}
+      totalsLabel={totalsLabel}
+      minWidth={minWidth}
+    />
   );
 }
 

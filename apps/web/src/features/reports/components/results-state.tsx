@@ -1,7 +1,7 @@
 import { Box, LoadingOverlay, Text } from "@mantine/core";
 import { MESSAGES } from "@vetportal/contract";
 import type { ReactNode } from "react";
-import { pageCount, TablePager } from "../../../components/table-pager.tsx";
+import { pageCount, TablePager } from "../../../components/table/table-pager.tsx";
 
 /** A results area: dimmed with a loader while (re)loading; the message of SPEC §8 when it has no rows. */
 export function ResultsArea({

@@ -3,14 +3,14 @@ import { IconPlus } from "@tabler/icons-react";
 import { USER_PAGE_SIZES } from "@vetportal/contract";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { ListResults } from "../../../components/list-results.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { pageCount } from "../../../components/table-pager.tsx";
+import { ListResults } from "../../../components/table/list-results.tsx";
+import { pageCount } from "../../../components/table/table-pager.tsx";
 import { useSettings } from "../../../lib/get-settings.ts";
 import { pageSizeParam, useListParams } from "../../../lib/list-params.ts";
 import { useUsers } from "../api/list-users.ts";
+import { userColumns } from "../components/user-columns.tsx";
 import { EMPTY_USER_FILTERS, readUserFilters, toUserRequest, UserFilter } from "../components/user-filter.tsx";
-import { UserHead, UserRow } from "../components/user-row.tsx";
 
 const FILTER_NAMES = Object.keys(EMPTY_USER_FILTERS) as (keyof typeof EMPTY_USER_FILTERS)[];
 
@@ -52,8 +52,8 @@ export function UserReportRoute() {
         errorTitle="The users could not be loaded"
         emptyText="No users match these filters."
         minWidth={practiceColumn ? 860 : 980}
-        head={<UserHead practiceColumn={practiceColumn} />}
-        row={(user) => <UserRow key={user.id} user={user} practiceColumn={practiceColumn} />}
+        columns={userColumns(practiceColumn)}
+        rowKey={(user) => user.id}
         page={page}
         pageSize={pageSize}
         onPageChange={(next) => update({ page: next })}

@@ -1,0 +1,202 @@
+import { Box, Table, type TableProps, type TableTrProps, VisuallyHidden } from "@mantine/core";
+import type { CSSProperties, ReactNode } from "react";
+import { StatusBadge } from "../tone-badge.tsx";
+import classes from "./table.module.css";
+
+/**
+ * A column of a table: its header text (also the cell's label when the rows are cards on a phone),
+ * and how to draw a row's cell from the row.
+ */
+export interface TableColumn<Row, Totals = never> {
+  key: string;
+  label: string;
+  cell: (row: Row) => ReactNode;
+  /** Right-aligned, tabular digits. */
+  numeric?: boolean;
+  /** Long text that may wrap (names), so the table stays narrow. */
+  wrap?: boolean;
+  /**
+   * "title": the card's heading on a phone (no label before it); "actions": the row's buttons (the
+   * header names them for screen readers only, the card shows them without a label).
+   */
+  role?: "title" | "actions";
+  /** The header cell's content when it is more than the label (a select-all checkbox). */
+  head?: ReactNode;
+  /** The cell heads its row for screen readers (`<th scope="row">`). */
+  rowHeader?: boolean;
+  /** The column's figure in the totals row (footer); none leaves the cell empty. The leading columns without one hold the row's label. */
+  total?: (totals: Totals) => ReactNode;
+}
+
+/** The look of the table on a wide screen: an admin list, a dense report, or an order's lines. */
+type Look = "list" | "report" | "lines";
+
+const LOOKS: Record<Look, TableProps> = {
+  list: { striped: true, highlightOnHover: true, verticalSpacing: "xs" },
+  report: { striped: true, highlightOnHover: true, verticalSpacing: "xs", horizontalSpacing: 6 },
+  lines: { verticalSpacing: "sm" },
+};
+
+export interface DataTableProps<Row, Totals = never> {
+  /** The table's accessible name (and its scroll region's, when it has one). */
+  label: string;
+  columns: readonly TableColumn<Row, Totals>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  /** Attributes of a row's `<tr>` (a class, a data attribute, aria-current). */
+  rowProps?: (row: Row) => TableTrProps & Record<`data-${string}`, string | boolean | undefined>;
+  totals?: Totals;
+  /** First cell of the totals row. */
+  totalsLabel?: string;
+  /** A caption, read by screen readers only (the visible title is the page's) unless `showCaption`. */
+  caption?: string;
+  showCaption?: boolean;
+  look?: Look;
+  /** Cells keep to one line on a wide screen (columns as wide as their text). */
+  nowrap?: boolean;
+  /**
+   * Below this width (px) a wide screen scrolls the table sideways inside a named, focusable region.
+   * On a phone the rows are cards and never scroll.
+   */
+  minWidth?: number;
+  /** A border around the table on a wide screen (the cards have their own on a phone). */
+  framed?: boolean;
+  /** Rows stay rows on a phone too: only for a table of two or three short columns that fits 320 px. */
+  rowsOnPhone?: boolean;
+  tableProps?: TableProps;
+}
+
+function HeadCell<Row, Totals>({ column }: { column: TableColumn<Row, Totals> }) {
+  return (
+    <Table.Th scope="col" data-numeric={column.numeric || undefined}>
+      {column.role === "actions" ? <VisuallyHidden>{column.label}</VisuallyHidden> : (column.head ?? column.label)}
+    </Table.Th>
+  );
+}
+
+/** A cell's attributes: its label for the card, and how it aligns. */
+function cellProps<Row, Totals>(column: TableColumn<Row, Totals>) {
+  return {
+    "data-label": column.role ? undefined : column.label,
+    "data-role": column.role,
+    "data-numeric": column.numeric || undefined,
+    "data-wrap": column.wrap || undefined,
+  };
+}
+
+function TotalsRow<Row, Totals>({
+  columns,
+  totals,
+  totalsLabel,
+}: {
+  columns: readonly TableColumn<Row, Totals>[];
+  totals: Totals;
+  totalsLabel: string;
+}) {
+  const firstTotal = columns.findIndex((column) => column.total !== undefined);
+  const labelSpan = firstTotal > 0 ? firstTotal : 1;
+  return (
+    <Table.Tfoot className={classes.totals}>
+      <Table.Tr>
+        {/* The label spans the leading columns that have no total. */}
+        <Table.Th scope="row" colSpan={labelSpan} data-role="title">
+          {totalsLabel}
+        </Table.Th>
+        {columns.slice(labelSpan).map((column) => (
+          <Table.Td key={column.key} {...cellProps(column)}>
+            {column.total?.(totals)}
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    </Table.Tfoot>
+  );
+}
+
+/**
+ * The web's one table (decision 036): a header row from `columns`, one row per item, an optional
+ * totals row. On a phone (below Mantine's `sm`) every row becomes a stacked card and every cell shows
+ * its column's label, so nothing is cut off and no page scrolls sideways; on a wide screen a table
+ * wider than its box scrolls inside its own focusable region.
+ */
+export function DataTable<Row, Totals = never>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  rowProps,
+  totals,
+  totalsLabel = "Totals",
+  caption,
+  showCaption = false,
+  look = "list",
+  nowrap = true,
+  minWidth = 0,
+  rowsOnPhone = false,
+  framed = false,
+  tableProps,
+}: DataTableProps<Row, Totals>) {
+  const table = (
+    <Table
+      {...LOOKS[look]}
+      {...tableProps}
+      className={[classes.table, classes[look], framed && !minWidth ? classes.framed : ""].join(" ")}
+      data-cards={rowsOnPhone ? undefined : true}
+      data-nowrap={nowrap || undefined}
+      aria-label={caption ? undefined : label}
+    >
+      {caption &&
+        (showCaption ? (
+          <Table.Caption className={classes.caption}>{caption}</Table.Caption>
+        ) : (
+          <VisuallyHidden component="caption">{caption}</VisuallyHidden>
+        ))}
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) => (
+            <HeadCell key={column.key} column={column} />
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
+            {columns.map((column) =>
+              column.rowHeader ? (
+                <Table.Th key={column.key} scope="row" {...cellProps(column)}>
+                  {column.cell(row)}
+                </Table.Th>
+              ) : (
+                <Table.Td key={column.key} {...cellProps(column)}>
+                  {column.cell(row)}
+                </Table.Td>
+              ),
+            )}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+      {totals !== undefined && <TotalsRow columns={columns} totals={totals} totalsLabel={totalsLabel} />}
+    </Table>
+  );
+  if (!minWidth) return table;
+  return (
+    <Box
+      className={[classes.scroll, framed ? classes.framed : ""].join(" ")}
+      style={{ "--table-min-width": `${minWidth}px` } as CSSProperties}
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
+      {table}
+    </Box>
+  );
+}
+
+/** The Status column of an admin list: whether the record is active. */
+export function statusColumn<Row>(active: (row: Row) => boolean): TableColumn<Row> {
+  return { key: "status", label: "Status", cell: (row) => <StatusBadge active={active(row)} /> };
+}
+
+/** The row actions column (Modify, Delete …). */
+export function actionsColumn<Row>(cell: (row: Row) => ReactNode): TableColumn<Row> {
+  return { key: "actions", label: "Actions", role: "actions", cell };
+}
