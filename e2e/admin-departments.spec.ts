@@ -108,14 +108,14 @@ test.describe("admin departments and cost centers", () => {
       .getByRole("row")
       .filter({ hasText: `${costCenter} West` });
     await renamed.getByRole("button", { name: `Delete ${costCenter} West` }).click();
-    await page.getByRole("button", { name: MESSAGES.confirmYes, exact: true }).click();
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
     await expect(toast(page, MESSAGES.costCenterDeleted)).toBeVisible();
     await expect(renamed).toHaveCount(0);
 
     // And the department goes too.
     await page.goto(`/Departments/DepartmentReport?name=${encodeURIComponent(department)}`);
     await row.getByRole("button", { name: `Delete ${department}` }).click();
-    await page.getByRole("button", { name: MESSAGES.confirmYes, exact: true }).click();
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
     await expect(toast(page, MESSAGES.departmentDeleted)).toBeVisible();
     await expect(page.getByText("No departments match this name.")).toBeVisible();
   });

@@ -140,7 +140,7 @@ test.describe("admin products", () => {
     await page.goto(`/Product/ProductDetail/${product.id}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.getByRole("button", { name: "Destroy" }).click();
-    await page.getByRole("button", { name: MESSAGES.confirmYes, exact: true }).click();
+    await page.getByRole("button", { name: "Destroy stock", exact: true }).click();
     await expect(page).toHaveURL("/cart/preview");
     const cart = await page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? "[]"), CART_STORAGE_KEY);
     expect(cart).toEqual([expect.objectContaining({ id: product.id, is_destroy: true, price: 0 })]);

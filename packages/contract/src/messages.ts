@@ -60,8 +60,6 @@ export const MESSAGES = {
   shippingNoteUsOnly:
     "All fields required. Can not ship to any countries outside of the US nor can we ship to US territories.",
   confirmTitle: "Are you sure?",
-  confirmNo: "No, cancel",
-  confirmYes: "Yes",
   cancelOrderConfirm: "Are you sure you want to cancel order?",
   userInactivated: "User inactivated!",
   userDeleted: "User Deleted!",

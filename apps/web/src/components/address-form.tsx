@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { AddressRequestSchema, COUNTRIES, COUNTRY_ID_UNITED_STATES } from "@vetportal/contract";
 import { type AddressRequest, useAddAddress } from "../lib/add-address.ts";
+import { useAppForm } from "../lib/form-kit.ts";
 import { notifySaveError, schemaValidator } from "../lib/form-validation.ts";
 import { notifySuccess } from "../lib/notify.ts";
 import { PhoneField, StreetAddressFields } from "./form-fields.tsx";
@@ -56,7 +56,7 @@ export function AddressForm({ belongTo, ownerId, successMessage, label, onSaved 
     owner_id: ownerId,
     country: Number(values.country),
   });
-  const form = useForm<AddressValues>({
+  const form = useAppForm<AddressValues>({
     initialValues: EMPTY,
     validate: schemaValidator(AddressRequestSchema, toRequest),
   });

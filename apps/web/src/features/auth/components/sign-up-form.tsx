@@ -1,5 +1,4 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Stepper, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconInfoCircle } from "@tabler/icons-react";
 import { MESSAGES, type Practice, PracticeSchema } from "@vetportal/contract";
@@ -7,6 +6,7 @@ import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { EmailField, PhoneField, StateField, ZipCodeField } from "../../../components/form-fields.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { useAppForm } from "../../../lib/form-kit.ts";
 import { schemaValidator } from "../../../lib/form-validation.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { useAddPractice } from "../api/add-practice.ts";
@@ -41,7 +41,7 @@ export function SignUpForm() {
   const isPhone = useMediaQuery("(max-width: 36em)");
   const isBusy = validateAddress.isPending || addPractice.isPending || login.isPending;
 
-  const form = useForm<Practice>({
+  const form = useAppForm<Practice>({
     initialValues: {
       practice_name: "",
       contact: "",

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, NativeSelect, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
 import {
   type CheckoutCostCenterSchema,
@@ -14,6 +13,7 @@ import type { z } from "zod";
 import { EmailField, PhoneField } from "../../../components/form-fields.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { useCart } from "../../../lib/cart-store.ts";
+import { useAppForm } from "../../../lib/form-kit.ts";
 import { schemaValidator } from "../../../lib/form-validation.ts";
 import { useSession } from "../../../lib/session.ts";
 import { type PlaceOrderBody, usePlaceOrder } from "../api/place-order.ts";
@@ -155,7 +155,7 @@ export function ShippingForm({
   const placeOrder = useOrderPlacement(onPlaced);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const form = useForm<ShippingValues>({
+  const form = useAppForm<ShippingValues>({
     initialValues: {
       contact_name: [profile?.first_name, profile?.last_name].filter(Boolean).join(" "),
       contact_phone: formatPhone(profile?.phone ?? ""),

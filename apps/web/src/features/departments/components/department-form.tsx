@@ -10,11 +10,11 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { IconPlus } from "@tabler/icons-react";
 import { type DepartmentDetail, DepartmentFormSchema, EmailSchema, MESSAGES } from "@vetportal/contract";
 import { type ReactNode, useId, useMemo, useState } from "react";
 import { EditForm, FormSection } from "../../../components/form-fields.tsx";
+import { useAppForm } from "../../../lib/form-kit.ts";
 import { notifySaveError, schemaValidator } from "../../../lib/form-validation.ts";
 import { usePracticeNames } from "../../../lib/list-practice-names.ts";
 import type { DepartmentForm as DepartmentRequest } from "../api/create-department.ts";
@@ -146,7 +146,7 @@ interface DepartmentFormProps {
 /** The department form (SPEC §3 "Department", §5): name required, users and CC order emails. */
 export function DepartmentForm({ department, isSaving, onSave }: DepartmentFormProps) {
   const practiceNames = usePracticeNames();
-  const form = useForm<DepartmentValues>({
+  const form = useAppForm<DepartmentValues>({
     initialValues: toValues(department),
     validate: schemaValidator(DepartmentFormSchema, toRequest),
   });

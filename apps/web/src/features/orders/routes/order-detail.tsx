@@ -83,6 +83,8 @@ function OrderActions({ order }: { order: OrderDetail }) {
   function confirmCancel() {
     confirmAction({
       message: MESSAGES.cancelOrderConfirm,
+      confirm: "Cancel order",
+      keep: "Keep order",
       onConfirm: () =>
         cancelOrder.mutate(order.id, {
           onSuccess: (result) => notifySuccess(`Order #${result.id} has been cancelled.`),

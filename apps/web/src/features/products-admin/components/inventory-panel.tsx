@@ -10,10 +10,10 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { AdjustRequestSchema, type ProductDetail, ReplenishRequestSchema } from "@vetportal/contract";
 import type { FormEvent, ReactNode } from "react";
 import { CountInput, FormSection } from "../../../components/form-fields.tsx";
+import { useAppForm } from "../../../lib/form-kit.ts";
 import { notifySaveError, schemaValidator } from "../../../lib/form-validation.ts";
 import { useAdjustStock } from "../api/adjust-stock.ts";
 import { useReplenishStock } from "../api/replenish-stock.ts";
@@ -52,7 +52,7 @@ function StockForm({
 
 function ReplenishForm({ productId }: { productId: number }) {
   const replenish = useReplenishStock();
-  const form = useForm<ReplenishValues>({
+  const form = useAppForm<ReplenishValues>({
     initialValues: { quantity: "", palettes: "", comment: "" },
     validate: schemaValidator(ReplenishRequestSchema, (values: ReplenishValues) => ({
       ...values,
@@ -91,7 +91,7 @@ function ReplenishForm({ productId }: { productId: number }) {
 
 function AdjustForm({ productId }: { productId: number }) {
   const adjust = useAdjustStock();
-  const form = useForm<AdjustValues>({
+  const form = useAppForm<AdjustValues>({
     initialValues: { quantity: "", comment: "" },
     validate: schemaValidator(AdjustRequestSchema, (values: AdjustValues) => ({
       ...values,

@@ -1,7 +1,7 @@
 import { MultiSelect, NativeSelect, SimpleGrid, Switch, Textarea, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { type ProductDetail, ProductFormSchema } from "@vetportal/contract";
 import { CountInput, EditForm, FormSection, MoneyInput } from "../../../components/form-fields.tsx";
+import { useAppForm } from "../../../lib/form-kit.ts";
 import { notifySaveError, schemaErrors } from "../../../lib/form-validation.ts";
 import { useDepartmentOptions } from "../../../lib/list-departments.ts";
 import type { ProductForm as ProductRequest } from "../api/create-product.ts";
@@ -111,7 +111,7 @@ export function ProductForm({ product, categoryId, submitLabel, isSaving, onSave
   const categories = useCategoryOptions();
   const types = useProductTypes();
   const departments = useDepartmentOptions();
-  const form = useForm<ProductValues>({ initialValues: productValues(product, categoryId), validate });
+  const form = useAppForm<ProductValues>({ initialValues: productValues(product, categoryId), validate });
 
   const categoryOptions = (categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
   if (product && !categoryOptions.some((option) => option.value === String(product.product_category_id))) {
