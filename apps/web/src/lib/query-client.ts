@@ -38,6 +38,8 @@ export const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
       retry: (failureCount, error) => isRetryable(error) && failureCount < 2,
     },
-    mutations: { retry: false },
+    // Offline, a save reaches apiFetch, which says so at once and waits (lib/connection.tsx), rather
+    // than React Query pausing it silently behind a spinner (decision 037).
+    mutations: { retry: false, networkMode: "always" },
   },
 });

@@ -15,6 +15,7 @@ export function placeOrder({ body, idempotencyKey }: { body: PlaceOrderBody; ide
     body,
     schema: z.number().int(),
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+    whenOnline: "Your order will be placed",
   });
 }
 
