@@ -11,7 +11,7 @@ const PRODUCT_NAME = "Kitten Vaccination Schedule";
 /** The product page's '* Minimum Order {min} Packs of {pack}' and '* Maximum Order …' notes. */
 async function quantityLimits(page: Page) {
   const read = async (which: "Minimum" | "Maximum") => {
-    const text = await page.getByText(new RegExp(`^\\* ${which} Order \\d+ Packs of \\d+$`)).textContent();
+    const text = await page.getByText(new RegExp(`^\\* ${which} Order \\d+ Packs? of \\d+$`)).textContent();
     return Number(/Order (\d+)/.exec(text ?? "")?.[1]);
   };
   return { min: await read("Minimum"), max: await read("Maximum") };

@@ -100,7 +100,11 @@ export function AddToCartForm({ product }: { product: ProductDetail }) {
   return (
     <Stack gap="md">
       {product.price_ranges.length > 0 && (
-        <PriceTable ranges={product.price_ranges} quantity={shown.kind === "ok" ? shown.quantity : undefined} />
+        <PriceTable
+          ranges={product.price_ranges}
+          min={min}
+          quantity={shown.kind === "ok" ? shown.quantity : undefined}
+        />
       )}
       {product.can_order ? (
         <form noValidate onSubmit={onSubmit} aria-label="Add to cart">

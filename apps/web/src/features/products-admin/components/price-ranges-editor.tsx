@@ -69,6 +69,8 @@ export function PriceRangesEditor({ value, onChange, errors }: PriceRangesEditor
                   <Table.Tr key={index}>
                     <Table.Td valign="top">
                       <CountInput
+                        allowNegative
+                        allowDecimal
                         aria-label={`Range ${row} min quantity`}
                         min={1}
                         hideControls
@@ -79,6 +81,8 @@ export function PriceRangesEditor({ value, onChange, errors }: PriceRangesEditor
                     </Table.Td>
                     <Table.Td valign="top">
                       <CountInput
+                        allowNegative
+                        allowDecimal
                         aria-label={`Range ${row} max quantity`}
                         placeholder="and up"
                         min={1}
@@ -90,6 +94,7 @@ export function PriceRangesEditor({ value, onChange, errors }: PriceRangesEditor
                     </Table.Td>
                     <Table.Td valign="top">
                       <MoneyInput
+                        allowNegative
                         aria-label={`Range ${row} price per pack in dollars`}
                         hideControls
                         thousandSeparator=","

@@ -68,6 +68,10 @@ export function productValues(product: ProductDetail | undefined, categoryId?: n
   };
 }
 
+/**
+ * A typed minus sign or decimal is kept, never dropped silently: the contract then says what is
+ * wrong with it ("Pack size (UOM) must be at least 1", "… must be a whole number"; issue 22 §6).
+ */
 /** Form values → the request: dollars become cents, selects become numbers, an empty maximum 'and up'. */
 function toRequest(values: ProductValues): ProductRequest {
   return {
@@ -156,9 +160,30 @@ export function ProductForm({ product, categoryId, submitLabel, isSaving, onSave
 
       <FormSection title="Ordering and price">
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <CountInput label="UOM (pack size)" withAsterisk min={1} {...form.getInputProps("package_quantity")} />
-          <CountInput label="Minimum order (packs)" withAsterisk min={1} {...form.getInputProps("min_quantity")} />
-          <CountInput label="Maximum order (packs)" withAsterisk min={1} {...form.getInputProps("max_quantity")} />
+          <CountInput
+            allowNegative
+            allowDecimal
+            label="UOM (pack size)"
+            withAsterisk
+            min={1}
+            {...form.getInputProps("package_quantity")}
+          />
+          <CountInput
+            allowNegative
+            allowDecimal
+            label="Minimum order (packs)"
+            withAsterisk
+            min={1}
+            {...form.getInputProps("min_quantity")}
+          />
+          <CountInput
+            allowNegative
+            allowDecimal
+            label="Maximum order (packs)"
+            withAsterisk
+            min={1}
+            {...form.getInputProps("max_quantity")}
+          />
         </SimpleGrid>
         <PriceRangesEditor
           value={form.values.price_ranges}
@@ -166,7 +191,12 @@ export function ProductForm({ product, categoryId, submitLabel, isSaving, onSave
           errors={form.errors}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <MoneyInput label="Pick fee" description="Per order line, in dollars." {...form.getInputProps("pick_fees")} />
+          <MoneyInput
+            allowNegative
+            label="Pick fee"
+            description="Per order line, in dollars."
+            {...form.getInputProps("pick_fees")}
+          />
           <NativeSelect
             label="Cut-off time"
             description="Orders after this time ship a day later."
@@ -187,6 +217,8 @@ export function ProductForm({ product, categoryId, submitLabel, isSaving, onSave
           <Switch label="Active" {...form.getInputProps("is_active", { type: "checkbox" })} />
         </SimpleGrid>
         <CountInput
+          allowNegative
+          allowDecimal
           label="Low inventory amount"
           description="The replenishment point."
           min={0}
