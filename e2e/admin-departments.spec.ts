@@ -44,7 +44,7 @@ test.describe("admin departments and cost centers", () => {
     await pickOption(page, "Users", "Sunset Animal Clinic");
     await expectAccessiblePage(page);
     await page.getByRole("button", { name: "Save Department" }).click();
-    await expect(toast(page, MESSAGES.departmentUpdated)).toBeVisible();
+    await expect(toast(page, MESSAGES.departmentAdded)).toBeVisible();
     await expect(page).toHaveURL("/Departments/DepartmentReport");
 
     // Find it, open it again: the CC emails and the user were stored.

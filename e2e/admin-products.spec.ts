@@ -107,7 +107,7 @@ test.describe("admin products", () => {
     await page.getByLabel("Range 2 price per pack in dollars").fill("11");
     await page.getByLabel("Pick fee").fill("0.35");
     await page.getByRole("button", { name: "Add Product" }).click();
-    await expect(toast(page, MESSAGES.productUpdated)).toBeVisible();
+    await expect(toast(page, MESSAGES.productAdded)).toBeVisible();
     await expect(page).toHaveURL(/\/Product\/ProductDetail\/\d+$/);
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 

@@ -79,6 +79,11 @@ export const MESSAGES = {
   costCenterAdded: "Cost Center Added Successfully!",
   costCenterDeleted: "Cost Center Deleted!",
   productUpdated: "Product Updated!",
+  /** Creating says "added", updating says "updated" (issue 22 §6). */
+  productAdded: "Product Added!",
+  departmentAdded: "Department Added Successfully!",
+  userAdded: "User Added!",
+  userUpdated: "User Updated!",
   /** A request field the contract does not declare (decision 027). */
   unknownField: "Not a field of this request: remove it.",
   /** A destroy order is done when placed (decision 027). */
