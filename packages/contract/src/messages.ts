@@ -4,7 +4,7 @@
  */
 export const MESSAGES = {
   loginFailedTitle: "Oops",
-  loginFailed: "Invalid Practice Name or Zip Code",
+  loginFailed: "Practice name, address or zip code not recognised",
   staffLoginFailed: "Invalid email or password",
   loginNetworkError: "We could not reach the portal. Check your connection and try again.",
   loginRateLimited: "Too many sign-in attempts. Please wait a few minutes and try again.",

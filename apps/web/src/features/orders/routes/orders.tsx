@@ -67,7 +67,7 @@ function OrderFilters({ initial, onApply }: { initial: Filters; onApply: (filter
   }
 
   return (
-    <Paper withBorder radius="md" p="sm" component="form" onSubmit={submit} aria-label="Filter my orders">
+    <Paper withBorder radius="md" p="sm" component="form" noValidate onSubmit={submit} aria-label="Filter my orders">
       <Group gap="sm" align="flex-end" wrap="wrap">
         <NativeSelect
           label="Status"

@@ -228,6 +228,7 @@ export function InventoryReport({
         radius="md"
         p="md"
         component="form"
+        noValidate
         aria-label="Inventory filter"
         onSubmit={(e) => e.preventDefault()}
       >
