@@ -32,7 +32,11 @@ const EMPTY: AddressValues = {
   phone: "",
 };
 
-const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: String(c.id), label: c.name }));
+/** Only what the portal accepts: it ships within the United States (the server refuses any other country). */
+const COUNTRY_OPTIONS = COUNTRIES.filter((c) => c.id === COUNTRY_ID_UNITED_STATES).map((c) => ({
+  value: String(c.id),
+  label: c.name,
+}));
 
 interface AddressFormProps {
   /** Whose address: the signed-in user's own, or a department's (administrators). */
@@ -90,6 +94,7 @@ export function AddressForm({ belongTo, ownerId, successMessage, label, onSaved 
             label="Country"
             autoComplete="country"
             withAsterisk
+            description="We ship within the US only."
             data={COUNTRY_OPTIONS}
             {...form.getInputProps("country")}
           />
