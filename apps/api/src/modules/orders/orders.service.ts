@@ -573,6 +573,7 @@ export function createOrdersService(db: Database, config: Config) {
         delivery_method_name: names?.delivery_method_name ?? "",
         payment_method_name: PAYMENT_METHODS.find((m) => m.id === order.payment_method_id)?.name ?? "",
         ...orderSheetOf(order),
+        cost_center_name: names?.cost_center_name ?? null,
         order_products: lines
           .filter((l) => l.quantity > l.cancelled_quantity)
           .map((l) => ({
