@@ -134,7 +134,18 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; practices
       schema: {
         tags: ["users"],
         summary: "Practice names for the user-list filter (admin)",
-        response: { 200: okSchema(z.array(z.object({ id: z.number().int(), representation: z.string().nullable() }))) },
+        response: {
+          200: okSchema(
+            z.array(
+              z.object({
+                id: z.number().int(),
+                representation: z.string().nullable(),
+                department_id: z.number().int().nullable(),
+                department_name: z.string().nullable(),
+              }),
+            ),
+          ),
+        },
       },
     },
     async () => ({ result: 1 as const, data: await users.listPracticeNames() }),
