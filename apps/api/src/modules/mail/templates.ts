@@ -48,8 +48,8 @@ export function orderConfirmationMail(order: {
       "",
       deliverTo(order.address.company, order.address),
       `Delivery method: ${order.deliveryMethod}`,
-      order.poNumber ? `PO number: ${order.poNumber}` : "",
-      order.costCenter ? `Cost center: ${order.costCenter}` : "",
+      ...(order.poNumber ? [`PO number: ${order.poNumber}`] : []),
+      ...(order.costCenter ? [`Cost center: ${order.costCenter}`] : []),
       order.shippingInstruction ? `Note: ${order.shippingInstruction}` : "",
     ].join("\n"),
   };
