@@ -21,6 +21,7 @@ import { departmentsRoutes } from "./modules/departments/departments.routes.ts";
 import { createDepartmentsService } from "./modules/departments/departments.service.ts";
 import { fulfilmentRoutes } from "./modules/fulfilment/fulfilment.routes.ts";
 import { createFulfilmentService } from "./modules/fulfilment/fulfilment.service.ts";
+import { mailRoutes } from "./modules/mail/mail.routes.ts";
 import { createSecretSweep, readOutboxBacklog } from "./modules/mail/mail.service.ts";
 import { createOutbox } from "./modules/mail/outbox.worker.ts";
 import { mediaRoutes } from "./modules/media/media.routes.ts";
@@ -188,6 +189,7 @@ export async function buildApp({
       await api.register(productsRoutes, { products: services.products });
       await api.register(reportsRoutes, { reports: services.reports });
       await api.register(supportRoutes, { support: services.support });
+      await api.register(mailRoutes, { db: database.db });
     },
     { prefix: "/api" },
   );
