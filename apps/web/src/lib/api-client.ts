@@ -1,13 +1,12 @@
 import { ERROR_MESSAGES, ErrorBodySchema, type ErrorCode, MESSAGES, okSchema } from "@vetportal/contract";
 import type { z } from "zod";
-import { DEFAULT_WHEN_ONLINE, STOPPED_MESSAGE, waitForConnection } from "./connection.tsx";
 import { notifyError } from "./notify.ts";
 import { clearSession, getIdToken, readStoredTokens, replaceTokens } from "./session.ts";
 import { refreshSession } from "./session-refresh.ts";
 
 /**
  * Codes the client adds to the contract's: the server was unreachable, answered something
- * unreadable, or the user stopped a save that was waiting for the connection (lib/connection.tsx).
+ * unreadable, or the user stopped a save that was waiting for the connection (lib/connection.ts).
  */
 export type ClientErrorCode = "NETWORK" | "INVALID_RESPONSE" | "STOPPED";
 
@@ -39,11 +38,6 @@ export interface ApiFetchOptions {
   /** What the answer should be (Accept); JSON unless said. */
   accept?: string;
   signal?: AbortSignal;
-  /**
-   * Offline, the call waits for the connection, and the user is told what happens when it returns
-   * ("Your order will be placed"; DEFAULT_WHEN_ONLINE unless said) and may stop it (decision 037).
-   */
-  whenOnline?: string;
 }
 
 export interface ApiRequestOptions<T extends z.ZodType> extends Omit<ApiFetchOptions, "accept"> {
@@ -104,7 +98,6 @@ export async function apiFetch(path: string, options: ApiFetchOptions, isRetry =
   if (body !== undefined && !multipart) headers["Content-Type"] = "application/json";
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
 
-  await waitForConnection(options.whenOnline ?? DEFAULT_WHEN_ONLINE, () => new ApiError(0, "STOPPED", STOPPED_MESSAGE));
   let response: Response;
   try {
     response = await fetch(path, {

@@ -2,6 +2,7 @@ import { Box, Container } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { ModalsProvider } from "@mantine/modals";
 import { Outlet } from "react-router";
+import { ConnectionNotice } from "../../components/connection-notice.tsx";
 import { useLogout } from "../../features/auth/api/logout.ts";
 import { SessionExpiry } from "../../features/auth/components/session-expiry.tsx";
 import { CartSync } from "../../features/cart/components/cart-sync.tsx";
@@ -41,6 +42,7 @@ export function AppLayout() {
         <AppFooter />
       </div>
       <BackToTop />
+      <ConnectionNotice />
       <CustomerServiceModal opened={supportOpened} onClose={support.close} />
     </ModalsProvider>
   );

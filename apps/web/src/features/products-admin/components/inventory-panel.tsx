@@ -101,7 +101,15 @@ export function belowZeroQuestion(balance: number, adjustment: number): string |
   return `This takes the stock from ${count(balance)} to ${count(after)}. Continue?`;
 }
 
-function AdjustForm({ productId, balance }: { productId: number; balance: number }) {
+function AdjustForm({
+  productId,
+  balance,
+  mayGoBelowZero,
+}: {
+  productId: number;
+  balance: number;
+  mayGoBelowZero: boolean;
+}) {
   const adjust = useAdjustStock();
   const form = useAppForm<AdjustValues>({
     initialValues: { quantity: "", comment: "" },
@@ -122,8 +130,9 @@ function AdjustForm({ productId, balance }: { productId: number; balance: number
           onError: (error) => notifySaveError(form, error),
         },
       );
-    // Stock below zero is allowed (a count found short), but never by a slip of the keyboard: ask first.
-    const question = belowZeroQuestion(balance, quantity);
+    // Stock below zero, where the product allows it (a count found short), is never a slip of the
+    // keyboard: ask first. Where it does not, the server refuses and says why.
+    const question = mayGoBelowZero ? belowZeroQuestion(balance, quantity) : null;
     if (question) confirmAction({ message: question, confirm: "Adjust stock", keep: "Don't adjust", onConfirm: save });
     else save();
   });
@@ -172,7 +181,11 @@ export function InventoryPanel({ product }: { product: ProductDetail }) {
         <>
           <ReplenishForm productId={product.id} />
           <Divider />
-          <AdjustForm productId={product.id} balance={product.actual_inventory} />
+          <AdjustForm
+            productId={product.id}
+            balance={product.actual_inventory}
+            mayGoBelowZero={!product.no_order_below_zero_inventory}
+          />
         </>
       ) : (
         <Text size="sm">
