@@ -41,7 +41,8 @@ test.describe("admin departments and cost centers", () => {
     await page.getByRole("button", { name: "Remove temp@mobile.example" }).click();
     await expect(ccList.getByRole("listitem")).toHaveCount(2);
 
-    await pickOption(page, "Users", "Sunset Animal Clinic");
+    // The picker says where the practice is now: choosing it moves it to this department.
+    await pickOption(page, "Users", "Sunset Animal Clinic (moves from Veterinary Sales West)");
     await expectAccessiblePage(page);
     await page.getByRole("button", { name: "Save Department" }).click();
     await expect(toast(page, MESSAGES.departmentAdded)).toBeVisible();

@@ -70,6 +70,7 @@ export function PriceRangesEditor({ value, onChange, errors }: PriceRangesEditor
                     <Table.Td valign="top">
                       <CountInput
                         allowNegative
+                        clampBehavior="none"
                         allowDecimal
                         aria-label={`Range ${row} min quantity`}
                         min={1}
@@ -82,6 +83,7 @@ export function PriceRangesEditor({ value, onChange, errors }: PriceRangesEditor
                     <Table.Td valign="top">
                       <CountInput
                         allowNegative
+                        clampBehavior="none"
                         allowDecimal
                         aria-label={`Range ${row} max quantity`}
                         placeholder="and up"
@@ -95,6 +97,7 @@ export function PriceRangesEditor({ value, onChange, errors }: PriceRangesEditor
                     <Table.Td valign="top">
                       <MoneyInput
                         allowNegative
+                        clampBehavior="none"
                         aria-label={`Range ${row} price per pack in dollars`}
                         hideControls
                         thousandSeparator=","

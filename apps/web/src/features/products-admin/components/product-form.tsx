@@ -1,4 +1,5 @@
 import { MultiSelect, NativeSelect, SimpleGrid, Switch, Textarea, TextInput } from "@mantine/core";
+import type { UseFormReturnType } from "@mantine/form";
 import { type ProductDetail, ProductFormSchema } from "@vetportal/contract";
 import { CountInput, EditForm, FormSection, MoneyInput } from "../../../components/form-fields.tsx";
 import { useAppForm } from "../../../lib/form-kit.ts";
@@ -101,6 +102,38 @@ function validate(values: ProductValues) {
   );
 }
 
+/** A count as typed, minus sign and decimals included: the contract says what is wrong with it. */
+const TYPED_AS_IS = { allowNegative: true, allowDecimal: true, clampBehavior: "none" } as const;
+
+/** Pack size, minimum and maximum order. */
+function OrderLimits({ form }: { form: UseFormReturnType<ProductValues> }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+      <CountInput
+        {...TYPED_AS_IS}
+        label="UOM (pack size)"
+        withAsterisk
+        min={1}
+        {...form.getInputProps("package_quantity")}
+      />
+      <CountInput
+        {...TYPED_AS_IS}
+        label="Minimum order (packs)"
+        withAsterisk
+        min={1}
+        {...form.getInputProps("min_quantity")}
+      />
+      <CountInput
+        {...TYPED_AS_IS}
+        label="Maximum order (packs)"
+        withAsterisk
+        min={1}
+        {...form.getInputProps("max_quantity")}
+      />
+    </SimpleGrid>
+  );
+}
+
 interface ProductFormProps {
   product?: ProductDetail;
   /** A new product's category (the select has no empty choice, so the page picks one). */
@@ -159,32 +192,7 @@ export function ProductForm({ product, categoryId, submitLabel, isSaving, onSave
       </FormSection>
 
       <FormSection title="Ordering and price">
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <CountInput
-            allowNegative
-            allowDecimal
-            label="UOM (pack size)"
-            withAsterisk
-            min={1}
-            {...form.getInputProps("package_quantity")}
-          />
-          <CountInput
-            allowNegative
-            allowDecimal
-            label="Minimum order (packs)"
-            withAsterisk
-            min={1}
-            {...form.getInputProps("min_quantity")}
-          />
-          <CountInput
-            allowNegative
-            allowDecimal
-            label="Maximum order (packs)"
-            withAsterisk
-            min={1}
-            {...form.getInputProps("max_quantity")}
-          />
-        </SimpleGrid>
+        <OrderLimits form={form} />
         <PriceRangesEditor
           value={form.values.price_ranges}
           onChange={(ranges) => form.setFieldValue("price_ranges", ranges)}
@@ -193,6 +201,7 @@ export function ProductForm({ product, categoryId, submitLabel, isSaving, onSave
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <MoneyInput
             allowNegative
+            clampBehavior="none"
             label="Pick fee"
             description="Per order line, in dollars."
             {...form.getInputProps("pick_fees")}
@@ -218,6 +227,7 @@ export function ProductForm({ product, categoryId, submitLabel, isSaving, onSave
         </SimpleGrid>
         <CountInput
           allowNegative
+          clampBehavior="none"
           allowDecimal
           label="Low inventory amount"
           description="The replenishment point."
