@@ -41,10 +41,11 @@ test.describe("admin departments and cost centers", () => {
     await page.getByRole("button", { name: "Remove temp@mobile.example" }).click();
     await expect(ccList.getByRole("listitem")).toHaveCount(2);
 
-    await pickOption(page, "Users", "Sunset Animal Clinic");
+    // The picker says where the practice is now: choosing it moves it to this department.
+    await pickOption(page, "Users", "Sunset Animal Clinic (moves from Veterinary Sales West)");
     await expectAccessiblePage(page);
     await page.getByRole("button", { name: "Save Department" }).click();
-    await expect(toast(page, MESSAGES.departmentUpdated)).toBeVisible();
+    await expect(toast(page, MESSAGES.departmentAdded)).toBeVisible();
     await expect(page).toHaveURL("/Departments/DepartmentReport");
 
     // Find it, open it again: the CC emails and the user were stored.
@@ -108,14 +109,14 @@ test.describe("admin departments and cost centers", () => {
       .getByRole("row")
       .filter({ hasText: `${costCenter} West` });
     await renamed.getByRole("button", { name: `Delete ${costCenter} West` }).click();
-    await page.getByRole("button", { name: MESSAGES.confirmYes, exact: true }).click();
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
     await expect(toast(page, MESSAGES.costCenterDeleted)).toBeVisible();
     await expect(renamed).toHaveCount(0);
 
     // And the department goes too.
     await page.goto(`/Departments/DepartmentReport?name=${encodeURIComponent(department)}`);
     await row.getByRole("button", { name: `Delete ${department}` }).click();
-    await page.getByRole("button", { name: MESSAGES.confirmYes, exact: true }).click();
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
     await expect(toast(page, MESSAGES.departmentDeleted)).toBeVisible();
     await expect(page.getByText("No departments match this name.")).toBeVisible();
   });

@@ -107,7 +107,7 @@ test.describe("admin products", () => {
     await page.getByLabel("Range 2 price per pack in dollars").fill("11");
     await page.getByLabel("Pick fee").fill("0.35");
     await page.getByRole("button", { name: "Add Product" }).click();
-    await expect(toast(page, MESSAGES.productUpdated)).toBeVisible();
+    await expect(toast(page, MESSAGES.productAdded)).toBeVisible();
     await expect(page).toHaveURL(/\/Product\/ProductDetail\/\d+$/);
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 
@@ -140,7 +140,7 @@ test.describe("admin products", () => {
     await page.goto(`/Product/ProductDetail/${product.id}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.getByRole("button", { name: "Destroy" }).click();
-    await page.getByRole("button", { name: MESSAGES.confirmYes, exact: true }).click();
+    await page.getByRole("button", { name: "Destroy stock", exact: true }).click();
     await expect(page).toHaveURL("/cart/preview");
     const cart = await page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? "[]"), CART_STORAGE_KEY);
     expect(cart).toEqual([expect.objectContaining({ id: product.id, is_destroy: true, price: 0 })]);

@@ -101,9 +101,9 @@ test.describe("admin users", () => {
       // Inactivate, after the confirmation; the active list no longer has it, the inactive one does.
       await row.getByRole("button", { name: `Inactivate ${practice}` }).click();
       const dialog = page.getByRole("dialog", { name: MESSAGES.confirmTitle });
-      await expect(dialog.getByRole("button", { name: MESSAGES.confirmNo })).toBeVisible();
+      await expect(dialog.getByRole("button", { name: "Keep active" })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
-      await dialog.getByRole("button", { name: MESSAGES.confirmYes, exact: true }).click();
+      await dialog.getByRole("button", { name: "Inactivate user", exact: true }).click();
       await expect(toast(page, MESSAGES.userInactivated)).toBeVisible();
       await expect(page.getByText("No users match these filters.")).toBeVisible();
 
@@ -127,11 +127,11 @@ test.describe("admin users", () => {
     const name = ((await deleteButton.textContent()) ?? "").replace(/^Delete\s*/, "");
 
     await deleteButton.click();
-    await page.getByRole("button", { name: MESSAGES.confirmNo }).click();
+    await page.getByRole("button", { name: "Don't delete" }).click();
     await expect(page.getByRole("table")).toContainText(name);
 
     await deleteButton.click();
-    await page.getByRole("button", { name: MESSAGES.confirmYes, exact: true }).click();
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
     await expect(toast(page, MESSAGES.userDeleted)).toBeVisible();
     await expect(page.getByRole("button", { name: `Delete ${name}`, exact: true })).toHaveCount(0);
   });

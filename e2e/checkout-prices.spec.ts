@@ -20,7 +20,7 @@ async function openProduct(page: Page) {
 
 async function quantityLimits(page: Page) {
   const read = async (which: "Minimum" | "Maximum") => {
-    const text = await page.getByText(new RegExp(`^\\* ${which} Order \\d+ Packs of \\d+$`)).textContent();
+    const text = await page.getByText(new RegExp(`^\\* ${which} Order \\d+ Packs? of \\d+$`)).textContent();
     return Number(/Order (\d+)/.exec(text ?? "")?.[1]);
   };
   return { min: await read("Minimum"), max: await read("Maximum") };

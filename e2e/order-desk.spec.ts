@@ -154,7 +154,7 @@ test.describe("the order desk", () => {
     await admin.getByRole("button", { name: "Ship 1 order" }).click();
     const confirm = admin.getByRole("dialog", { name: MESSAGES.confirmTitle });
     await expect(confirm).toContainText("usps-export.csv");
-    await confirm.getByRole("button", { name: MESSAGES.confirmYes }).click();
+    await confirm.getByRole("button", { name: "Ship orders" }).click();
     await expect(admin.getByRole("heading", { level: 2, name: "Result" })).toBeVisible();
     await expect(admin.getByText("1 order shipped").first()).toBeVisible();
     await admin.context().close();

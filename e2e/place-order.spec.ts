@@ -11,7 +11,7 @@ const PRODUCT_NAME = "Kitten Vaccination Schedule";
 /** The product page's '* Minimum Order {min} Packs of {pack}' and '* Maximum Order …' notes. */
 async function quantityLimits(page: Page) {
   const read = async (which: "Minimum" | "Maximum") => {
-    const text = await page.getByText(new RegExp(`^\\* ${which} Order \\d+ Packs of \\d+$`)).textContent();
+    const text = await page.getByText(new RegExp(`^\\* ${which} Order \\d+ Packs? of \\d+$`)).textContent();
     return Number(/Order (\d+)/.exec(text ?? "")?.[1]);
   };
   return { min: await read("Minimum"), max: await read("Maximum") };
@@ -158,14 +158,14 @@ test.describe("placing an order", () => {
     await page.getByRole("button", { name: "Cancel Order" }).click();
     const confirm = page.getByRole("dialog", { name: MESSAGES.confirmTitle });
     await expect(confirm).toContainText(MESSAGES.cancelOrderConfirm);
-    await confirm.getByRole("button", { name: MESSAGES.confirmNo }).click();
+    await confirm.getByRole("button", { name: "Keep order" }).click();
     await expect(confirm).toBeHidden();
     await expect(page.getByRole("row", { name: new RegExp(PRODUCT_NAME) })).not.toContainText("Cancelled");
 
     await page.getByRole("button", { name: "Cancel Order" }).click();
     await page
       .getByRole("dialog", { name: MESSAGES.confirmTitle })
-      .getByRole("button", { name: MESSAGES.confirmYes })
+      .getByRole("button", { name: "Cancel order" })
       .click();
     await expect(page.getByRole("alert").filter({ hasText: `Order #${orderId} has been cancelled.` })).toBeVisible();
     const cancelled = page.getByRole("row", { name: new RegExp(PRODUCT_NAME) });

@@ -239,7 +239,7 @@ test.describe("destroying stock", () => {
     await page.goto(`/Product/ProductDetail/${product.id}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.getByRole("button", { name: "Destroy" }).click();
-    await page.getByRole("button", { name: MESSAGES.confirmYes, exact: true }).click();
+    await page.getByRole("button", { name: "Destroy stock", exact: true }).click();
     await expect(page).toHaveURL("/cart/preview");
     await page.getByRole("link", { name: "Check Out" }).click();
 

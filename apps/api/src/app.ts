@@ -23,6 +23,7 @@ import { createDepartmentsService } from "./modules/departments/departments.serv
 import { fulfilmentRoutes } from "./modules/fulfilment/fulfilment.routes.ts";
 import { createFulfilmentService } from "./modules/fulfilment/fulfilment.service.ts";
 import { createInventoryService } from "./modules/inventory/inventory.service.ts";
+import { mailRoutes } from "./modules/mail/mail.routes.ts";
 import { createSecretSweep, readOutboxBacklog } from "./modules/mail/mail.service.ts";
 import { createOutbox } from "./modules/mail/outbox.worker.ts";
 import { mediaRoutes } from "./modules/media/media.routes.ts";
@@ -286,6 +287,7 @@ async function registerApi(app: AppInstance, services: Services, config: Config)
       await api.register(productsRoutes, { products: services.products });
       await api.register(reportsRoutes, { reports: services.reports });
       await api.register(supportRoutes, { support: services.support });
+      await api.register(mailRoutes, { db: app.db });
     },
     { prefix: "/api" },
   );

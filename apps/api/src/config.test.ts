@@ -8,6 +8,14 @@ describe("loadConfig", () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
+  it("defaults PUBLIC_URL to the port the portal listens on", () => {
+    expect(loadConfig({}).PUBLIC_URL).toBe("http://localhost:3000");
+    expect(loadConfig({ PORT: "5301" }).PUBLIC_URL).toBe("http://localhost:5301");
+    expect(loadConfig({ PORT: "5301", PUBLIC_URL: "https://portal.example/" }).PUBLIC_URL).toBe(
+      "https://portal.example",
+    );
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", PORT: "" }).PORT).toBe(3000);
   });

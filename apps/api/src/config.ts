@@ -118,11 +118,14 @@ export const ConfigSchema = z.object({
   REFRESH_RATE_LIMIT_PER_IP: positiveInt.default(200),
   PASSWORD_LINK_RATE_LIMIT_PER_IP: positiveInt.default(30),
   TRUST_PROXY: trustProxy.default(false),
-  /** The portal's address as users reach it; links in emails (set-password) start with it. */
+  /**
+   * The portal's address as users reach it; links in emails (set-password) start with it. Unset:
+   * http://localhost:<PORT>, the port the portal listens on (issue 22 §6; see loadConfig).
+   */
   PUBLIC_URL: z
     .url({ error: "must be a URL" })
     .transform((u) => u.replace(/\/+$/, ""))
-    .default("http://localhost:3000"),
+    .default(""),
   /** Lifetime of a set-password link sent to staff (docs/decisions/012). */
   PASSWORD_LINK_TTL_HOURS: positiveInt.default(24),
   SMTP_URL: z
@@ -177,7 +180,10 @@ const CheckedConfigSchema = ConfigSchema.superRefine((config, ctx) => {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = CheckedConfigSchema.safeParse(present);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    const config = parsed.data;
+    return config.PUBLIC_URL ? config : { ...config, PUBLIC_URL: `http://localhost:${config.PORT}` };
+  }
   const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
   throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
 }

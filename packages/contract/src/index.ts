@@ -8,6 +8,7 @@ export * from "./format.ts";
 export * from "./fulfilment.ts";
 export * from "./geo.ts";
 export * from "./inventory.ts";
+export * from "./mail.ts";
 export * from "./messages.ts";
 export * from "./orders.ts";
 export * from "./primitives.ts";

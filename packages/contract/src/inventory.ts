@@ -14,6 +14,46 @@ const optionalText = (max = 500) =>
 /** Inventory ledger actions (DESIGN §3). */
 export const INVENTORY_ACTIONS = ["replenish", "sale", "cancel", "adjust", "destroy"] as const;
 
+type RangeBounds = { min_quantity: unknown; max_quantity: unknown };
+type RangeIssue = { index: number; field: "min_quantity" | "max_quantity"; message: string };
+
+const isCount = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value);
+
+/**
+ * Price ranges follow each other without overlap or gap: each starts one after the previous one
+ * ends, and only the last has no maximum (issue 22 §6). Each message is put on the range that
+ * starts wrongly; rows whose bounds are not yet numbers are left to their own messages.
+ */
+export function priceRangeIssues(ranges: readonly RangeBounds[]): RangeIssue[] {
+  const issues: RangeIssue[] = [];
+  ranges.forEach((range, index) => {
+    const { min_quantity: from, max_quantity: to } = range;
+    if (isCount(from) && isCount(to) && to < from) {
+      issues.push({
+        index,
+        field: "max_quantity",
+        message: `Range ${index + 1} goes up to ${to} but starts at ${from}`,
+      });
+    }
+    const previous = ranges[index - 1];
+    if (!previous || !isCount(from)) return;
+    if (previous.max_quantity === null) {
+      issues.push({
+        index,
+        field: "min_quantity",
+        message: `Range ${index + 1} starts at ${from} but range ${index} has no maximum`,
+      });
+    } else if (isCount(previous.max_quantity) && from !== previous.max_quantity + 1) {
+      issues.push({
+        index,
+        field: "min_quantity",
+        message: `Range ${index + 1} starts at ${from} but range ${index} goes up to ${previous.max_quantity}`,
+      });
+    }
+  });
+  return issues;
+}
+
 /** The admin product form (issue 4): every field an operator needs. Money in cents. */
 export const ProductFormSchema = z
   .object({
@@ -23,33 +63,66 @@ export const ProductFormSchema = z
     quickbooks_type_id: dbInt().min(1).max(5).default(1),
     description_1: optionalText(5000),
     additional_info: optionalText(500),
-    package_quantity: dbInt().min(1, "Pack size (UOM) must be at least 1").max(100_000),
-    min_quantity: dbInt().min(1, "Minimum must be at least 1"),
-    max_quantity: dbInt().min(1, "Maximum must be at least 1"),
+    package_quantity: dbInt("Enter the pack size", "The pack size must be a whole number")
+      .min(1, "Pack size (UOM) must be at least 1")
+      .max(100_000),
+    min_quantity: dbInt("Enter the minimum order", "The minimum order must be a whole number").min(
+      1,
+      "Minimum must be at least 1",
+    ),
+    max_quantity: dbInt("Enter the maximum order", "The maximum order must be a whole number").min(
+      1,
+      "Maximum must be at least 1",
+    ),
     price_ranges: z
       .array(
         PriceRangeSchema.extend({
-          min_quantity: dbInt().min(1),
-          max_quantity: dbInt().min(1).nullable(),
-          price_cents: dbInt().min(0),
+          min_quantity: dbInt("Enter the range's minimum quantity", "Quantities are whole numbers").min(
+            1,
+            "A range starts at 1 or more",
+          ),
+          max_quantity: dbInt("Enter the range's maximum quantity", "Quantities are whole numbers")
+            .min(1, "A range ends at 1 or more")
+            .nullable(),
+          price_cents: dbInt("Enter the price per pack").min(0, "The price cannot be negative"),
         }),
       )
       .min(1, "Add at least one price range")
       .max(20),
-    pick_fees: dbInt().min(0).default(0),
+    pick_fees: dbInt("Enter the pick fee").min(0, "The pick fee cannot be negative").default(0),
     cutoff_time: dbInt().min(1).max(12).default(2),
     is_in_inventory: z.boolean().default(true),
     show_inventory: z.boolean().default(false),
     no_order_below_zero_inventory: z.boolean().default(true),
-    low_inventory_amount: dbInt().min(0).default(0),
+    low_inventory_amount: dbInt("Enter the low inventory amount", "The low inventory amount must be a whole number")
+      .min(0, "The low inventory amount cannot be negative")
+      .default(0),
     is_active: z.boolean().default(true),
     /** Departments that may see the product; empty means every department. */
     department_list: z.array(id).max(500).default([]),
   })
+  // Both checks run even when other fields fail, so every message shows at once (issue 22 §6).
   .refine((p) => p.max_quantity >= p.min_quantity, {
     message: "Maximum must be at least the minimum",
     path: ["max_quantity"],
-  });
+    when: ({ value }) => {
+      const p = value as Partial<Record<"min_quantity" | "max_quantity", unknown>> | undefined;
+      return isCount(p?.min_quantity) && isCount(p?.max_quantity);
+    },
+  })
+  .superRefine(
+    (p, ctx) => {
+      for (const { index, field, message } of priceRangeIssues(p.price_ranges)) {
+        ctx.addIssue({ code: "custom", message, path: ["price_ranges", index, field] });
+      }
+    },
+    {
+      when: ({ value }) => {
+        const ranges = (value as { price_ranges?: unknown } | undefined)?.price_ranges;
+        return Array.isArray(ranges) && ranges.every((range) => typeof range === "object" && range !== null);
+      },
+    },
+  );
 export const ProductUpdateSchema = ProductFormSchema.extend({ id });
 
 export const ReplenishRequestSchema = z.object({

@@ -4,7 +4,7 @@
  */
 export const MESSAGES = {
   loginFailedTitle: "Oops",
-  loginFailed: "Invalid Practice Name or Zip Code",
+  loginFailed: "Practice name, address or zip code not recognised",
   staffLoginFailed: "Invalid email or password",
   loginNetworkError: "We could not reach the portal. Check your connection and try again.",
   loginRateLimited: "Too many sign-in attempts. Please wait a few minutes and try again.",
@@ -60,8 +60,6 @@ export const MESSAGES = {
   shippingNoteUsOnly:
     "All fields required. Can not ship to any countries outside of the US nor can we ship to US territories.",
   confirmTitle: "Are you sure?",
-  confirmNo: "No, cancel",
-  confirmYes: "Yes",
   cancelOrderConfirm: "Are you sure you want to cancel order?",
   userInactivated: "User inactivated!",
   userDeleted: "User Deleted!",
@@ -81,6 +79,11 @@ export const MESSAGES = {
   costCenterAdded: "Cost Center Added Successfully!",
   costCenterDeleted: "Cost Center Deleted!",
   productUpdated: "Product Updated!",
+  /** Creating says "added", updating says "updated" (issue 22 §6). */
+  productAdded: "Product Added!",
+  departmentAdded: "Department Added Successfully!",
+  userAdded: "User Added!",
+  userUpdated: "User Updated!",
   /** A request field the contract does not declare (decision 027). */
   unknownField: "Not a field of this request: remove it.",
   /** A destroy order is done when placed (decision 027). */

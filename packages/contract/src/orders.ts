@@ -232,6 +232,8 @@ export const OrderDetailSchema = z.object({
   contact_phone: z.string(),
   email: z.string(),
   po_number: z.string().nullable(),
+  /** The cost center chosen at checkout, if any (issue 22 §6). */
+  cost_center_name: z.string().nullable(),
   shipping_address: ShippingAddressSchema,
   shipping_instruction: z.string().nullable(),
   order_products: z.array(OrderLineSchema),

@@ -212,6 +212,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   "POST /api/user/update": { errors: [403, 404, 409], example: { id: DEMO.practiceUserId, title: "Practice Manager" } },
   "POST /api/user/delete": { errors: [404, 409], example: { id: 10 } },
   "POST /api/user/vetNameList": {},
+  "POST /api/mail/outbox": {},
   "POST /api/user/changePassword": {
     errors: [403, 429],
     exampleCaller: "administrator",

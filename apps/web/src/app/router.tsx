@@ -190,6 +190,12 @@ const adminPages: RouteObject[] = [
     }),
   },
   {
+    path: "admin/mail",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/mail/routes/mail-outbox.tsx"))).MailOutboxRoute,
+    }),
+  },
+  {
     path: "admin/orders/import",
     lazy: async () => ({
       Component: (await loadChunk(() => import("../features/order-desk/routes/desk-import.tsx"))).DeskImportRoute,

@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { AddressRequestSchema, COUNTRIES, COUNTRY_ID_UNITED_STATES } from "@vetportal/contract";
 import { type AddressRequest, useAddAddress } from "../lib/add-address.ts";
+import { useAppForm } from "../lib/form-kit.ts";
 import { notifySaveError, schemaValidator } from "../lib/form-validation.ts";
 import { notifySuccess } from "../lib/notify.ts";
 import { PhoneField, StreetAddressFields } from "./form-fields.tsx";
@@ -32,7 +32,11 @@ const EMPTY: AddressValues = {
   phone: "",
 };
 
-const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: String(c.id), label: c.name }));
+/** Only what the portal accepts: it ships within the United States (the server refuses any other country). */
+const COUNTRY_OPTIONS = COUNTRIES.filter((c) => c.id === COUNTRY_ID_UNITED_STATES).map((c) => ({
+  value: String(c.id),
+  label: c.name,
+}));
 
 interface AddressFormProps {
   /** Whose address: the signed-in user's own, or a department's (administrators). */
@@ -56,7 +60,7 @@ export function AddressForm({ belongTo, ownerId, successMessage, label, onSaved 
     owner_id: ownerId,
     country: Number(values.country),
   });
-  const form = useForm<AddressValues>({
+  const form = useAppForm<AddressValues>({
     initialValues: EMPTY,
     validate: schemaValidator(AddressRequestSchema, toRequest),
   });
@@ -90,6 +94,7 @@ export function AddressForm({ belongTo, ownerId, successMessage, label, onSaved 
             label="Country"
             autoComplete="country"
             withAsterisk
+            description="We ship within the US only."
             data={COUNTRY_OPTIONS}
             {...form.getInputProps("country")}
           />

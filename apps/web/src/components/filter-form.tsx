@@ -1,6 +1,7 @@
 import { Button, Group, Paper, SimpleGrid, type SimpleGridProps } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
 import { type ChangeEvent, type FormEvent, type ReactNode, useState } from "react";
+import { focusFirstInvalid } from "../lib/form-kit.ts";
 
 /**
  * An admin list's filter (SPEC §2): its fields, then Search and Clear. Nothing applies until
@@ -24,6 +25,7 @@ export function FilterForm({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     onSearch();
+    focusFirstInvalid(event.currentTarget);
   }
   const buttons = (
     <Group align="flex-end" gap="xs">
@@ -36,7 +38,7 @@ export function FilterForm({
     </Group>
   );
   return (
-    <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} aria-label={label}>
+    <Paper withBorder p="md" radius="md" component="form" noValidate onSubmit={submit} aria-label={label}>
       {cols ? (
         <SimpleGrid cols={cols} spacing="sm">
           {children}

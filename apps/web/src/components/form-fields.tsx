@@ -14,7 +14,7 @@ import {
 } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { formatPhone, US_STATES } from "@vetportal/contract";
-import type { FormEvent, ReactNode } from "react";
+import type { CSSProperties, FormEvent, ReactNode } from "react";
 import { Link } from "react-router";
 
 /** A field of a Mantine form: the form and the field's name in its values. */
@@ -31,9 +31,26 @@ const STATE_OPTIONS = [
   ...US_STATES.map((s) => ({ value: s.code, label: s.name })),
 ];
 
+/**
+ * The placeholder keeps its usual grey when the field has an error: an empty field with a red
+ * example number reads as if the example were wrong (issue 22 §6).
+ */
+const PLAIN_PLACEHOLDER = {
+  input: { "--input-placeholder-color": "var(--mantine-color-placeholder)" } as CSSProperties,
+};
+
 /** A US phone number input: the phone keypad and the ddd-ddd-dddd placeholder (SPEC §5). */
 export function PhoneInput(props: TextInputProps) {
-  return <TextInput type="tel" inputMode="tel" autoComplete="tel-national" placeholder="555-555-5555" {...props} />;
+  return (
+    <TextInput
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel-national"
+      placeholder="555-555-5555"
+      styles={PLAIN_PLACEHOLDER}
+      {...props}
+    />
+  );
 }
 
 /** A phone input bound to a form field; what is typed is masked as ddd-ddd-dddd (the contract's formatPhone). */

@@ -55,7 +55,12 @@ export function DeleteButton({
       color="red"
       loading={isPending}
       onClick={() =>
-        confirmAction({ message, onConfirm: () => onDelete().then(() => notifySuccess(done), ignoreFailure) })
+        confirmAction({
+          message,
+          confirm: "Delete",
+          keep: "Don't delete",
+          onConfirm: () => onDelete().then(() => notifySuccess(done), ignoreFailure),
+        })
       }
     >
       Delete<VisuallyHidden> {name}</VisuallyHidden>

@@ -4,8 +4,11 @@ import { notifyError } from "./notify.ts";
 import { clearSession, getIdToken, readStoredTokens, replaceTokens } from "./session.ts";
 import { refreshSession } from "./session-refresh.ts";
 
-/** Codes the client adds to the contract's: the server was unreachable, or answered something unreadable. */
-export type ClientErrorCode = "NETWORK" | "INVALID_RESPONSE";
+/**
+ * Codes the client adds to the contract's: the server was unreachable, answered something
+ * unreadable, or the user stopped a save that was waiting for the connection (lib/connection.ts).
+ */
+export type ClientErrorCode = "NETWORK" | "INVALID_RESPONSE" | "STOPPED";
 
 /** The one error every API failure becomes (STYLE §5). */
 export class ApiError extends Error {

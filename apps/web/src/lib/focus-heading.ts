@@ -1,11 +1,12 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
 /**
- * Moving focus to the new page's heading after a step that changes the page for the user — signing
- * in, placing an order (issue 11) — so a screen reader announces where they are and the keyboard
- * starts from there instead of from the top of the document. The step navigates with this state;
- * the layout focuses the page's h1 (useFocusHeadingOnArrival).
+ * Moving focus to the new page's heading after every navigation to another page (issue 22 §5; at
+ * first only signing in and placing an order did, issue 11), so a screen reader announces where
+ * they are and the keyboard starts from there instead of from the top of the document. A step
+ * that replaces the page without changing its path (signing in on /login) navigates with this
+ * state; the layout focuses the page's h1 (useFocusHeadingOnArrival).
  */
 export const FOCUS_HEADING_STATE = { focusHeading: true } as const;
 
@@ -17,16 +18,20 @@ function wantsHeadingFocus(state: unknown): boolean {
 const WAIT_MS = 15_000;
 
 /**
- * On arrival with FOCUS_HEADING_STATE, focuses the first h1 inside the element with id `containerId`
+ * On arrival at another path (not the first page loaded, not a change of the same page's query
+ * string such as a filter), or with FOCUS_HEADING_STATE, focuses the first h1 inside the element with id `containerId`
  * as soon as the page shows it (a page may show a skeleton while its data loads). Stops when the
  * user moves focus themselves, on the next navigation, or after WAIT_MS.
  */
 export function useFocusHeadingOnArrival(containerId: string): void {
   const location = useLocation();
-  const wanted = wantsHeadingFocus(location.state);
+  const previousPath = useRef<string | null>(null);
+  const isOtherPage = previousPath.current !== null && previousPath.current !== location.pathname;
+  const wanted = wantsHeadingFocus(location.state) || isOtherPage;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per arrival (location.key), not per render.
   useEffect(() => {
+    previousPath.current = location.pathname;
     if (!wanted) return;
     const container = document.getElementById(containerId);
     if (!container) return;

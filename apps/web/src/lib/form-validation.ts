@@ -5,8 +5,8 @@ import { notifyError } from "./notify.ts";
 /**
  * Form errors from a contract schema, keyed by field path, keeping each field's first message: an
  * empty email says 'Email is required', not the format rule that also fails (SPEC §5, DESIGN §7
- * "each field has its own message"). The one way the web's forms validate, except the support form,
- * which SPEC §5 leaves to the browser's own validity check.
+ * "each field has its own message"). The one way the web's forms validate (with lib/form-kit.ts's
+ * useAppForm); never the browser's own validity bubbles (issue 22 §6).
  */
 export function schemaErrors(schema: z.ZodType, values: unknown): Record<string, string> {
   const result = schema.safeParse(values);

@@ -1,12 +1,14 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError, errorMessage } from "./api-client.ts";
+import { DEFAULT_WHEN_ONLINE, STOPPED_MESSAGE, waitForConnection } from "./connection.ts";
 import { notifyError } from "./notify.ts";
 
 declare module "@tanstack/react-query" {
   interface Register {
     /** handlesErrors: the component shows the failure itself, so no toast. */
     queryMeta: { handlesErrors?: boolean };
-    mutationMeta: { handlesErrors?: boolean };
+    /** whenOnline: what happens when the connection returns, said while a save waits for it (lib/connection.ts). */
+    mutationMeta: { handlesErrors?: boolean; whenOnline?: string };
   }
 }
 
@@ -32,6 +34,12 @@ export function createQueryClient(): QueryClient {
       },
     }),
     mutationCache: new MutationCache({
+      // Offline, every save waits for the connection in the open, with Stop (decision 037).
+      onMutate: (_variables, mutation) =>
+        waitForConnection(
+          mutation.meta?.whenOnline ?? DEFAULT_WHEN_ONLINE,
+          () => new ApiError(0, "STOPPED", STOPPED_MESSAGE),
+        ),
       onError: (error, _variables, _result, mutation) => {
         if (shouldToast(error, mutation.meta?.handlesErrors)) notifyError(errorMessage(error));
       },
@@ -42,7 +50,9 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         retry: (failureCount, error) => isRetryable(error) && failureCount < 2,
       },
-      mutations: { retry: false },
+      // Offline, a save says so at once and waits (onMutate above, lib/connection.ts), rather than
+      // React Query pausing it silently behind a spinner (decision 037).
+      mutations: { retry: false, networkMode: "always" },
     },
   });
 }

@@ -45,3 +45,13 @@ export type SecretSweep = ReturnType<typeof createSecretSweep>;
 export function readOutboxBacklog(db: Executor) {
   return repo.readBacklog(db);
 }
+
+/** The newest messages of the outbox, for the administrators' page (issue 22 §6). */
+export async function listOutbox(db: Executor, limit: number) {
+  const rows = await repo.listRecent(db, limit);
+  return rows.map((row) => ({
+    ...row,
+    created: row.created.toISOString(),
+    sent_at: row.sent_at?.toISOString() ?? null,
+  }));
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { email_outbox } from "../../db/schema/index.ts";
 
@@ -156,4 +156,25 @@ export async function readBacklog(db: Executor) {
     .from(email_outbox)
     .where(inArray(email_outbox.status, ["pending", "failed"]));
   return { pending: row?.pending ?? 0, failed: row?.failed ?? 0, overdueSeconds: row?.overdueSeconds ?? 0 };
+}
+
+/** The newest messages, any status: what the administrators' outbox page lists (issue 22 §6). */
+export async function listRecent(db: Executor, limit: number) {
+  return db
+    .select({
+      id: email_outbox.id,
+      kind: email_outbox.kind,
+      to: email_outbox.to,
+      cc: email_outbox.cc,
+      subject: email_outbox.subject,
+      text: email_outbox.text,
+      status: email_outbox.status,
+      attempts: email_outbox.attempts,
+      last_error: email_outbox.last_error,
+      created: email_outbox.created,
+      sent_at: email_outbox.sent_at,
+    })
+    .from(email_outbox)
+    .orderBy(desc(email_outbox.id))
+    .limit(limit);
 }

@@ -64,6 +64,16 @@ describe("orderConfirmationMail", () => {
     ]);
   });
 
+  it("names the PO number and the cost center chosen at checkout", () => {
+    const mail = orderConfirmationMail({ ...placed, poNumber: "PO-9", costCenter: "CC-200 Field Sales" });
+    expect(mail.text.split("\n").slice(-4)).toEqual([
+      "Delivery method: UPS Ground",
+      "PO number: PO-9",
+      "Cost center: CC-200 Field Sales",
+      "Note: Back door",
+    ]);
+  });
+
   it("ends with an empty line when there is no note, and an address without a company", () => {
     const mail = orderConfirmationMail({
       ...placed,

@@ -31,6 +31,9 @@ export function orderConfirmationMail(order: {
   address: { company: string | null; line1: string; city: string; state: string; zip_code: string };
   deliveryMethod: string;
   shippingInstruction?: string | null;
+  poNumber?: string | null;
+  /** The cost center chosen at checkout (issue 22 §6). */
+  costCenter?: string | null;
 }): MailContent {
   const { amounts } = order;
   return {
@@ -45,6 +48,8 @@ export function orderConfirmationMail(order: {
       "",
       deliverTo(order.address.company, order.address),
       `Delivery method: ${order.deliveryMethod}`,
+      ...(order.poNumber ? [`PO number: ${order.poNumber}`] : []),
+      ...(order.costCenter ? [`Cost center: ${order.costCenter}`] : []),
       order.shippingInstruction ? `Note: ${order.shippingInstruction}` : "",
     ].join("\n"),
   };

@@ -132,7 +132,7 @@ export async function readForOrder(
       products: OrderedProduct[];
       ranges: OrderPriceRange[];
       cc: { email: string }[];
-      cost_centers: { id: number }[];
+      cost_centers: { id: number; name: string }[];
     };
   }>(
     db,

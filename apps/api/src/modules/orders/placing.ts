@@ -212,6 +212,8 @@ export function placedOrderRows(
       address,
       deliveryMethod: method.name,
       shippingInstruction: input.shipping_instruction,
+      poNumber: input.po_number || null,
+      costCenter: read.cost_centers.find((c) => c.id === input.cost_center_id)?.name ?? null,
     }),
   };
   return {

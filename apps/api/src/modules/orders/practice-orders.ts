@@ -155,6 +155,7 @@ export async function getOrder(
     delivery_method_name: names?.delivery_method_name ?? "",
     payment_method_name: PAYMENT_METHODS.find((m) => m.id === order.payment_method_id)?.name ?? "",
     ...orderSheetOf(order),
+    cost_center_name: names?.cost_center_name ?? null,
     ...linesOf(lines, !isFinalStatus(order.order_status_id)),
     can_cancel: canCancel,
     cancel_deadline: order.order_status_id === ORDER_STATUS.ACTIVE ? deadline.toISOString() : null,

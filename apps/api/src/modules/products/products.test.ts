@@ -104,6 +104,70 @@ describe("products", () => {
     expect((await post("/api/product/update", { ...form, id: 1 })).statusCode).toBe(404);
   });
 
+  it("refuses price ranges that overlap or leave a gap, naming both ranges, and changes nothing", async () => {
+    const before = (await t.db.select().from(products).where(eq(products.id, id)))[0];
+    const overlap = await post("/api/product/update", {
+      ...form,
+      id,
+      price_ranges: [
+        { min_quantity: 1, max_quantity: 9, price_cents: 3900 },
+        { min_quantity: 5, max_quantity: null, price_cents: 3500 },
+      ],
+    });
+    expect(overlap.statusCode).toBe(400);
+    expect(overlap.json().error.fields).toEqual({
+      "price_ranges.1.min_quantity": "Range 2 starts at 5 but range 1 goes up to 9",
+    });
+    const gap = await post("/api/product/add", {
+      ...form,
+      name: "Gapped",
+      price_ranges: [
+        { min_quantity: 1, max_quantity: 9, price_cents: 3900 },
+        { min_quantity: 12, max_quantity: 20, price_cents: 3500 },
+        { min_quantity: 21, max_quantity: null, price_cents: 3000 },
+      ],
+    });
+    expect(gap.statusCode).toBe(400);
+    expect(gap.json().error.fields).toEqual({
+      "price_ranges.1.min_quantity": "Range 2 starts at 12 but range 1 goes up to 9",
+    });
+    const afterOpenEnd = await post("/api/product/add", {
+      ...form,
+      name: "Open ended",
+      price_ranges: [
+        { min_quantity: 1, max_quantity: null, price_cents: 3900 },
+        { min_quantity: 10, max_quantity: null, price_cents: 3500 },
+      ],
+    });
+    expect(afterOpenEnd.json().error.fields).toEqual({
+      "price_ranges.1.min_quantity": "Range 2 starts at 10 but range 1 has no maximum",
+    });
+    expect((await t.db.select().from(products).where(eq(products.name, "Gapped"))).length).toBe(0);
+    expect((await t.db.select().from(products).where(eq(products.id, id)))[0]).toEqual(before);
+  });
+
+  it("names each missing number and says max < min alongside the other messages", async () => {
+    const res = await post("/api/product/add", {
+      ...form,
+      name: "",
+      package_quantity: null,
+      min_quantity: 10,
+      max_quantity: 5,
+      price_ranges: [
+        { min_quantity: 1, max_quantity: 9, price_cents: null },
+        { min_quantity: 8, max_quantity: null, price_cents: 3500 },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toMatchObject({
+      name: MESSAGES.productNameRequired,
+      package_quantity: "Enter the pack size",
+      max_quantity: "Maximum must be at least the minimum",
+      "price_ranges.0.price_cents": "Enter the price per pack",
+      "price_ranges.1.min_quantity": "Range 2 starts at 8 but range 1 goes up to 9",
+    });
+  });
+
   it("hides a deactivated product from practices but not from the admin list", async () => {
     await post("/api/product/update", { ...form, id, is_active: false });
     expect((await post("/api/product/query", { id }, t.practice)).statusCode).toBe(404);

@@ -121,10 +121,17 @@ export async function emailTaken(db: Executor, email: string, exceptUserId?: num
   return row !== undefined && row.id !== exceptUserId;
 }
 
+/** The practices by name, each with its current department (the department form says it will move). */
 export async function listPracticeNames(db: Executor, customerId: number) {
   return db
-    .select({ id: users.id, representation: users.representation })
+    .select({
+      id: users.id,
+      representation: users.representation,
+      department_id: users.department_id,
+      department_name: departments.name,
+    })
     .from(users)
+    .leftJoin(departments, eq(departments.id, users.department_id))
     .where(
       and(eq(users.customer_id, customerId), eq(users.is_deleted, false), sql`${users.representation} is not null`),
     )

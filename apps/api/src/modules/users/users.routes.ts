@@ -135,7 +135,14 @@ function adminRoutes(app: App, { users, practices }: UsersRouteServices) {
     {
       ...admin,
       summary: "Practice names for the user-list filter (admin)",
-      data: z.array(z.object({ id: z.number().int(), representation: z.string().nullable() })),
+      data: z.array(
+        z.object({
+          id: z.number().int(),
+          representation: z.string().nullable(),
+          department_id: z.number().int().nullable(),
+          department_name: z.string().nullable(),
+        }),
+      ),
     },
     () => users.listPracticeNames(),
   );

@@ -2,6 +2,7 @@ import { Box, Container } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { ModalsProvider } from "@mantine/modals";
 import { Outlet } from "react-router";
+import { ConnectionNotice } from "../../components/connection-notice.tsx";
 import { useLogout } from "../../features/auth/api/logout.ts";
 import { SessionExpiry } from "../../features/auth/components/session-expiry.tsx";
 import { CartSync } from "../../features/cart/components/cart-sync.tsx";
@@ -39,6 +40,7 @@ export function AppLayout() {
         </Box>
         <AppFooter />
       </div>
+      <ConnectionNotice />
       <CustomerServiceModal opened={supportOpened} onClose={support.close} />
     </ModalsProvider>
   );

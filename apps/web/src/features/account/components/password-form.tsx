@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { ChangeOwnPasswordSchema, MESSAGES } from "@vetportal/contract";
 import { PasswordField } from "../../../components/password-field.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { useAppForm } from "../../../lib/form-kit.ts";
 import { schemaValidator } from "../../../lib/form-validation.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { useSession } from "../../../lib/session.ts";
@@ -21,7 +21,7 @@ type PasswordValues = {
 export function PasswordForm() {
   const session = useSession();
   const changePassword = useChangePassword();
-  const form = useForm<PasswordValues>({
+  const form = useAppForm<PasswordValues>({
     initialValues: { current_password: "", password: "", confirmPassword: "" },
     validate: schemaValidator(ChangeOwnPasswordSchema),
   });

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, TextInput, VisuallyHidden } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { formatPhone, MESSAGES, PersonalInfoSchema, type UserDetail } from "@vetportal/contract";
 import { EmailField, PhoneField } from "../../../components/form-fields.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
+import { useAppForm } from "../../../lib/form-kit.ts";
 import { notifySaveError, schemaValidator } from "../../../lib/form-validation.ts";
 import { useUser } from "../../../lib/get-user.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
@@ -56,7 +56,7 @@ function PersonalInfoFields({ user }: { user: UserDetail }) {
   // A practice signs in by its address (decision 012): its email is for mail, not for signing in.
   const byAddress = useSession()?.privileges?.sign_in_method === "address";
   const updateUser = useUpdateUser();
-  const form = useForm<PersonalInfoValues>({
+  const form = useAppForm<PersonalInfoValues>({
     initialValues: toValues(user),
     validate: schemaValidator(PersonalInfoSchema),
   });

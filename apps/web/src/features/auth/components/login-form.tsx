@@ -1,8 +1,9 @@
 import { Alert, Button, Divider, PasswordInput, Stack, Switch, TextInput } from "@mantine/core";
-import { type UseFormReturnType, useForm } from "@mantine/form";
+import type { UseFormReturnType } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { type AddressLogin, type LoginRequest, MESSAGES, type PasswordLogin } from "@vetportal/contract";
 import { type ReactNode, useRef, useState } from "react";
+import { useAppForm } from "../../../lib/form-kit.ts";
 
 type Method = LoginRequest["method"];
 
@@ -69,11 +70,11 @@ export function LoginForm() {
   // A switch of method abandons the sign-in in flight: its failure is no longer shown.
   const attempt = useRef(0);
 
-  const addressForm = useForm<AddressLogin>({
+  const addressForm = useAppForm<AddressLogin>({
     initialValues: { method: "address", address_name: "", line1: "", zip_code: "" },
     validate,
   });
-  const passwordForm = useForm<PasswordLogin>({
+  const passwordForm = useAppForm<PasswordLogin>({
     initialValues: { method: "password", email: "", password: "" },
     validate,
   });

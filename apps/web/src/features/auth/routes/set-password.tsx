@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Loader, Stack, Text } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { MESSAGES, PasswordChangeSchema } from "@vetportal/contract";
 import { useEffect } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { PasswordField } from "../../../components/password-field.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { useAppForm } from "../../../lib/form-kit.ts";
 import { schemaValidator } from "../../../lib/form-validation.ts";
 import { usePasswordLinkCheck } from "../api/check-password-link.ts";
 import { useSetPassword } from "../api/set-password.ts";
@@ -29,7 +29,7 @@ export function SetPasswordRoute() {
   }, [fromQuery, location.pathname, navigate]);
   const check = usePasswordLinkCheck(token);
   const setPassword = useSetPassword();
-  const form = useForm<Values>({
+  const form = useAppForm<Values>({
     initialValues: { password: "", confirmPassword: "" },
     validate: schemaValidator(PasswordChangeSchema),
   });

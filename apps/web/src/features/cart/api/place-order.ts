@@ -23,7 +23,7 @@ export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: placeOrder,
-    meta: { handlesErrors: true },
+    meta: { handlesErrors: true, whenOnline: "Your order will be placed" },
     // A new order changes My Orders and the stock behind the catalogue pages: everything cached is stale.
     onSuccess: () => queryClient.invalidateQueries(),
   });

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, NativeSelect, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import type { UseFormReturnType } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
 import {
   type CheckoutCostCenterSchema,
@@ -14,6 +14,7 @@ import type { z } from "zod";
 import { EmailField, PhoneField } from "../../../components/form-fields.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { useCart } from "../../../lib/cart-store.ts";
+import { useAppForm } from "../../../lib/form-kit.ts";
 import { schemaValidator } from "../../../lib/form-validation.ts";
 import { useSession } from "../../../lib/session.ts";
 import { type PlaceOrderBody, usePlaceOrder } from "../api/place-order.ts";
@@ -133,6 +134,113 @@ interface ShippingFormProps {
   onPlaced: (orderId: number) => void;
 }
 
+/** The order to place: the form's values, trimmed, and the cart's lines. */
+function orderBody(
+  values: ShippingValues,
+  items: ReturnType<typeof useCart>,
+  shippingAddressId: number | undefined,
+): PlaceOrderBody {
+  const note = values.shipping_instruction.trim();
+  const po = values.po_number.trim();
+  return {
+    contact_name: values.contact_name.trim(),
+    contact_phone: values.contact_phone,
+    email: values.email.trim(),
+    delivery_method_id: Number(values.delivery_method_id),
+    shipping_instruction: note || undefined,
+    shipping_address_id: shippingAddressId,
+    po_number: po || undefined,
+    cost_center_id: values.cost_center_id ? Number(values.cost_center_id) : undefined,
+    items: items.map((item) => ({ id: item.id, quantity: item.quantity, is_destroy: item.is_destroy || undefined })),
+  };
+}
+
+/** Why the last attempt placed no order, with the way back to the cart. */
+function FailureAlert({ failure }: { failure: string }) {
+  return (
+    <Alert color="red" variant="light" title="Your order was not placed" icon={<IconAlertCircle aria-hidden />}>
+      <Stack gap={4}>
+        <Text size="sm">{failure}</Text>
+        <Text size="sm">
+          Your cart is unchanged.{" "}
+          <Anchor component={Link} to="/cart/preview" size="sm" underline="always">
+            Edit your cart
+          </Anchor>
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** Why the cart cannot be ordered as it stands, with the way back to it. */
+function BlockedAlert({ blocked }: { blocked: string }) {
+  return (
+    <Alert color="orange" variant="light" icon={<IconAlertCircle aria-hidden />}>
+      <Text size="sm">
+        {blocked}{" "}
+        <Anchor component={Link} to="/cart/preview" size="sm" underline="always">
+          Edit your cart
+        </Anchor>
+      </Text>
+    </Alert>
+  );
+}
+
+/** The cost center of the order, among the user's department's; required when the department says so. */
+function CostCenterField({
+  form,
+  costCenters,
+  costCenterRequired,
+}: {
+  form: UseFormReturnType<ShippingValues>;
+  costCenters: ShippingFormProps["costCenters"];
+  costCenterRequired: boolean;
+}) {
+  return (
+    <NativeSelect
+      label="Cost Center"
+      description={costCenterRequired ? "Your department requires a cost center on every order." : "Optional."}
+      withAsterisk={costCenterRequired}
+      data={[
+        { value: "", label: costCenterRequired ? "Select a cost center" : "None" },
+        ...costCenters.map((c) => ({ value: String(c.id), label: c.name })),
+      ]}
+      {...form.getInputProps("cost_center_id")}
+    />
+  );
+}
+
+/** The form, filled from the user's profile, with the delivery method and cost center chosen when there is one. */
+function useShippingValues(
+  profile: NonNullable<ReturnType<typeof useSession>>["profile"] | undefined,
+  {
+    deliveryMethods,
+    costCenters,
+    costCenterRequired,
+    onDeliveryMethodChange,
+  }: Pick<ShippingFormProps, "deliveryMethods" | "costCenters" | "costCenterRequired" | "onDeliveryMethodChange">,
+) {
+  return useAppForm<ShippingValues>({
+    initialValues: {
+      contact_name: [profile?.first_name, profile?.last_name].filter(Boolean).join(" "),
+      contact_phone: formatPhone(profile?.phone ?? ""),
+      email: profile?.email ?? "",
+      delivery_method_id: deliveryMethods.length === 1 ? String(deliveryMethods[0]?.id) : "",
+      shipping_instruction: "",
+      po_number: "",
+      cost_center_id: costCenters.length === 1 && costCenterRequired ? String(costCenters[0]?.id) : "",
+    },
+    validate: (values) => ({
+      ...validateFields(values),
+      ...(costCenterRequired && !values.cost_center_id ? { cost_center_id: COST_CENTER_REQUIRED } : {}),
+    }),
+    onValuesChange: (values, previous) => {
+      if (values.delivery_method_id !== previous.delivery_method_id)
+        onDeliveryMethodChange(Number(values.delivery_method_id) || undefined);
+    },
+  });
+}
+
 /**
  * Contact_Name, Contact_Phone, Delivery_Method, Email and the optional note (SPEC §2, §5), an
  * optional PO number, and a cost center of the user's department when it has some (required when
@@ -155,25 +263,7 @@ export function ShippingForm({
   const placeOrder = useOrderPlacement(onPlaced);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const form = useForm<ShippingValues>({
-    initialValues: {
-      contact_name: [profile?.first_name, profile?.last_name].filter(Boolean).join(" "),
-      contact_phone: formatPhone(profile?.phone ?? ""),
-      email: profile?.email ?? "",
-      delivery_method_id: deliveryMethods.length === 1 ? String(deliveryMethods[0]?.id) : "",
-      shipping_instruction: "",
-      po_number: "",
-      cost_center_id: costCenters.length === 1 && costCenterRequired ? String(costCenters[0]?.id) : "",
-    },
-    validate: (values) => ({
-      ...validateFields(values),
-      ...(costCenterRequired && !values.cost_center_id ? { cost_center_id: COST_CENTER_REQUIRED } : {}),
-    }),
-    onValuesChange: (values, previous) => {
-      if (values.delivery_method_id !== previous.delivery_method_id)
-        onDeliveryMethodChange(Number(values.delivery_method_id) || undefined);
-    },
-  });
+  const form = useShippingValues(profile, { deliveryMethods, costCenters, costCenterRequired, onDeliveryMethodChange });
 
   function submit(values: ShippingValues) {
     // A destroy order holds only destroy lines (SPEC §4); the server refuses a mix too.
@@ -183,19 +273,7 @@ export function ShippingForm({
     }
     setFailure(null);
     onFailure(null);
-    const note = values.shipping_instruction.trim();
-    const po = values.po_number.trim();
-    const body = {
-      contact_name: values.contact_name.trim(),
-      contact_phone: values.contact_phone,
-      email: values.email.trim(),
-      delivery_method_id: Number(values.delivery_method_id),
-      shipping_instruction: note || undefined,
-      shipping_address_id: shippingAddressId,
-      po_number: po || undefined,
-      cost_center_id: values.cost_center_id ? Number(values.cost_center_id) : undefined,
-      items: items.map((item) => ({ id: item.id, quantity: item.quantity, is_destroy: item.is_destroy || undefined })),
-    };
+    const body = orderBody(values, items, shippingAddressId);
     placeOrder.place(body, (error, { lines, fields }) => {
       if (error instanceof ApiError) {
         form.setErrors(Object.fromEntries(Object.entries(fields).filter(([key]) => FIELDS.has(key))));
@@ -221,19 +299,7 @@ export function ShippingForm({
   return (
     <form noValidate onSubmit={form.onSubmit(submit)} aria-label="Shipping">
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" variant="light" title="Your order was not placed" icon={<IconAlertCircle aria-hidden />}>
-            <Stack gap={4}>
-              <Text size="sm">{failure}</Text>
-              <Text size="sm">
-                Your cart is unchanged.{" "}
-                <Anchor component={Link} to="/cart/preview" size="sm" underline="always">
-                  Edit your cart
-                </Anchor>
-              </Text>
-            </Stack>
-          </Alert>
-        )}
+        {failure && <FailureAlert failure={failure} />}
         <TextInput
           label="Contact Name"
           autoComplete="name"
@@ -249,16 +315,7 @@ export function ShippingForm({
           {...form.getInputProps("delivery_method_id")}
         />
         {costCenters.length > 0 && (
-          <NativeSelect
-            label="Cost Center"
-            description={costCenterRequired ? "Your department requires a cost center on every order." : "Optional."}
-            withAsterisk={costCenterRequired}
-            data={[
-              { value: "", label: costCenterRequired ? "Select a cost center" : "None" },
-              ...costCenters.map((c) => ({ value: String(c.id), label: c.name })),
-            ]}
-            {...form.getInputProps("cost_center_id")}
-          />
+          <CostCenterField form={form} costCenters={costCenters} costCenterRequired={costCenterRequired} />
         )}
         <TextInput
           label="PO Number"
@@ -284,16 +341,7 @@ export function ShippingForm({
           maxLength={1000}
           {...form.getInputProps("shipping_instruction")}
         />
-        {blocked && (
-          <Alert color="orange" variant="light" icon={<IconAlertCircle aria-hidden />}>
-            <Text size="sm">
-              {blocked}{" "}
-              <Anchor component={Link} to="/cart/preview" size="sm" underline="always">
-                Edit your cart
-              </Anchor>
-            </Text>
-          </Alert>
-        )}
+        {blocked && <BlockedAlert blocked={blocked} />}
         <Button
           type="submit"
           size="md"

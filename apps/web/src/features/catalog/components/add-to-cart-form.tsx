@@ -4,9 +4,45 @@ import { allowedQuantities, MESSAGES, type ProductDetail, type QuantityRule, uni
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { addToCart, useCartItem } from "../../../lib/cart-store.ts";
+import { focusFirstInvalid } from "../../../lib/form-kit.ts";
 import { logEvent } from "../../../lib/log-event.ts";
 import { checkQuantity, withRange } from "../../../lib/quantity.ts";
 import { PriceTable } from "./price-table.tsx";
+
+/** The cart line of `quantity` packs of the product, at the price of that quantity. */
+function cartLine(product: ProductDetail, quantity: number) {
+  return {
+    id: product.id,
+    name: product.name,
+    display_name: product.display_name,
+    image_url: product.image_url,
+    package_quantity: product.package_quantity,
+    min_quantity: product.min_quantity,
+    max_quantity: product.max_quantity,
+    quantity,
+    price: unitPriceFor(product.price_ranges, quantity),
+    is_destroy: false,
+  };
+}
+
+/** What the portal did to the quantity and why; always present, so screen readers announce it. */
+function CorrectionNotice({ notice }: { notice: string | null }) {
+  return (
+    <div role="status">
+      {notice && (
+        <Text size="sm" fw={600}>
+          <IconInfoCircle
+            size={16}
+            aria-hidden
+            color="var(--mantine-color-orange-7)"
+            style={{ verticalAlign: "-3px", marginRight: 4 }}
+          />
+          {notice}
+        </Text>
+      )}
+    </div>
+  );
+}
 
 /**
  * Quantity entry and Add To Cart (SPEC §5 "Product quantity"): the quantity starts at what the cart
@@ -49,26 +85,13 @@ export function AddToCartForm({ product }: { product: ProductDetail }) {
     if (!settled) {
       setNotice(null);
       setError(rangeMessage);
+      focusFirstInvalid(event.currentTarget);
       return;
     }
     // A quantity corrected just now is shown first; the next click adds it.
     if (settled.corrected) return;
     const { quantity } = settled;
-    addToCart(
-      {
-        id: product.id,
-        name: product.name,
-        display_name: product.display_name,
-        image_url: product.image_url,
-        package_quantity: product.package_quantity,
-        min_quantity: min,
-        max_quantity: max,
-        quantity,
-        price: unitPriceFor(product.price_ranges, quantity),
-        is_destroy: false,
-      },
-      notice,
-    );
+    addToCart(cartLine(product, quantity), notice);
     logEvent({ event: "add_to_cart", product_id: product.id, quantity });
     navigate("/cart/preview");
   }
@@ -77,7 +100,11 @@ export function AddToCartForm({ product }: { product: ProductDetail }) {
   return (
     <Stack gap="md">
       {product.price_ranges.length > 0 && (
-        <PriceTable ranges={product.price_ranges} quantity={shown.kind === "ok" ? shown.quantity : undefined} />
+        <PriceTable
+          ranges={product.price_ranges}
+          min={min}
+          quantity={shown.kind === "ok" ? shown.quantity : undefined}
+        />
       )}
       {product.can_order ? (
         <form noValidate onSubmit={onSubmit} aria-label="Add to cart">
@@ -102,20 +129,7 @@ export function AddToCartForm({ product }: { product: ProductDetail }) {
               w={200}
               withAsterisk
             />
-            {/* Always present, so screen readers announce the correction when it appears. */}
-            <div role="status">
-              {notice && (
-                <Text size="sm" fw={600}>
-                  <IconInfoCircle
-                    size={16}
-                    aria-hidden
-                    color="var(--mantine-color-orange-7)"
-                    style={{ verticalAlign: "-3px", marginRight: 4 }}
-                  />
-                  {notice}
-                </Text>
-              )}
-            </div>
+            <CorrectionNotice notice={notice} />
             <Group gap="sm">
               <Button type="submit" size="md" leftSection={<IconShoppingCartPlus size={20} aria-hidden />}>
                 Add To Cart

@@ -20,7 +20,7 @@ export function ProductSearch() {
 
   return (
     <search style={{ display: "block", width: "100%" }}>
-      <form onSubmit={onSubmit}>
+      <form noValidate onSubmit={onSubmit}>
         <TextInput
           type="search"
           aria-label="Search products"

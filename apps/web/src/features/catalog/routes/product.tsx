@@ -54,10 +54,10 @@ function OrderNotes({ product }: { product: ProductDetail }) {
       </Text>
       <List size="sm" listStyleType="none" spacing={2}>
         <List.Item>
-          * Minimum Order {product.min_quantity} Packs of {pack}
+          * Minimum Order {product.min_quantity} {product.min_quantity === 1 ? "Pack" : "Packs"} of {pack}
         </List.Item>
         <List.Item>
-          * Maximum Order {product.max_quantity} Packs of {pack}
+          * Maximum Order {product.max_quantity} {product.max_quantity === 1 ? "Pack" : "Packs"} of {pack}
         </List.Item>
       </List>
       <Text size="sm" c="dimmed">

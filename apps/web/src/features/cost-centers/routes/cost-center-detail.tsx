@@ -1,11 +1,11 @@
 import { MultiSelect, Stack, Switch, TextInput, Title } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { type CostCenter, CostCenterFormSchema, MESSAGES } from "@vetportal/contract";
 import { useMemo } from "react";
 import { useNavigate, useParams } from "react-router";
 import { EditForm, FormSection } from "../../../components/form-fields.tsx";
 import { PageCrumbs } from "../../../components/page-crumbs.tsx";
 import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
+import { useAppForm } from "../../../lib/form-kit.ts";
 import { notifySaveError, schemaValidator } from "../../../lib/form-validation.ts";
 import { useDepartmentOptions } from "../../../lib/list-departments.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
@@ -34,7 +34,7 @@ function CostCenterForm({
   onSave: (request: CostCenterRequest) => Promise<unknown>;
 }) {
   const departments = useDepartmentOptions();
-  const form = useForm<CostCenterValues>({
+  const form = useAppForm<CostCenterValues>({
     initialValues: {
       name: costCenter?.name ?? "",
       is_active: costCenter?.is_active ?? true,

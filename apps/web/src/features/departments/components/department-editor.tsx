@@ -63,7 +63,7 @@ export function DepartmentEditor({ id, header, onSaved }: DepartmentEditorProps)
             id === undefined
               ? await createDepartment.mutateAsync(request)
               : await updateDepartment.mutateAsync({ ...request, id });
-          notifySuccess(MESSAGES.departmentUpdated);
+          notifySuccess(id === undefined ? MESSAGES.departmentAdded : MESSAGES.departmentUpdated);
           onSaved(saved.id, request.name.trim());
         }}
       />

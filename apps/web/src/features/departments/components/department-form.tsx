@@ -10,11 +10,11 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { IconPlus } from "@tabler/icons-react";
 import { type DepartmentDetail, DepartmentFormSchema, EmailSchema, MESSAGES } from "@vetportal/contract";
 import { type ReactNode, useId, useMemo, useState } from "react";
 import { EditForm, FormSection } from "../../../components/form-fields.tsx";
+import { useAppForm } from "../../../lib/form-kit.ts";
 import { notifySaveError, schemaValidator } from "../../../lib/form-validation.ts";
 import { usePracticeNames } from "../../../lib/list-practice-names.ts";
 import type { DepartmentForm as DepartmentRequest } from "../api/create-department.ts";
@@ -146,7 +146,7 @@ interface DepartmentFormProps {
 /** The department form (SPEC §3 "Department", §5): name required, users and CC order emails. */
 export function DepartmentForm({ department, isSaving, onSave }: DepartmentFormProps) {
   const practiceNames = usePracticeNames();
-  const form = useForm<DepartmentValues>({
+  const form = useAppForm<DepartmentValues>({
     initialValues: toValues(department),
     validate: schemaValidator(DepartmentFormSchema, toRequest),
   });
@@ -156,7 +156,10 @@ export function DepartmentForm({ department, isSaving, onSave }: DepartmentFormP
     const options = new Map<string, string>();
     for (const user of department?.user_list ?? []) options.set(String(user.id), user.name);
     for (const practice of practiceNames.data ?? []) {
-      options.set(String(practice.id), practice.representation || `User ${practice.id}`);
+      const name = practice.representation || `User ${practice.id}`;
+      // A user belongs to one department: say where one comes from, since choosing it moves it here.
+      const elsewhere = practice.department_name && practice.department_id !== department?.id;
+      options.set(String(practice.id), elsewhere ? `${name} (moves from ${practice.department_name})` : name);
     }
     return [...options].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
   }, [department, practiceNames.data]);
@@ -194,7 +197,7 @@ export function DepartmentForm({ department, isSaving, onSave }: DepartmentFormP
       <FormSection title="Users and order emails">
         <MultiSelect
           label="Users"
-          description="Practices and users who belong to the department."
+          description="Practices and users who belong to the department. A user is in one department at a time: one chosen from another department moves here."
           placeholder={form.values.user_list.length ? undefined : "Search users"}
           data={userOptions}
           searchable

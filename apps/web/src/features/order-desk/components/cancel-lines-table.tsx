@@ -1,5 +1,6 @@
 import { NumberInput, Text } from "@mantine/core";
 import type { DeskOrder } from "@vetportal/contract";
+import type { ReactNode } from "react";
 import { DataTable } from "../../../components/table/data-table.tsx";
 
 type Line = DeskOrder["lines"][number];
@@ -16,7 +17,7 @@ export function CancelLinesTable({
   open: Line[];
   quantities: Record<number, number>;
   onChange: (lineId: number, quantity: number) => void;
-  error: (lineId: number) => string | undefined;
+  error: (lineId: number) => ReactNode;
 }) {
   return (
     <DataTable
@@ -39,7 +40,7 @@ export function CancelLinesTable({
               aria-label={`Packs of ${line.product_name} to cancel`}
               min={0}
               max={line.remaining_quantity}
-              clampBehavior="strict"
+              clampBehavior="blur"
               allowDecimal={false}
               allowNegative={false}
               value={quantities[line.id] ?? 0}

@@ -107,6 +107,8 @@ export function DeskImportRoute() {
     const count = preview.data.shipped_orders.length;
     confirmAction({
       message: `Ship ${plural(count, "order", "orders")} from ${file?.name ?? "this file"}? Each practice is emailed its tracking.`,
+      confirm: "Ship orders",
+      keep: "Don't ship",
       onConfirm: () =>
         apply.mutate(csv, {
           onSuccess: (result) =>

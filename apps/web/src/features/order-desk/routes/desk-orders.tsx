@@ -51,12 +51,16 @@ const shownCount = (n: number, capped: boolean) => `${count.format(n)}${capped ?
 function DeskFilter({ initial, onApply }: { initial: Filters; onApply: (filters: Filters) => void }) {
   const { values, setValues, field } = useFilterValues(initial);
   const rangeError = values.from && values.to && values.to < values.from ? MESSAGES.dateRange : undefined;
+  // Said, not silently ignored (issue 22 §6): the filter searches an exact order number only.
+  const order = values.order.trim().replace(/^#/, "");
+  const orderError =
+    order && positiveId(order) === undefined ? "Enter an order number: digits only, like 1042" : undefined;
   return (
     <FilterForm
       label="Filter orders"
       cols={{ base: 1, xs: 2, md: 3, lg: 6 }}
       onSearch={() => {
-        if (!rangeError) onApply(values);
+        if (!rangeError && !orderError) onApply(values);
       }}
       onClear={() => {
         setValues(EMPTY);
@@ -64,7 +68,14 @@ function DeskFilter({ initial, onApply }: { initial: Filters; onApply: (filters:
       }}
     >
       <TextInput label="Practice or user" description="Name or email" maxLength={100} {...field("text")} />
-      <TextInput label="Order #" description="Exact number" inputMode="numeric" maxLength={12} {...field("order")} />
+      <TextInput
+        label="Order #"
+        description="Exact number"
+        inputMode="numeric"
+        maxLength={12}
+        error={orderError}
+        {...field("order")}
+      />
       <TextInput label="PO number" description="Any part of it" maxLength={50} {...field("po")} />
       <TextInput type="date" label="Ordered from" description="Pacific time" {...field("from")} />
       <TextInput type="date" label="Ordered to" description="Both days included" error={rangeError} {...field("to")} />

@@ -60,6 +60,7 @@ function OrderSummary({ order }: { order: OrderDetail }) {
           <Fact label="Delivery Method">{order.delivery_method_name}</Fact>
           <Fact label="Payment">{order.payment_method_name}</Fact>
           {order.po_number && <Fact label="PO Number">{order.po_number}</Fact>}
+          {order.cost_center_name && <Fact label="Cost Center">{order.cost_center_name}</Fact>}
           <ContactFact order={order} />
         </>
       )}
@@ -83,6 +84,8 @@ function OrderActions({ order }: { order: OrderDetail }) {
   function confirmCancel() {
     confirmAction({
       message: MESSAGES.cancelOrderConfirm,
+      confirm: "Cancel order",
+      keep: "Keep order",
       onConfirm: () =>
         cancelOrder.mutate(order.id, {
           onSuccess: (result) => notifySuccess(`Order #${result.id} has been cancelled.`),

@@ -13,7 +13,7 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { IconFilter } from "@tabler/icons-react";
-import { ALL_ORDER_STATUSES, MESSAGES, type OrderListItem } from "@vetportal/contract";
+import { ALL_ORDER_STATUSES, MESSAGES, ORDER_STATUS, type OrderListItem } from "@vetportal/contract";
 import type { FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useFilterValues } from "../../../components/filter-form.tsx";
@@ -54,6 +54,25 @@ function readFilters(params: URLSearchParams): Filters {
   return { status: String(positiveId(params.get("status")) ?? ""), from: day("from"), to: day("to") };
 }
 
+/**
+ * The statuses a practice's orders go through in the portal (issue 22 §6): not the legacy
+ * production-internal ones (Printing, Plating, Bindery…). A status in the address that is not
+ * among them (a link from elsewhere) is offered too, so the filter shows what is applied.
+ */
+const PRACTICE_STATUS_IDS: readonly number[] = [
+  ORDER_STATUS.ACTIVE,
+  ORDER_STATUS.ON_HOLD,
+  ORDER_STATUS.BACK_ORDERED,
+  ORDER_STATUS.SHIPPED,
+  ORDER_STATUS.CANCELLED,
+  ORDER_STATUS.DESTROYED,
+];
+
+function statusOptions(current: string) {
+  const shown = ALL_ORDER_STATUSES.filter((s) => PRACTICE_STATUS_IDS.includes(s.id) || String(s.id) === current);
+  return [{ value: "", label: "All statuses" }, ...shown.map((s) => ({ value: String(s.id), label: s.name }))];
+}
+
 /** By status and by the day the order was placed (Pacific time, both days included). */
 function OrderFilters({ initial, onApply }: { initial: Filters; onApply: (filters: Filters) => void }) {
   const { values, setValues, field } = useFilterValues(initial);
@@ -66,14 +85,11 @@ function OrderFilters({ initial, onApply }: { initial: Filters; onApply: (filter
   }
 
   return (
-    <Paper withBorder radius="md" p="sm" component="form" onSubmit={submit} aria-label="Filter my orders">
+    <Paper withBorder radius="md" p="sm" component="form" noValidate onSubmit={submit} aria-label="Filter my orders">
       <Group gap="sm" align="flex-end" wrap="wrap">
         <NativeSelect
           label="Status"
-          data={[
-            { value: "", label: "All statuses" },
-            ...ALL_ORDER_STATUSES.map((s) => ({ value: String(s.id), label: s.name })),
-          ]}
+          data={statusOptions(initial.status)}
           w={{ base: "100%", xs: 200 }}
           {...field("status")}
         />

@@ -58,6 +58,8 @@ export function DestroyButton({ product }: { product: ProductDetail }) {
     }
     confirmAction({
       message: `Destroy all ${product.actual_inventory.toLocaleString("en-US")} in stock of ${product.display_name}? The product goes into the cart; checking out completes the destruction.`,
+      confirm: "Destroy stock",
+      keep: "Keep stock",
       onConfirm: () =>
         destroy.mutate(product.id, {
           onSuccess: (line) => {

@@ -10,10 +10,11 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { AdjustRequestSchema, type ProductDetail, ReplenishRequestSchema } from "@vetportal/contract";
 import type { FormEvent, ReactNode } from "react";
+import { confirmAction } from "../../../components/confirm-action.tsx";
 import { CountInput, FormSection } from "../../../components/form-fields.tsx";
+import { useAppForm } from "../../../lib/form-kit.ts";
 import { notifySaveError, schemaValidator } from "../../../lib/form-validation.ts";
 import { useAdjustStock } from "../api/adjust-stock.ts";
 import { useReplenishStock } from "../api/replenish-stock.ts";
@@ -52,7 +53,7 @@ function StockForm({
 
 function ReplenishForm({ productId }: { productId: number }) {
   const replenish = useReplenishStock();
-  const form = useForm<ReplenishValues>({
+  const form = useAppForm<ReplenishValues>({
     initialValues: { quantity: "", palettes: "", comment: "" },
     validate: schemaValidator(ReplenishRequestSchema, (values: ReplenishValues) => ({
       ...values,
@@ -80,6 +81,9 @@ function ReplenishForm({ productId }: { productId: number }) {
 
   return (
     <StockForm label="Replenish" onSubmit={submit} isPending={replenish.isPending}>
+      <Text size="sm" c="dimmed">
+        Replenish only adds stock received. To remove stock or correct a count, use Adjust.
+      </Text>
       <SimpleGrid cols={2} spacing="xs">
         <CountInput label="Quantity received" withAsterisk min={1} {...form.getInputProps("quantity")} />
         <CountInput label="Pallets" min={0} {...form.getInputProps("palettes")} />
@@ -89,9 +93,25 @@ function ReplenishForm({ productId }: { productId: number }) {
   );
 }
 
-function AdjustForm({ productId }: { productId: number }) {
+/** "This takes the stock from 173 to -4,827. Continue?" (issue 22 §6). */
+export function belowZeroQuestion(balance: number, adjustment: number): string | null {
+  const after = balance + adjustment;
+  if (after >= 0) return null;
+  const count = (n: number) => n.toLocaleString("en-US");
+  return `This takes the stock from ${count(balance)} to ${count(after)}. Continue?`;
+}
+
+function AdjustForm({
+  productId,
+  balance,
+  mayGoBelowZero,
+}: {
+  productId: number;
+  balance: number;
+  mayGoBelowZero: boolean;
+}) {
   const adjust = useAdjustStock();
-  const form = useForm<AdjustValues>({
+  const form = useAppForm<AdjustValues>({
     initialValues: { quantity: "", comment: "" },
     validate: schemaValidator(AdjustRequestSchema, (values: AdjustValues) => ({
       ...values,
@@ -101,13 +121,20 @@ function AdjustForm({ productId }: { productId: number }) {
   });
 
   const submit = form.onSubmit((values) => {
-    adjust.mutate(
-      { product_id: productId, quantity: Number(values.quantity), comment: values.comment },
-      {
-        onSuccess: () => form.reset(),
-        onError: (error) => notifySaveError(form, error),
-      },
-    );
+    const quantity = Number(values.quantity);
+    const save = () =>
+      adjust.mutate(
+        { product_id: productId, quantity, comment: values.comment },
+        {
+          onSuccess: () => form.reset(),
+          onError: (error) => notifySaveError(form, error),
+        },
+      );
+    // Stock below zero, where the product allows it (a count found short), is never a slip of the
+    // keyboard: ask first. Where it does not, the server refuses and says why.
+    const question = mayGoBelowZero ? belowZeroQuestion(balance, quantity) : null;
+    if (question) confirmAction({ message: question, confirm: "Adjust stock", keep: "Don't adjust", onConfirm: save });
+    else save();
   });
 
   return (
@@ -150,9 +177,22 @@ export function InventoryPanel({ product }: { product: ProductDetail }) {
         </Text>
       </Stack>
       <Divider />
-      <ReplenishForm productId={product.id} />
-      <Divider />
-      <AdjustForm productId={product.id} />
+      {product.is_in_inventory ? (
+        <>
+          <ReplenishForm productId={product.id} />
+          <Divider />
+          <AdjustForm
+            productId={product.id}
+            balance={product.actual_inventory}
+            mayGoBelowZero={!product.no_order_below_zero_inventory}
+          />
+        </>
+      ) : (
+        <Text size="sm">
+          This product is not kept in inventory, so there is no stock to replenish or adjust. Turn on "In inventory" in
+          the product's form to count its stock.
+        </Text>
+      )}
     </FormSection>
   );
 }

@@ -69,6 +69,9 @@ export function PriceRangesEditor({ value, onChange, errors }: PriceRangesEditor
                   <Table.Tr key={index}>
                     <Table.Td valign="top">
                       <CountInput
+                        allowNegative
+                        clampBehavior="none"
+                        allowDecimal
                         aria-label={`Range ${row} min quantity`}
                         min={1}
                         hideControls
@@ -79,6 +82,9 @@ export function PriceRangesEditor({ value, onChange, errors }: PriceRangesEditor
                     </Table.Td>
                     <Table.Td valign="top">
                       <CountInput
+                        allowNegative
+                        clampBehavior="none"
+                        allowDecimal
                         aria-label={`Range ${row} max quantity`}
                         placeholder="and up"
                         min={1}
@@ -90,6 +96,8 @@ export function PriceRangesEditor({ value, onChange, errors }: PriceRangesEditor
                     </Table.Td>
                     <Table.Td valign="top">
                       <MoneyInput
+                        allowNegative
+                        clampBehavior="none"
                         aria-label={`Range ${row} price per pack in dollars`}
                         hideControls
                         thousandSeparator=","

@@ -1,7 +1,8 @@
 import { MultiSelect, NativeSelect, SimpleGrid, Switch, Textarea, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import type { UseFormReturnType } from "@mantine/form";
 import { type ProductDetail, ProductFormSchema } from "@vetportal/contract";
 import { CountInput, EditForm, FormSection, MoneyInput } from "../../../components/form-fields.tsx";
+import { useAppForm } from "../../../lib/form-kit.ts";
 import { notifySaveError, schemaErrors } from "../../../lib/form-validation.ts";
 import { useDepartmentOptions } from "../../../lib/list-departments.ts";
 import type { ProductForm as ProductRequest } from "../api/create-product.ts";
@@ -68,6 +69,10 @@ export function productValues(product: ProductDetail | undefined, categoryId?: n
   };
 }
 
+/**
+ * A typed minus sign or decimal is kept, never dropped silently: the contract then says what is
+ * wrong with it ("Pack size (UOM) must be at least 1", "… must be a whole number"; issue 22 §6).
+ */
 /** Form values → the request: dollars become cents, selects become numbers, an empty maximum 'and up'. */
 function toRequest(values: ProductValues): ProductRequest {
   return {
@@ -97,6 +102,38 @@ function validate(values: ProductValues) {
   );
 }
 
+/** A count as typed, minus sign and decimals included: the contract says what is wrong with it. */
+const TYPED_AS_IS = { allowNegative: true, allowDecimal: true, clampBehavior: "none" } as const;
+
+/** Pack size, minimum and maximum order. */
+function OrderLimits({ form }: { form: UseFormReturnType<ProductValues> }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+      <CountInput
+        {...TYPED_AS_IS}
+        label="UOM (pack size)"
+        withAsterisk
+        min={1}
+        {...form.getInputProps("package_quantity")}
+      />
+      <CountInput
+        {...TYPED_AS_IS}
+        label="Minimum order (packs)"
+        withAsterisk
+        min={1}
+        {...form.getInputProps("min_quantity")}
+      />
+      <CountInput
+        {...TYPED_AS_IS}
+        label="Maximum order (packs)"
+        withAsterisk
+        min={1}
+        {...form.getInputProps("max_quantity")}
+      />
+    </SimpleGrid>
+  );
+}
+
 interface ProductFormProps {
   product?: ProductDetail;
   /** A new product's category (the select has no empty choice, so the page picks one). */
@@ -111,7 +148,7 @@ export function ProductForm({ product, categoryId, submitLabel, isSaving, onSave
   const categories = useCategoryOptions();
   const types = useProductTypes();
   const departments = useDepartmentOptions();
-  const form = useForm<ProductValues>({ initialValues: productValues(product, categoryId), validate });
+  const form = useAppForm<ProductValues>({ initialValues: productValues(product, categoryId), validate });
 
   const categoryOptions = (categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
   if (product && !categoryOptions.some((option) => option.value === String(product.product_category_id))) {
@@ -155,18 +192,20 @@ export function ProductForm({ product, categoryId, submitLabel, isSaving, onSave
       </FormSection>
 
       <FormSection title="Ordering and price">
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <CountInput label="UOM (pack size)" withAsterisk min={1} {...form.getInputProps("package_quantity")} />
-          <CountInput label="Minimum order (packs)" withAsterisk min={1} {...form.getInputProps("min_quantity")} />
-          <CountInput label="Maximum order (packs)" withAsterisk min={1} {...form.getInputProps("max_quantity")} />
-        </SimpleGrid>
+        <OrderLimits form={form} />
         <PriceRangesEditor
           value={form.values.price_ranges}
           onChange={(ranges) => form.setFieldValue("price_ranges", ranges)}
           errors={form.errors}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <MoneyInput label="Pick fee" description="Per order line, in dollars." {...form.getInputProps("pick_fees")} />
+          <MoneyInput
+            allowNegative
+            clampBehavior="none"
+            label="Pick fee"
+            description="Per order line, in dollars."
+            {...form.getInputProps("pick_fees")}
+          />
           <NativeSelect
             label="Cut-off time"
             description="Orders after this time ship a day later."
@@ -187,6 +226,9 @@ export function ProductForm({ product, categoryId, submitLabel, isSaving, onSave
           <Switch label="Active" {...form.getInputProps("is_active", { type: "checkbox" })} />
         </SimpleGrid>
         <CountInput
+          allowNegative
+          clampBehavior="none"
+          allowDecimal
           label="Low inventory amount"
           description="The replenishment point."
           min={0}

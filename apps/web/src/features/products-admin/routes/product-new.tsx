@@ -58,7 +58,7 @@ export function ProductNewRoute() {
         isSaving={createProduct.isPending}
         onSave={async (request) => {
           const created = await createProduct.mutateAsync(request);
-          notifySuccess(MESSAGES.productUpdated);
+          notifySuccess(MESSAGES.productAdded);
           navigate(`/Product/ProductDetail/${created.id}`);
         }}
       />

@@ -161,6 +161,7 @@ function InventoryFilterForm({
       radius="md"
       p="md"
       component="form"
+      noValidate
       aria-label="Inventory filter"
       onSubmit={(e) => e.preventDefault()}
     >

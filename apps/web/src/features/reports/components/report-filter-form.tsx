@@ -203,7 +203,7 @@ export function ReportFilterForm({ initial, hasResults, today, isSearching, onSe
         <IconChevronDown size={18} aria-hidden className={classes.chevron} data-opened={opened || undefined} />
       </UnstyledButton>
       <Collapse expanded={opened} transitionDuration={COLLAPSE_MS} id={panelId}>
-        <Box component="form" onSubmit={submit} aria-label="Report filter" className={classes.body}>
+        <Box component="form" noValidate onSubmit={submit} aria-label="Report filter" className={classes.body}>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
             <Select
               label="Search by"

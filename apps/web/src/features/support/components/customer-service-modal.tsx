@@ -8,15 +8,16 @@ import {
   type SupportRequest,
   SupportRequestSchema,
 } from "@vetportal/contract";
-import { type ChangeEvent, type FormEvent, useState } from "react";
-import { PhoneInput } from "../../../components/form-fields.tsx";
-import { ApiError } from "../../../lib/api-client.ts";
+import { EmailField, PhoneField } from "../../../components/form-fields.tsx";
+import { useAppForm } from "../../../lib/form-kit.ts";
+import { schemaValidator, setServerErrors } from "../../../lib/form-validation.ts";
 import { useSettings } from "../../../lib/get-settings.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { useSession } from "../../../lib/session.ts";
 import { useCreateSupportRequest } from "../api/create-support-request.ts";
 
 type FieldName = Exclude<keyof SupportRequest, "method">;
+// A type alias, not an interface: the form wants a plain record.
 type Values = Record<FieldName, string>;
 
 const CATEGORY_OPTIONS = [
@@ -24,82 +25,35 @@ const CATEGORY_OPTIONS = [
   ...SUPPORT_CATEGORIES.map((c) => ({ value: c, label: c })),
 ];
 
-function isSupportCategory(value: string): value is SupportRequest["support_category"] {
-  return (SUPPORT_CATEGORIES as readonly string[]).includes(value);
-}
-
-/** The browser's own verdict on every named field of the form (SPEC §5 "Support form"). */
-function invalidFields(form: HTMLFormElement): Partial<Values> {
-  const errors: Partial<Values> = {};
-  for (const element of Array.from(form.elements)) {
-    if (
-      (element instanceof HTMLInputElement ||
-        element instanceof HTMLTextAreaElement ||
-        element instanceof HTMLSelectElement) &&
-      element.name &&
-      !element.validity.valid
-    ) {
-      errors[element.name as FieldName] = element.validationMessage;
-    }
-  }
+/** The contract's rules, and the phone's ddd-ddd-dddd shape; the app's own messages (issue 22 §6). */
+const validateRequest = (values: Values) => {
+  const errors = schemaValidator(SupportRequestSchema)(values);
+  if (!errors.phone && !PHONE_PATTERN.test(values.phone)) errors.phone = MESSAGES.phoneFormat;
   return errors;
-}
-
-/** The server's email rule, reported through the browser's validity check like the rest. */
-function checkEmail(input: HTMLInputElement) {
-  const value = input.value.trim();
-  const invalid = value !== "" && !SupportRequestSchema.shape.email.safeParse(value).success;
-  input.setCustomValidity(invalid ? MESSAGES.invalidEmailFormat : "");
-}
+};
 
 function SupportForm({ onDone }: { onDone: () => void }) {
-  const session = useSession();
-  const profile = session?.profile;
-  const [values, setValues] = useState<Values>({
-    full_name: [profile?.first_name, profile?.last_name].filter(Boolean).join(" "),
-    email: profile?.email ?? "",
-    phone: formatPhone(profile?.phone ?? ""),
-    support_category: "",
-    description: "",
-  });
-  const [errors, setErrors] = useState<Partial<Values>>({});
-  const [attempted, setAttempted] = useState(false);
+  const profile = useSession()?.profile;
   const createRequest = useCreateSupportRequest();
+  const form = useAppForm<Values>({
+    initialValues: {
+      full_name: [profile?.first_name, profile?.last_name].filter(Boolean).join(" "),
+      email: profile?.email ?? "",
+      phone: formatPhone(profile?.phone ?? ""),
+      support_category: "",
+      description: "",
+    },
+    validate: validateRequest,
+  });
 
-  function onChange(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) {
-    const element = event.currentTarget;
-    const name = element.name as FieldName;
-    const value = name === "phone" ? formatPhone(element.value) : element.value;
-    // Write the masked value now so the validity read below sees what the field will show.
-    if (value !== element.value) element.value = value;
-    if (element instanceof HTMLInputElement && name === "email") checkEmail(element);
-    setValues((current) => ({ ...current, [name]: value }));
-    if (attempted) {
-      const message = element.validity.valid ? undefined : element.validationMessage;
-      setErrors((current) => ({ ...current, [name]: message }));
-    }
-  }
-
-  /** A named field's value, change handler and error. */
-  function field(name: FieldName) {
-    return { name, value: values[name], onChange, error: errors[name] };
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const email = form.elements.namedItem("email");
-    if (email instanceof HTMLInputElement) checkEmail(email);
-    setAttempted(true);
-    setErrors(invalidFields(form));
-    if (!form.reportValidity() || !isSupportCategory(values.support_category)) return;
+  const submit = form.onSubmit((values) => {
+    const request = SupportRequestSchema.parse(values);
     createRequest.mutate(
       {
-        full_name: values.full_name.trim(),
-        email: values.email.trim(),
-        phone: values.phone,
-        support_category: values.support_category,
-        description: values.description.trim(),
+        ...request,
+        full_name: request.full_name.trim(),
+        email: request.email.trim(),
+        description: request.description.trim(),
       },
       {
         onSuccess: () => {
@@ -108,38 +62,38 @@ function SupportForm({ onDone }: { onDone: () => void }) {
         },
         onError: (error) => {
           notifyError(MESSAGES.supportFailed);
-          if (error instanceof ApiError) setErrors(error.fields);
+          setServerErrors(form, error);
         },
       },
     );
-  }
+  });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Customer Service request">
+    <form noValidate onSubmit={submit} aria-label="Customer Service request">
       <Stack gap="sm">
-        <TextInput label="Your Name" autoComplete="name" required maxLength={200} {...field("full_name")} />
-        <TextInput label="Email" type="email" autoComplete="email" required maxLength={254} {...field("email")} />
-        <PhoneInput
-          label="Phone"
-          required
-          pattern={PHONE_PATTERN.source}
-          title={MESSAGES.phoneFormat}
-          {...field("phone")}
+        <TextInput
+          label="Your Name"
+          autoComplete="name"
+          withAsterisk
+          maxLength={200}
+          {...form.getInputProps("full_name")}
         />
+        <EmailField form={form} name="email" label="Email" withAsterisk maxLength={254} />
+        <PhoneField form={form} name="phone" label="Phone" withAsterisk />
         <NativeSelect
           label="Area you are having issue with"
-          required
+          withAsterisk
           data={CATEGORY_OPTIONS}
-          {...field("support_category")}
+          {...form.getInputProps("support_category")}
         />
         <Textarea
           label="Please describe the issue"
-          required
+          withAsterisk
           autosize
           minRows={4}
           maxRows={10}
           maxLength={5000}
-          {...field("description")}
+          {...form.getInputProps("description")}
         />
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={onDone}>

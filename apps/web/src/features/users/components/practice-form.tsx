@@ -1,5 +1,4 @@
 import { Alert, Divider, NativeSelect, SimpleGrid, Switch, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { AddUserRequestSchema, MESSAGES, USER_LEVEL, USER_LEVELS } from "@vetportal/contract";
 import { useState } from "react";
@@ -11,6 +10,7 @@ import {
   StreetAddressFields,
 } from "../../../components/form-fields.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { useAppForm } from "../../../lib/form-kit.ts";
 import { schemaValidator, setServerErrors } from "../../../lib/form-validation.ts";
 import { useDepartmentOptions } from "../../../lib/list-departments.ts";
 import type { AddUserRequest } from "../api/create-user.ts";
@@ -77,7 +77,7 @@ export function PracticeForm({
 }: PracticeFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const departments = useDepartmentOptions();
-  const form = useForm<PracticeValues>({
+  const form = useAppForm<PracticeValues>({
     initialValues,
     validate: schemaValidator(AddUserRequestSchema, toRequest),
   });

@@ -30,6 +30,8 @@ export function UserActions({ user }: { user: UserRow }) {
   function inactivate() {
     confirmAction({
       message: `Inactivate ${name}? The practice will no longer be able to sign in.`,
+      confirm: "Inactivate user",
+      keep: "Keep active",
       onConfirm: () =>
         updateUser.mutateAsync({ id: user.id, is_active: 0 }).then(
           () => {

@@ -1,6 +1,8 @@
 import { Stack, Title } from "@mantine/core";
+import { MESSAGES } from "@vetportal/contract";
 import { useNavigate } from "react-router";
 import { PageCrumbs } from "../../../components/page-crumbs.tsx";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { useCreateUser } from "../api/create-user.ts";
 import { EMPTY_PRACTICE, PracticeForm } from "../components/practice-form.tsx";
 
@@ -18,7 +20,12 @@ export function AddUserRoute() {
         initialValues={EMPTY_PRACTICE}
         submitLabel="Add User"
         isSaving={createUser.isPending}
-        onSave={(request) => createUser.mutateAsync(request).then(() => navigate("/userreport"))}
+        onSave={(request) =>
+          createUser.mutateAsync(request).then(() => {
+            notifySuccess(MESSAGES.userAdded);
+            navigate("/userreport");
+          })
+        }
       />
     </Stack>
   );

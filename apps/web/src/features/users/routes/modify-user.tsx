@@ -100,7 +100,12 @@ export function ModifyUserRoute() {
         submitLabel="Save"
         cancelTo={backTo}
         isSaving={updatePractice.isPending}
-        onSave={(request) => updatePractice.mutateAsync({ ...request, id: user.data.id }).then(() => navigate(backTo))}
+        onSave={(request) =>
+          updatePractice.mutateAsync({ ...request, id: user.data.id }).then(() => {
+            notifySuccess(MESSAGES.userUpdated);
+            navigate(backTo);
+          })
+        }
       />
     </Stack>
   );
