@@ -192,7 +192,7 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
     auth,
     catalog,
     orders,
-    fulfilment: createFulfilmentService({ db, settings: { PUBLIC_URL: config.PUBLIC_URL }, orders }),
+    fulfilment: createFulfilmentService({ db, settings: { PUBLIC_URL: config.PUBLIC_URL }, orders, departments }),
     cart,
     practices,
     users,

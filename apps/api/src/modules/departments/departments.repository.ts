@@ -173,3 +173,13 @@ export async function setCostCenterDepartments(db: Executor, id: number, departm
     .insert(cost_center_departments)
     .values(departmentIds.map((department_id) => ({ cost_center_id: id, department_id })));
 }
+
+/** The department's cc addresses, copied on the practice's order emails as on its confirmation. */
+export async function listCcEmails(db: Executor, departmentId: number | null) {
+  if (departmentId === null) return [];
+  const rows = await db
+    .select({ email: department_cc_emails.email })
+    .from(department_cc_emails)
+    .where(eq(department_cc_emails.department_id, departmentId));
+  return rows.map((r) => r.email);
+}

@@ -182,6 +182,8 @@ export function createDepartmentsService(deps: DepartmentsDeps) {
     ...costCenterOperations(deps),
     /** How many of these ids are departments of the customer that are not deleted (duplicates once). */
     countLiveDepartments: (ids: number[]) => repo.countDepartments(deps.db, customerId, ids),
+    /** The department's cc addresses (none without a department), in the caller's transaction. */
+    ccEmailsOf: (tx: Executor, departmentId: number | null) => repo.listCcEmails(tx, departmentId),
     /** Whether this is a department of the customer that is not deleted. */
     isLiveDepartment: async (id: number) => (await repo.countDepartments(deps.db, customerId, [id])) === 1,
   };

@@ -3,7 +3,6 @@ import type { Executor } from "../../db/client.ts";
 import { queueEmail } from "../mail/mail.service.ts";
 import { ccOtherThan, orderCancelledMail } from "../mail/templates.ts";
 import { type LineCancel, type OrderLineRow, type OrderRow, remainingOf } from "../orders/orders.service.ts";
-import * as repo from "./fulfilment.repository.ts";
 import { type FulfilmentDeps, orderLink, refuseFields, type Staff } from "./fulfilment-deps.ts";
 
 /** A staff cancel: the whole order, or packs of some of its lines. */
@@ -75,7 +74,7 @@ export async function cancelLines(
   await queueEmail(tx, {
     kind: "order_cancelled",
     to: [order.email],
-    cc: ccOtherThan(await repo.listCcEmails(tx, order.department_id), order.email),
+    cc: ccOtherThan(await deps.departments.ccEmailsOf(tx, order.department_id), order.email),
     ...orderCancelledMail(
       order,
       {

@@ -1,6 +1,7 @@
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import type { DepartmentsService } from "../departments/departments.service.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
 
 /** The administrator at the desk, and the customer whose orders they handle. */
@@ -9,11 +10,15 @@ export type Staff = { userId: number; customerId: number };
 /** The settings the desk reads: the portal's address, for the links in the practice's emails. */
 export type FulfilmentSettings = Pick<Config, "PUBLIC_URL">;
 
-/** What the order desk uses: its database, its settings, and the orders service (the orders' owner). */
+/**
+ * What the order desk uses: its database, its settings, the orders service (the orders' owner) and
+ * the departments service (whose cc addresses the practice's emails copy).
+ */
 export interface FulfilmentDeps {
   db: Database;
   settings: FulfilmentSettings;
   orders: OrdersService;
+  departments: Pick<DepartmentsService, "ccEmailsOf">;
 }
 
 /** A link to the order's page, for the practice's emails. */

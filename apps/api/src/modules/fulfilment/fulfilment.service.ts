@@ -60,7 +60,7 @@ async function shipLocked(
   await queueEmail(tx, {
     kind: "order_shipped",
     to: [order.email],
-    cc: ccOtherThan(await repo.listCcEmails(tx, order.department_id), order.email),
+    cc: ccOtherThan(await deps.departments.ccEmailsOf(tx, order.department_id), order.email),
     ...orderShippedMail(order, shippedOn, packages, orderLink(deps, order.id)),
   });
 }
