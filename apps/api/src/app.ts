@@ -197,11 +197,7 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
     practices,
     users,
     departments,
-    products: createProductsService({
-      db,
-      settings: { CUSTOMER_ID: config.CUSTOMER_ID, OPERATIONS_EMAIL: config.OPERATIONS_EMAIL },
-      departments,
-    }),
+    products: createProductsService({ db, settings: { CUSTOMER_ID: config.CUSTOMER_ID }, departments, inventory }),
     reports: createReportsService({
       database,
       reads: reportsDatabase,

@@ -9,7 +9,7 @@ import { neutralizeCell } from "../../lib/csv.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
 import { productImage } from "../catalog/catalog.service.ts";
 import type { DepartmentsService } from "../departments/departments.service.ts";
-import { changeStock, ledgerPage } from "../inventory/stock.ts";
+import type { InventoryService } from "../inventory/inventory.service.ts";
 import * as repo from "./products.repository.ts";
 
 type ProductForm = z.infer<typeof ProductFormSchema>;
@@ -25,13 +25,15 @@ function sniffImage(data: Buffer): string | undefined {
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
-export type ProductsSettings = Pick<Config, "CUSTOMER_ID" | "OPERATIONS_EMAIL">;
+export type ProductsSettings = Pick<Config, "CUSTOMER_ID">;
 
 interface ProductsDeps {
   db: Database;
   settings: ProductsSettings;
   /** A product is offered to departments: the departments module says which are live. */
   departments: DepartmentsService;
+  /** Replenish and Adjust change stock through the inventory, the ledger's owner. */
+  inventory: Pick<InventoryService, "changeStock" | "ledgerPage">;
 }
 
 async function validate({ db, settings, departments }: ProductsDeps, input: ProductForm) {
@@ -85,19 +87,15 @@ async function changeStockOf(
   const product = await getRow(deps, input.product_id);
   if (!product.is_in_inventory) throw new AppError("CONFLICT", "This product is not kept in inventory.");
   const balance = await deps.db.transaction((tx) =>
-    changeStock(
-      tx,
-      {
-        productId: input.product_id,
-        delta: input.quantity,
-        action,
-        forbidNegative: action === "adjust",
-        userId: user.userId,
-        palettes: input.palettes ?? null,
-        comment: input.comment,
-      },
-      deps.settings.OPERATIONS_EMAIL,
-    ),
+    deps.inventory.changeStock(tx, {
+      productId: input.product_id,
+      delta: input.quantity,
+      action,
+      forbidNegative: action === "adjust",
+      userId: user.userId,
+      palettes: input.palettes ?? null,
+      comment: input.comment,
+    }),
   );
   return { product, balance };
 }
@@ -195,7 +193,6 @@ function productOperations(deps: ProductsDeps) {
 
 /** Staff's stock changes and a product's ledger (through the inventory's stock ledger). */
 function stockOperations(deps: ProductsDeps) {
-  const { db } = deps;
   return {
     /** Replenish: stock comes in (quantity > 0, pallets, comment). */
     async replenish(
@@ -223,7 +220,7 @@ function stockOperations(deps: ProductsDeps) {
 
     async ledger(productId: number, limit: number, offset: number) {
       await getRow(deps, productId);
-      const { rows, total } = await ledgerPage(db, productId, limit, offset);
+      const { rows, total } = await deps.inventory.ledgerPage(productId, limit, offset);
       return {
         rows: rows.map((r) => ({
           id: r.id,
