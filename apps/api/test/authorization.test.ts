@@ -294,6 +294,7 @@ const ROUTES: Record<string, Route> = {
     request: (c) => ({ body: { product_id: c.product, quantity: -1, comment: "Count" } }),
   },
   "POST /api/inventory/ledger": { access: "admin", request: (c) => ({ body: { product_id: c.product } }) },
+  "POST /api/mail/outbox": { access: "admin" },
   "POST /api/report/filters": { access: "admin" },
   "POST /api/report/orderFrontEnd": { access: "admin", request: () => ({ body: MARCH }) },
   "POST /api/order/listOrderProducts": {
