@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { DeskOrderListSchema, MESSAGES } from "@vetportal/contract";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
@@ -55,13 +55,22 @@ function defaultList(): DeskList {
   };
 }
 
-const orderLinks = (id: number) => screen.getAllByRole("link", { name: new RegExp(`\\b${id}\\b`) });
+// The desk's one table (its rows are cards on a phone, by CSS only: decision 036).
+const deskTable = () => screen.getByRole("table", { name: "Orders" });
+const orderRow = (id: number) => within(deskTable()).getByRole("row", { name: new RegExp(`Order #\\s*${id}\\b`) });
 
 describe("order desk list", () => {
   it("lists the orders, each linked to its page, with a chip per status that has orders", async () => {
     const { list } = openDesk();
     expect(await screen.findByRole("heading", { level: 1, name: "Order Desk" })).toBeInTheDocument();
-    await waitFor(() => expect(orderLinks(866)[0]).toHaveAttribute("href", "/admin/orders/866"));
+    await waitFor(() =>
+      expect(within(orderRow(866)).getByRole("link", { name: /866/ })).toHaveAttribute("href", "/admin/orders/866"),
+    );
+    // A header row and one row per order, each cell labelled with its column for the phone's card.
+    expect(within(deskTable()).getAllByRole("row")).toHaveLength(4);
+    expect(within(orderRow(866)).getByRole("cell", { name: "PO-77" })).toHaveAttribute("data-label", "PO");
+    expect(orderRow(865)).toHaveTextContent("Happy Tails");
+    expect(within(orderRow(860)).getByRole("cell", { name: "1Z999" })).toHaveAttribute("data-label", "Tracking");
     expect(list.calls.last).toEqual({ limit: 25, offset: 0 });
     const chips = screen.getByRole("radiogroup", { name: "Order status" });
     expect(chips).toHaveTextContent("All · 3");

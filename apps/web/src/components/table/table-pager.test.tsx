@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { renderComponent } from "../test/render.tsx";
+import { renderComponent } from "../../test/render.tsx";
 import { pageCount, TablePager } from "./table-pager.tsx";
 
 function Pager({ total, maxPages, status }: { total: number; maxPages?: number; status?: string }) {

@@ -1,11 +1,10 @@
-import { Table } from "@mantine/core";
 import { screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../lib/api-client.ts";
-import { renderComponent } from "../test/render.tsx";
-import { ActionsHead, ListResults, ListTable, StatusCell } from "./list-results.tsx";
-import { HeadCells } from "./table-parts.tsx";
+import { ApiError } from "../../lib/api-client.ts";
+import { renderComponent } from "../../test/render.tsx";
+import { actionsColumn, statusColumn, type TableColumn } from "./data-table.tsx";
+import { ListResults } from "./list-results.tsx";
 
 interface Clinic {
   id: number;
@@ -15,6 +14,12 @@ interface Clinic {
 
 const clinics = (from: number, count: number): Clinic[] =>
   Array.from({ length: count }, (_, i) => ({ id: from + i, name: `Clinic ${from + i}`, active: (from + i) % 2 === 0 }));
+
+const columns: TableColumn<Clinic>[] = [
+  { key: "name", label: "Name", role: "title", cell: (clinic) => clinic.name },
+  statusColumn((clinic) => clinic.active),
+  actionsColumn((clinic) => <button type="button">{`Modify ${clinic.name}`}</button>),
+];
 
 function query(over: Partial<Parameters<typeof ListResults<Clinic>>[0]["query"]> = {}) {
   return { isError: false, error: null, isFetching: false, refetch: () => undefined, ...over };
@@ -32,22 +37,30 @@ function PagedClinics({ total, size = 10, fetching = false }: { total: number; s
       errorTitle="Clinics could not be loaded"
       emptyText="No clinics match."
       tableLabel="Clinics"
-      head={
-        <>
-          <HeadCells columns={["Name", "Status"]} />
-          <ActionsHead />
-        </>
-      }
-      row={(clinic) => (
-        <Table.Tr key={clinic.id}>
-          <Table.Td>{clinic.name}</Table.Td>
-          <StatusCell active={clinic.active} />
-          <Table.Td>-</Table.Td>
-        </Table.Tr>
-      )}
+      columns={columns}
+      rowKey={(clinic) => clinic.id}
       page={page}
       pageSize={size}
       onPageChange={setPage}
+    />
+  );
+}
+
+/** A list that shows its pager only when there is more than one page. */
+function OnlyPaged({ total }: { total: number }) {
+  return (
+    <ListResults<Clinic>
+      query={query({ data: { items: clinics(1, Math.min(total, 10)), total } })}
+      noun="clinics"
+      errorTitle="x"
+      emptyText="none"
+      tableLabel="Clinic list"
+      columns={columns}
+      rowKey={(clinic) => clinic.id}
+      pagedOnly
+      page={1}
+      pageSize={10}
+      onPageChange={() => undefined}
     />
   );
 }
@@ -65,6 +78,7 @@ describe("ListResults", () => {
     expect(within(table).getAllByRole("row")).toHaveLength(11);
     expect(within(table).getByRole("row", { name: /Clinic 2\b/ })).toHaveTextContent("Active");
     expect(within(table).getByRole("row", { name: /Clinic 1\b/ })).toHaveTextContent("Inactive");
+    expect(within(table).getByRole("button", { name: "Modify Clinic 7" })).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Showing 1–10 of 23 clinics · Page 1 of 3");
   });
 
@@ -106,6 +120,8 @@ describe("ListResults", () => {
         emptyText="No clinics match."
         page={1}
         pageSize={10}
+        columns={columns}
+        rowKey={(clinic) => clinic.id}
         onPageChange={() => undefined}
       />,
     );
@@ -123,11 +139,8 @@ describe("ListResults", () => {
         noun="clinics"
         errorTitle="x"
         emptyText="none"
-        row={(c) => (
-          <Table.Tr key={c.id}>
-            <Table.Td>{c.name}</Table.Td>
-          </Table.Tr>
-        )}
+        columns={columns}
+        rowKey={(clinic) => clinic.id}
         page={9}
         pageSize={10}
         onPageChange={() => undefined}
@@ -136,44 +149,34 @@ describe("ListResults", () => {
     expect(await screen.findByRole("status")).toHaveTextContent("Showing 1–3 of 3 clinics · Page 1 of 1");
   });
 
-  it("leaves the pager out of a one-page list when asked to", async () => {
-    renderComponent(
+  it("leaves the pager out of a one-page list when asked to, and keeps it when there are more", async () => {
+    const onePage = renderComponent(<OnlyPaged total={3} />);
+    expect(await screen.findByRole("table", { name: "Clinic list" })).toHaveTextContent("Clinic 3");
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+    onePage.unmount();
+    renderComponent(<OnlyPaged total={11} />);
+    expect(await screen.findByRole("status")).toHaveTextContent("Showing 1–10 of 11 clinics · Page 1 of 2");
+  });
+
+  it("puts a wide list in a named region keyboard users can focus to scroll", async () => {
+    const { user } = renderComponent(
       <ListResults<Clinic>
-        query={query({ data: { items: clinics(1, 3), total: 3 } })}
+        query={query({ data: { items: clinics(1, 2), total: 2 } })}
         noun="clinics"
         errorTitle="x"
         emptyText="none"
-        pagedOnly
+        tableLabel="Clinics"
+        minWidth={900}
+        columns={columns}
+        rowKey={(clinic) => clinic.id}
         page={1}
         pageSize={10}
         onPageChange={() => undefined}
-      >
-        {(items) => (
-          <ul aria-label="Clinic cards">
-            {items.map((c) => (
-              <li key={c.id}>{c.name}</li>
-            ))}
-          </ul>
-        )}
-      </ListResults>,
+      />,
     );
-    expect(await screen.findByRole("list", { name: "Clinic cards" })).toHaveTextContent("Clinic 3");
-    expect(screen.queryByRole("status")).not.toBeInTheDocument();
-  });
-});
-
-describe("ListTable", () => {
-  it("makes a named region keyboard users can focus to scroll", async () => {
-    const { user } = renderComponent(
-      <ListTable minWidth={600} label="Lines" region="Order lines" head={<HeadCells columns={["Item"]} />}>
-        <Table.Tr>
-          <Table.Td>Chews</Table.Td>
-        </Table.Tr>
-      </ListTable>,
-    );
-    const region = await screen.findByRole("region", { name: "Order lines" });
+    const region = await screen.findByRole("region", { name: "Clinics" });
     await user.tab();
     expect(region).toHaveFocus();
-    expect(within(region).getByRole("table", { name: "Lines" })).toHaveTextContent("Chews");
+    expect(within(region).getByRole("table", { name: "Clinics" })).toHaveTextContent("Clinic 2");
   });
 });
