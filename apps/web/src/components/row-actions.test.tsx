@@ -45,13 +45,13 @@ describe("row actions", () => {
     await user.click(await screen.findByRole("button", { name: DELETE }));
     let dialog = await screen.findByRole("dialog", { name: MESSAGES.confirmTitle });
     expect(dialog).toHaveTextContent("Delete this user?");
-    await user.click(within(dialog).getByRole("button", { name: MESSAGES.confirmNo }));
+    await user.click(within(dialog).getByRole("button", { name: "Don't delete" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(deleted).toBe(0);
 
     await user.click(screen.getByRole("button", { name: DELETE }));
     dialog = await screen.findByRole("dialog", { name: MESSAGES.confirmTitle });
-    await user.click(within(dialog).getByRole("button", { name: MESSAGES.confirmYes }));
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("The user has been deleted.")).toBeInTheDocument();
     expect(deleted).toBe(1);
   });
@@ -62,7 +62,7 @@ describe("row actions", () => {
     );
     await user.click(await screen.findByRole("button", { name: DELETE }));
     const dialog = await screen.findByRole("dialog", { name: MESSAGES.confirmTitle });
-    await user.click(within(dialog).getByRole("button", { name: MESSAGES.confirmYes }));
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(screen.queryByText("The user has been deleted.")).not.toBeInTheDocument();
   });

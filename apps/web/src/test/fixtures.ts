@@ -134,6 +134,7 @@ export function orderDetail(over: Partial<z.input<typeof OrderDetailSchema>> = {
     contact_phone: "555-555-0100",
     email: "pat@paws.example.com",
     po_number: "PO-77",
+    cost_center_name: null,
     shipping_address: {
       name: "Paws Clinic",
       line1: "1 Main St",

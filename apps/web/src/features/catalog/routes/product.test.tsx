@@ -34,7 +34,7 @@ describe("product page", () => {
     );
     expect(screen.getByText("Estimated Shipping Date: 12/01/2026")).toBeInTheDocument();
     const prices = screen.getByRole("table", { name: "Price per pack" });
-    expect(within(prices).getByRole("row", { name: /1–4 packs/ })).toHaveTextContent("$12.00");
+    expect(within(prices).getByRole("row", { name: /2–4 packs/ })).toHaveTextContent("$12.00");
     expect(within(prices).getByRole("row", { name: /5\+ packs/ })).toHaveTextContent("$10.00");
   });
 
@@ -49,7 +49,7 @@ describe("product page", () => {
     const quantity = await screen.findByRole("textbox", { name: /Quantity \(packs\)/ });
     expect(quantity).toHaveValue("2");
     const prices = screen.getByRole("table", { name: "Price per pack" });
-    expect(within(prices).getByRole("row", { name: /1–4 packs/ })).toHaveAttribute("aria-current", "true");
+    expect(within(prices).getByRole("row", { name: /2–4 packs/ })).toHaveAttribute("aria-current", "true");
     await user.clear(quantity);
     await user.type(quantity, "6");
     expect(within(prices).getByRole("row", { name: /5\+ packs/ })).toHaveAttribute("aria-current", "true");

@@ -226,12 +226,12 @@ describe("order desk: one order", () => {
     await user.click(partial);
     const dialog = await screen.findByRole("dialog", { name: MESSAGES.confirmTitle });
     expect(dialog).toHaveTextContent("Cancel 2 × Dental Chews of order #866?");
-    await user.click(within(dialog).getByRole("button", { name: MESSAGES.confirmYes }));
+    await user.click(within(dialog).getByRole("button", { name: "Cancel packs" }));
     expect(await screen.findByText("Packs of order #866 cancelled and restocked.")).toBeInTheDocument();
     expect(cancel.calls.last).toEqual({ order_id: 866, lines: [{ order_product_id: 1, quantity: 2 }] });
   });
 
-  it("cancels the whole order only after Yes", async () => {
+  it("cancels the whole order only after Cancel order", async () => {
     const cancel = apiOk(
       "/api/fulfilment/cancel",
       DeskOrderSchema,
@@ -246,12 +246,12 @@ describe("order desk: one order", () => {
     await user.click(await screen.findByRole("tab", { name: "Cancel" }));
     await user.click(screen.getByRole("button", { name: "Cancel the whole order" }));
     let dialog = await screen.findByRole("dialog", { name: MESSAGES.confirmTitle });
-    await user.click(within(dialog).getByRole("button", { name: MESSAGES.confirmNo }));
+    await user.click(within(dialog).getByRole("button", { name: "Keep order" }));
     expect(cancel.calls.count).toBe(0);
     await user.click(screen.getByRole("button", { name: "Cancel the whole order" }));
     dialog = await screen.findByRole("dialog", { name: MESSAGES.confirmTitle });
     expect(dialog).toHaveTextContent("Cancel all of order #866?");
-    await user.click(within(dialog).getByRole("button", { name: MESSAGES.confirmYes }));
+    await user.click(within(dialog).getByRole("button", { name: "Cancel order" }));
     expect(await screen.findByText("Order #866 has been cancelled.")).toBeInTheDocument();
     expect(cancel.calls.last).toEqual({ order_id: 866 });
   });

@@ -89,13 +89,13 @@ describe("order detail", () => {
     await user.click(await screen.findByRole("button", { name: "Cancel Order" }));
     let dialog = await screen.findByRole("dialog", { name: MESSAGES.confirmTitle });
     expect(dialog).toHaveTextContent(MESSAGES.cancelOrderConfirm);
-    await user.click(within(dialog).getByRole("button", { name: MESSAGES.confirmNo }));
+    await user.click(within(dialog).getByRole("button", { name: "Keep order" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(cancel.calls.count).toBe(0);
 
     await user.click(screen.getByRole("button", { name: "Cancel Order" }));
     dialog = await screen.findByRole("dialog", { name: MESSAGES.confirmTitle });
-    await user.click(within(dialog).getByRole("button", { name: MESSAGES.confirmYes }));
+    await user.click(within(dialog).getByRole("button", { name: "Cancel order" }));
     expect(await screen.findByText("Order #866 has been cancelled.")).toBeInTheDocument();
     expect(cancel.calls.last).toEqual({ order_id: 866, partial: false });
     expect(await screen.findByText("This order was cancelled")).toBeInTheDocument();
@@ -111,7 +111,7 @@ describe("order detail", () => {
     await user.click(await screen.findByRole("button", { name: "Cancel Order" }));
     await user.click(
       within(await screen.findByRole("dialog", { name: MESSAGES.confirmTitle })).getByRole("button", {
-        name: MESSAGES.confirmYes,
+        name: "Cancel order",
       }),
     );
     expect(await screen.findByText("This order can no longer be cancelled.")).toBeInTheDocument();
