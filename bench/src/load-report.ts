@@ -2,11 +2,11 @@
  * The load benchmark's report: each row's verdict against its target, the markdown table, and its
  * block in bench/README.md (between `<!-- load:start -->` and `<!-- load:end -->`).
  */
-import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import type { ApiUnderTest } from "./api-under-test.ts";
 import { formatTable, type LighthouseResult } from "./lighthouse.ts";
 import { errorsOf, int, ms, type Row, rateOf, type Timing } from "./load-rows.ts";
+import { writeReadmeBlock } from "./readme-block.ts";
 
 export interface Run {
   started: Date;
@@ -112,15 +112,5 @@ export function render(run: Run): string {
 }
 
 export function writeReadme(readme: string, markdown: string) {
-  const start = "<!-- load:start -->";
-  const end = "<!-- load:end -->";
-  const text = readFileSync(readme, "utf8");
-  const block = `${start}\n${markdown}\n${end}`;
-  const i = text.indexOf(start);
-  const j = text.indexOf(end);
-  const next =
-    i !== -1 && j > i
-      ? `${text.slice(0, i)}${block}${text.slice(j + end.length)}`
-      : `${text.trimEnd()}\n\n## Load benchmark (issue 10)\n\n${block}\n`;
-  writeFileSync(readme, next);
+  writeReadmeBlock(readme, "load", "Load benchmark (issue 10)", markdown);
 }

@@ -1,7 +1,7 @@
-import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { REPORT_PAGE_SIZE, type SearchBy } from "@vetportal/contract";
 import type { ApiUnderTest } from "./api-under-test.ts";
+import { writeReadmeBlock } from "./readme-block.ts";
 
 /** The report benchmark's figures, targets and Markdown (bench/README.md "Results"); measured in report-bench.ts. */
 
@@ -164,16 +164,6 @@ export function render(r: {
   return lines.join("\n");
 }
 
-export function writeReadme(README: string, markdown: string) {
-  const start = "<!-- results:start -->";
-  const end = "<!-- results:end -->";
-  const text = readFileSync(README, "utf8");
-  const block = `${start}\n${markdown}\n${end}`;
-  const i = text.indexOf(start);
-  const j = text.indexOf(end);
-  const next =
-    i !== -1 && j > i
-      ? `${text.slice(0, i)}${block}${text.slice(j + end.length)}`
-      : `${text.trimEnd()}\n\n## Results\n\n${block}\n`;
-  writeFileSync(README, next);
+export function writeReadme(readme: string, markdown: string) {
+  writeReadmeBlock(readme, "results", "Results", markdown);
 }
