@@ -155,7 +155,7 @@ test.describe("administrator's reports", () => {
     await expect(breadcrumb.getByText(`Order #${orderId}`)).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("heading", { level: 2, name: `Order #${orderId}` })).toBeVisible();
     await expect(page.getByRole("table", { name: `Products in order #${orderId}` })).toBeVisible();
-    await expect(page.getByText("Deliver To")).toBeVisible();
+    await expect(page.getByText("Deliver To", { exact: true })).toBeVisible();
     await expectAccessiblePage(page);
 
     await breadcrumb.getByRole("link", { name: "Order summary" }).click();
