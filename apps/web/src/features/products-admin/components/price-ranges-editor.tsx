@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Group, Input, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Button, Group, Input, Stack } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { CountInput, MoneyInput } from "../../../components/form-fields.tsx";
+import { DataTable, type TableColumn } from "../../../components/table/data-table.tsx";
 
 /** One price range as edited: quantities in packs, the price per pack in dollars. */
 export type PriceRangeValues = {
@@ -17,11 +18,88 @@ interface PriceRangesEditorProps {
   errors: Record<string, ReactNode>;
 }
 
-/** The product's price breaks: rows of from / to quantity and the price per pack, in dollars. */
-export function PriceRangesEditor({ value, onChange, errors }: PriceRangesEditorProps) {
+type Row = { range: PriceRangeValues; index: number };
+
+/** The editor's columns: from / to quantity, the price per pack, and the row's remove button. */
+function columns({ value, onChange, errors }: PriceRangesEditorProps): TableColumn<Row>[] {
   const set = (index: number, patch: Partial<PriceRangeValues>) =>
     onChange(value.map((range, i) => (i === index ? { ...range, ...patch } : range)));
+  const error = (index: number, field: keyof PriceRangeValues) => errors[`price_ranges.${index}.${field}`];
+  return [
+    {
+      key: "min",
+      label: "Min quantity",
+      cell: ({ range, index }) => (
+        <CountInput
+          allowNegative
+          clampBehavior="none"
+          allowDecimal
+          aria-label={`Range ${index + 1} min quantity`}
+          min={1}
+          hideControls
+          value={range.min_quantity}
+          onChange={(next) => set(index, { min_quantity: next })}
+          error={error(index, "min_quantity")}
+        />
+      ),
+    },
+    {
+      key: "max",
+      label: "Max quantity",
+      cell: ({ range, index }) => (
+        <CountInput
+          allowNegative
+          clampBehavior="none"
+          allowDecimal
+          aria-label={`Range ${index + 1} max quantity`}
+          placeholder="and up"
+          min={1}
+          hideControls
+          value={range.max_quantity}
+          onChange={(next) => set(index, { max_quantity: next })}
+          error={error(index, "max_quantity")}
+        />
+      ),
+    },
+    {
+      key: "price",
+      label: "Price per pack",
+      cell: ({ range, index }) => (
+        <MoneyInput
+          allowNegative
+          clampBehavior="none"
+          aria-label={`Range ${index + 1} price per pack in dollars`}
+          hideControls
+          thousandSeparator=","
+          value={range.price}
+          onChange={(next) => set(index, { price: next })}
+          error={error(index, "price")}
+        />
+      ),
+    },
+    {
+      key: "remove",
+      label: "Remove",
+      role: "actions",
+      cell: ({ index }) => (
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size="lg"
+          aria-label={`Remove range ${index + 1}`}
+          disabled={value.length === 1}
+          onClick={() => onChange(value.filter((_, i) => i !== index))}
+        >
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      ),
+    },
+  ];
+}
 
+/** The product's price breaks: rows of from / to quantity and the price per pack, in dollars. */
+export function PriceRangesEditor(props: PriceRangesEditorProps) {
+  const { value, onChange, errors } = props;
   function addRange() {
     const last = value.at(-1);
     const from = last && typeof last.max_quantity === "number" ? last.max_quantity + 1 : "";
@@ -37,93 +115,14 @@ export function PriceRangesEditor({ value, onChange, errors }: PriceRangesEditor
       labelElement="div"
     >
       <Stack gap="xs" mt={6}>
-        <Table.ScrollContainer pos="relative" minWidth={300} type="native">
-          <Table verticalSpacing={4} horizontalSpacing={6} withRowBorders={false}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">
-                  <Text size="sm" fw={500}>
-                    Min quantity
-                  </Text>
-                </Table.Th>
-                <Table.Th scope="col">
-                  <Text size="sm" fw={500}>
-                    Max quantity
-                  </Text>
-                </Table.Th>
-                <Table.Th scope="col">
-                  <Text size="sm" fw={500}>
-                    Price per pack
-                  </Text>
-                </Table.Th>
-                <Table.Th scope="col" w={44}>
-                  <VisuallyHidden>Remove</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {value.map((range, index) => {
-                const row = index + 1;
-                return (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their position.
-                  <Table.Tr key={index}>
-                    <Table.Td valign="top">
-                      <CountInput
-                        allowNegative
-                        clampBehavior="none"
-                        allowDecimal
-                        aria-label={`Range ${row} min quantity`}
-                        min={1}
-                        hideControls
-                        value={range.min_quantity}
-                        onChange={(next) => set(index, { min_quantity: next })}
-                        error={errors[`price_ranges.${index}.min_quantity`]}
-                      />
-                    </Table.Td>
-                    <Table.Td valign="top">
-                      <CountInput
-                        allowNegative
-                        clampBehavior="none"
-                        allowDecimal
-                        aria-label={`Range ${row} max quantity`}
-                        placeholder="and up"
-                        min={1}
-                        hideControls
-                        value={range.max_quantity}
-                        onChange={(next) => set(index, { max_quantity: next })}
-                        error={errors[`price_ranges.${index}.max_quantity`]}
-                      />
-                    </Table.Td>
-                    <Table.Td valign="top">
-                      <MoneyInput
-                        allowNegative
-                        clampBehavior="none"
-                        aria-label={`Range ${row} price per pack in dollars`}
-                        hideControls
-                        thousandSeparator=","
-                        value={range.price}
-                        onChange={(next) => set(index, { price: next })}
-                        error={errors[`price_ranges.${index}.price`]}
-                      />
-                    </Table.Td>
-                    <Table.Td valign="top">
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size="lg"
-                        aria-label={`Remove range ${row}`}
-                        disabled={value.length === 1}
-                        onClick={() => onChange(value.filter((_, i) => i !== index))}
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          label="Price ranges"
+          look="lines"
+          columns={columns(props)}
+          rows={value.map((range, index) => ({ range, index }))}
+          rowKey={(row) => row.index}
+          tableProps={{ verticalSpacing: 4, horizontalSpacing: 6, withRowBorders: false }}
+        />
         <Group>
           <Button
             variant="light"
