@@ -23,7 +23,7 @@ export function ConnectionNotice() {
         <Text size="sm">
           <strong>The connection is lost.</strong> {whenOnline} when it returns.
         </Text>
-        <Button size="compact-sm" variant="outline" color="dark" onClick={stopWaitingSaves}>
+        <Button size="compact-sm" variant="outline" color="dark" onClick={stopWaitingSaves} style={{ flexShrink: 0 }}>
           Stop
         </Button>
       </Group>

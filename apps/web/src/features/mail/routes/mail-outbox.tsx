@@ -5,7 +5,8 @@ import { LoadError, PageLoading } from "../../../components/page-state.tsx";
 import { formatPst } from "../../../lib/format.ts";
 import { useOutbox } from "../api/list-outbox.ts";
 
-const STATUS_COLOR = { pending: "orange.9", sent: "teal.9", failed: "red.9" } as const;
+// Colours whose light variant keeps its text at 4.5:1 or more (app/theme.ts).
+const STATUS_COLOR = { pending: "gray", sent: "brand", failed: "red" } as const;
 
 /** One email: subject, addressees, status, and its text behind a disclosure. */
 function OutboxEntry({ message }: { message: OutboxMessage }) {
