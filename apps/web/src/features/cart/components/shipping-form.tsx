@@ -97,17 +97,17 @@ export function useOrderPlacement(onPlaced: (orderId: number) => void) {
 
   function place(body: PlaceOrderBody, onError: (error: unknown, errors: OrderErrors) => void) {
     idempotencyKey.current ??= newIdempotencyKey();
-    placeOrder.mutate(
-      { idempotencyKey: idempotencyKey.current, body },
-      {
-        onSuccess: (orderId) => {
-          idempotencyKey.current = null;
-          onPlaced(orderId);
-        },
-        onError: (error) => {
-          if (isKeyReused(error)) idempotencyKey.current = null;
-          onError(error, orderErrors(error));
-        },
+    // The promise, not mutate()'s callbacks: those are dropped when the form unmounts before the
+    // answer comes, as it does when the cart, refetched after a lost connection returns, is already
+    // empty because the order went through (decision 037).
+    placeOrder.mutateAsync({ idempotencyKey: idempotencyKey.current, body }).then(
+      (orderId) => {
+        idempotencyKey.current = null;
+        onPlaced(orderId);
+      },
+      (error) => {
+        if (isKeyReused(error)) idempotencyKey.current = null;
+        onError(error, orderErrors(error));
       },
     );
   }
