@@ -31,6 +31,19 @@ describe("POST /api/mail/outbox", () => {
     });
   });
 
+  it("cuts a live link's secret out of what it shows", async () => {
+    await queueEmail(t.db, {
+      kind: "test",
+      to: ["staff@clinic.example"],
+      subject: "Set your password",
+      text: "Open https://portal.example/set-password#token=live-secret-123 to set it.",
+    });
+    const res = await post(t.admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).not.toContain("live-secret-123");
+    expect(res.json().data[0].text).toBe("Open https://portal.example/set-password#token=REDACTED to set it.");
+  });
+
   it("is refused to a practice and to nobody signed in", async () => {
     expect((await post(t.practice)).statusCode).toBe(403);
     expect((await t.app.inject({ method: "POST", url: "/api/mail/outbox", payload: {} })).statusCode).toBe(401);

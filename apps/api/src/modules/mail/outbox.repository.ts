@@ -112,7 +112,7 @@ export async function countByStatus(db: Executor, ids: number[]) {
  */
 const SECRET_IN_LINK = "([?#&](token|code)=)[A-Za-z0-9_-]+";
 const redacted = (column: typeof email_outbox.text | typeof email_outbox.html) =>
-  sql`regexp_replace(${column}, ${SECRET_IN_LINK}, ${"\\1REDACTED"}, 'g')`;
+  sql<string>`regexp_replace(${column}, ${SECRET_IN_LINK}, ${"\\1REDACTED"}, 'g')`;
 
 /** The columns of a message once its secret is cut out of it. */
 const withoutSecrets = () => ({
@@ -158,7 +158,11 @@ export async function readBacklog(db: Executor) {
   return { pending: row?.pending ?? 0, failed: row?.failed ?? 0, overdueSeconds: row?.overdueSeconds ?? 0 };
 }
 
-/** The newest messages, any status: what the administrators' outbox page lists (issue 22 §6). */
+/**
+ * The newest messages, any status: what the administrators' outbox page lists (issue 22 §6). A link
+ * still live (a set-password link not yet used) is shown with its secret cut out, as stored mail is
+ * once the link is spent: reading the outbox never hands anyone another person's link.
+ */
 export async function listRecent(db: Executor, limit: number) {
   return db
     .select({
@@ -167,7 +171,7 @@ export async function listRecent(db: Executor, limit: number) {
       to: email_outbox.to,
       cc: email_outbox.cc,
       subject: email_outbox.subject,
-      text: email_outbox.text,
+      text: redacted(email_outbox.text),
       status: email_outbox.status,
       attempts: email_outbox.attempts,
       last_error: email_outbox.last_error,
