@@ -1,3 +1,4 @@
+import { portalDay } from "@vetportal/contract";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -70,9 +71,15 @@ const LIVE_EXAMPLES: Record<string, (example: Input, live: Live) => Input> = {
   "POST /api/fulfilment/backorder": (e, live) =>
     withBody(e, {
       order_id: live.order,
-      lines: ((e.body as Json).lines as Json[]).map((l) => ({ ...l, order_product_id: live.orderLine })),
+      // The documented expected day is a fixed one; a back order needs a day still ahead.
+      lines: ((e.body as Json).lines as Json[]).map((l) => ({
+        ...l,
+        order_product_id: live.orderLine,
+        expected_date: portalDay(new Date(Date.now() + 21 * 86_400_000)),
+      })),
     }),
-  "POST /api/fulfilment/ship": (e, live) => withBody(e, { order_id: live.shipOrder }),
+  // The documented ship date is a fixed day; the order shipped here was placed today.
+  "POST /api/fulfilment/ship": (e, live) => withBody(e, { order_id: live.shipOrder, shipped_on: portalDay() }),
   "POST /api/fulfilment/cancel": (e, live) => withBody(e, { order_id: live.order }),
 };
 
