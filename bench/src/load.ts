@@ -4,7 +4,11 @@
  * measured in the same run (bare Fastify, plain pg), then Lighthouse on the portal's pages.
  *
  *   npm run bench:load [-- --worktree [--no-build] | --commit REV] [--duration 8 --warmup 2
- *                       --practices 12 --no-lighthouse --no-readme --wait-quiet SECONDS]
+ *                       --practices 12 --no-lighthouse --no-readme --wait-quiet SECONDS
+ *                       --only order/]
+ *
+ * --only TEXT[,TEXT…] measures only the API rows whose label contains one of the texts, and the
+ * ceilings they are compared with (an A/B of a few routes in a third of the time).
  *
  * Every server runs in a process of its own; autocannon (the load generator) runs in this one.
  * Each row: a warm-up of --warmup seconds (not counted), then --duration seconds measured.
@@ -44,6 +48,7 @@ const { values: args } = parseArgs({
     worktree: { type: "boolean", default: false },
     commit: { type: "string" },
     "wait-quiet": { type: "string", default: "0" },
+    only: { type: "string" },
   },
 });
 const TIMING: Timing = { duration: Number(args.duration), warmup: Number(args.warmup) };
@@ -53,6 +58,10 @@ const README = join(ROOT, "bench", "README.md");
 /** Connections of the issue's table: 50 for reads, 10 for orders. */
 const READ_CONNECTIONS = 50;
 const ORDER_CONNECTIONS = 10;
+
+/** Whether --only keeps an API row (by its label). */
+const ONLY = args.only?.split(",").filter(Boolean);
+const measured = (label: string) => !ONLY || ONLY.some((text) => label.includes(text));
 
 /** Cycles through `items`, one per request. */
 function turns<T>(items: T[]) {
@@ -191,7 +200,7 @@ async function loadPortal(base: string, driver: Driver, portal: Portal): Promise
     ],
   ];
   const rows: Row[] = [];
-  for (const [row, options] of cases)
+  for (const [row, options] of cases.filter(([row]) => measured(row.label)))
     rows.push(await run({ ...row, driver, connections: options.connections ?? 10, api: true }, options, TIMING));
   return rows;
 }
@@ -269,7 +278,9 @@ async function main() {
       readConnections: READ_CONNECTIONS,
       orderConnections: ORDER_CONNECTIONS,
     };
-    result.rows.unshift(...(await ceilings(input, pgUrl, scratch, TIMING)));
+    // With --only, the ceilings the measured rows are compared with (the PGlite rows' ceilings too).
+    const wanted = ONLY && new Set(result.rows.map((r) => r.ceiling));
+    result.rows.unshift(...(await ceilings(input, pgUrl, scratch, TIMING, wanted || undefined)));
 
     // An empty DATABASE_URL is no database URL: the API opens PGlite in DATA_DIR.
     await onApi(api, { DATABASE_URL: "", DATA_DIR: join(scratch, "pglite") }, async ({ base }) => {

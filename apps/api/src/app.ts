@@ -182,6 +182,7 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
     createOrdersService({
       db,
       settings: { CUSTOMER_ID: config.CUSTOMER_ID, CANCEL_WINDOW_HOURS: config.CANCEL_WINDOW_HOURS },
+      caches,
       catalog,
       inventory,
       cart,
@@ -248,7 +249,8 @@ async function registerHttp(
   // database before it uses a cached value again: its next request reads the write.
   app.addHook("onSend", async (request) => {
     const writes = request.routeOptions.config?.invalidatesCaches;
-    if (writes ?? (request.method !== "GET" && request.method !== "HEAD")) caches.invalidate();
+    if (writes === "stock") caches.invalidateVolatile();
+    else if (writes ?? (request.method !== "GET" && request.method !== "HEAD")) caches.invalidate();
   });
   // Bodies are JSON; urlencoded forms are read too (the legacy front end posts sign-in that way),
   // within the same 1 MiB limit. Multipart is accepted only by the one upload route, which

@@ -41,6 +41,7 @@ export function createCaches(db: Database, maxStaleMs: number) {
     .prepare("cache_generations");
   let epoch = 0;
   let checks = 0;
+  let volatileEpoch = 0;
   let last: { check: Promise<Check>; startedAt: number; epoch: number } | undefined;
 
   /** A check that started at most maxStaleMs ago and after the last invalidate(). */
@@ -103,6 +104,14 @@ export function createCaches(db: Database, maxStaleMs: number) {
       epoch++;
     },
 
+    /**
+     * The next use of every volatile value reads it again, without a check of the counters: after
+     * a call that changed only such values (an order changes stock, no counted table).
+     */
+    invalidateVolatile() {
+      volatileEpoch++;
+    },
+
     keyed,
 
     /** One value, kept until one of `sources` changes. */
@@ -113,15 +122,17 @@ export function createCaches(db: Database, maxStaleMs: number) {
 
     /**
      * A value that changes too often for a generation (stock changes with every order): reloaded
-     * once per check, so at most maxStaleMs old, and at once after invalidate().
+     * once per check, so at most maxStaleMs old, and at once after invalidate() or
+     * invalidateVolatile().
      */
     volatile<V>(loadValue: () => Promise<V>) {
-      let cached: { seq: number; value: Promise<V> } | undefined;
+      let cached: { seq: number; volatileEpoch: number; value: Promise<V> } | undefined;
       return async (): Promise<V> => {
+        const readFrom = volatileEpoch;
         const current = await check();
-        if (!cached || cached.seq < current.seq) {
+        if (!cached || cached.seq < current.seq || cached.volatileEpoch < readFrom) {
           const value = loadValue();
-          const entry = { seq: current.seq, value };
+          const entry = { seq: current.seq, volatileEpoch: readFrom, value };
           cached = entry;
           value.catch(() => {
             if (cached === entry) cached = undefined;

@@ -37,8 +37,11 @@ declare module "fastify" {
     /**
      * Whether a call may change data the caches hold (lib/cache.ts, decision 017); default: every
      * method but GET and HEAD. After such a call, this process checks the database before it uses
-     * a cached value again, so its next request sees the change.
+     * a cached value again, so its next request sees the change. "stock": the call changes only
+     * what the caches re-read at every check (stock, `caches.volatile`), never a counted table
+     * (placing an order, decision 038): the next use of stock re-reads it, and nothing else is
+     * checked again.
      */
-    invalidatesCaches?: boolean;
+    invalidatesCaches?: boolean | "stock";
   }
 }

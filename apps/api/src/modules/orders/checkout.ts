@@ -7,6 +7,7 @@ import {
   type QuoteRequest,
 } from "@vetportal/contract";
 import { AppError } from "../../lib/app-error.ts";
+import { deepFreeze } from "../../lib/cache.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
 import * as checkoutRepo from "./checkout.repository.ts";
 import type { OrdersDeps } from "./orders-deps.ts";
@@ -14,12 +15,28 @@ import * as placing from "./placing.repository.ts";
 import { methodNotAllowed, refuseDuplicateProducts } from "./placing.ts";
 import { quoteCart } from "./pricing.ts";
 
+type MethodList = Awaited<ReturnType<typeof checkoutRepo.listCustomerDeliveryMethods>>;
+/** The customer's delivery methods, cached until delivery_methods or customer_delivery_methods change. */
+const methodLists = new WeakMap<OrdersDeps["caches"], () => Promise<MethodList>>();
+
+function customerMethods({ db, settings, caches }: OrdersDeps) {
+  let list = methodLists.get(caches);
+  if (!list) {
+    list = caches.value(["delivery_methods", "customer_delivery_methods"], async () =>
+      deepFreeze(await checkoutRepo.listCustomerDeliveryMethods(db, settings.CUSTOMER_ID)),
+    );
+    methodLists.set(caches, list);
+  }
+  return list();
+}
+
 /**
  * SPEC §6: the admin user gets the customer's list; everyone else UPS Ground. Never 43. "Admin"
  * means administrator rights from a password session, never the user id alone (decision 012).
+ * The list is cached (decision 038): checkout, quotes and every order read it.
  */
-export async function deliveryMethodsFor({ db, settings }: OrdersDeps, user: SessionUser) {
-  const list = await checkoutRepo.listCustomerDeliveryMethods(db, settings.CUSTOMER_ID);
+export async function deliveryMethodsFor(deps: OrdersDeps, user: SessionUser) {
+  const list = await customerMethods(deps);
   const allowed = user.isAdmin ? list : list.filter((m) => m.id === DEFAULT_DELIVERY_METHOD.id);
   return allowed.filter((m) => m.id !== FORBIDDEN_DELIVERY_METHOD_ID);
 }

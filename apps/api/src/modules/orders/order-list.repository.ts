@@ -1,7 +1,8 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { escapeLike } from "../../db/like.ts";
-import { order_statuses, orders, users } from "../../db/schema/index.ts";
+import { runPrepared } from "../../db/prepared.ts";
+import { order_statuses, orders, shipments, users } from "../../db/schema/index.ts";
 import { dayEnd, dayStart } from "../../lib/portal-days.ts";
 import { type OrderReader, readerWhere } from "./orders.repository.ts";
 
@@ -48,6 +49,26 @@ export interface OrderListFilter {
   toDay?: string;
 }
 
+/** A row of My Orders as the one statement gives it (JSON: the timestamps as text). */
+export interface OrderListRow {
+  id: number;
+  created: string;
+  order_status: number;
+  order_status_name: string;
+  first_name: string | null;
+  last_name: string | null;
+  shipping_instruction: string | null;
+  total_order_amount: number;
+  date_shipped: string | null;
+  tracking_number: string | null;
+  shipments: { carrier: string; tracking_number: string; shipped_on: string }[];
+}
+
+/**
+ * A page of My Orders in ONE statement (issue 22 §2, decision 038): how many orders the filter
+ * finds (an index count, run once), and the page newest first with each order's status, orderer
+ * and packages as one JSON value. It was three statements (the page, the count, the packages).
+ */
 export async function listOrders(
   db: Executor,
   reader: OrderReader,
@@ -61,11 +82,24 @@ export async function listOrders(
     filter.fromDay ? sql`${orders.created} >= ${dayStart(filter.fromDay)}` : undefined,
     filter.toDay ? sql`${orders.created} < ${dayEnd(filter.toDay)}` : undefined,
   );
-  const [rows, [count]] = await Promise.all([
-    listOrderRows(db, where, "id", limit, offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+  const packages = sql`(select coalesce(json_agg(json_build_object('carrier', s.carrier,
+      'tracking_number', s.tracking_number, 'shipped_on', s.shipped_on) order by s.id), '[]'::json)
+    from ${shipments} s where s.order_id = ${orders.id})`;
+  const page = sql`select ${orders.id}, ${orders.created}, ${orders.order_status_id} as order_status,
+      ${order_statuses.name} as order_status_name, ${users.first_name}, ${users.last_name},
+      ${orders.shipping_instruction}, ${orders.total_order_amount}, ${orders.date_shipped},
+      ${orders.tracking_number}, ${packages} as shipments
+    from ${orders}
+    join ${users} on ${users.id} = ${orders.user_id}
+    join ${order_statuses} on ${order_statuses.id} = ${orders.order_status_id}
+    where ${where}
+    order by ${orders.id} desc limit ${limit} offset ${offset}`;
+  const [row] = await runPrepared<{ total: number; rows: OrderListRow[] }>(
+    db,
+    sql`select (select count(*)::int from ${orders} where ${where}) as total,
+      (select coalesce(json_agg(p order by p.id desc), '[]'::json) from (${page}) p) as rows`,
+  );
+  return { rows: row?.rows ?? [], total: row?.total ?? 0 };
 }
 
 export interface DeskFilter {

@@ -1,6 +1,7 @@
 import { formatPst, ORDER_STATUS, portalDay, type Shipment, type StatusEvent } from "@vetportal/contract";
 import type { Executor } from "../../db/client.ts";
-import * as repo from "./orders.repository.ts";
+import { findOrderPage, type OrderPageEvent } from "./order-page.repository.ts";
+import type * as repo from "./orders.repository.ts";
 
 /*
  * The order read model the practice's order page (orders.service getOrder) and the order desk's
@@ -82,19 +83,19 @@ export function legacyShipments(order: Pick<OrderRow, "tracking_number" | "date_
 }
 
 /**
- * An order's status timeline and packages, as the practice's and the staff's order pages show them.
+ * An order's status timeline and packages as the practice's and the staff's order pages show them.
  * An order shipped before shipments were recorded shows its tracking numbers without a carrier.
  */
-export async function orderTimeline(
-  db: Executor,
-  order: Pick<OrderRow, "id" | "user_id" | "tracking_number" | "date_shipped">,
-): Promise<{ history: StatusEvent[]; shipments: Shipment[] }> {
-  const events = await repo.listStatusHistory(db, order.id);
-  const packages = await repo.listShipments(db, [order.id]);
+function timelineOf(
+  order: Pick<OrderRow, "user_id" | "tracking_number" | "date_shipped">,
+  events: readonly OrderPageEvent[],
+  packages: readonly Shipment[],
+): { history: StatusEvent[]; shipments: Shipment[] } {
   const history = events.map((e) => ({
     order_status: e.order_status,
     order_status_name: e.order_status_name,
-    created: e.created.toISOString(),
+    // JSON carries the timestamp as text; a Date keeps the driver's millisecond ISO form.
+    created: new Date(e.created).toISOString(),
     user_name: personName(e),
     by_staff: e.user_id !== order.user_id,
     note: e.note,
@@ -104,13 +105,22 @@ export async function orderTimeline(
 }
 
 /**
- * Everything an order page shows beside the order row, in the order it is read: the names
+ * An order the reader may read with everything its page shows beside the order row: the names
  * (customer, orderer, status, delivery method, department, cost center), the lines as placed, the
- * status timeline and the packages.
+ * status timeline and the packages — all read in one statement (order-page.repository, decision
+ * 038). Undefined when the reader may not read it.
  */
-export async function readOrderSheet(db: Executor, order: OrderRow) {
-  const names = await repo.findOrderNames(db, order.id);
-  const lines = await repo.listOrderLines(db, order.id);
-  const { history, shipments } = await orderTimeline(db, order);
-  return { names, lines, history, shipments };
+export async function readOrder(db: Executor, id: number, reader: repo.OrderReader) {
+  const page = await findOrderPage(db, id, reader);
+  if (!page) return undefined;
+  const { order, names, lines, history: events, packages } = page;
+  return { order, names, lines, ...timelineOf(order, events, packages) };
+}
+
+/** The sheet of an order already read (the desk's, after a change): `readOrder` without the row. */
+export async function readOrderSheet(db: Executor, order: Pick<OrderRow, "id" | "customer_id">) {
+  const read = await readOrder(db, order.id, { customerId: order.customer_id });
+  if (!read) return { names: undefined, lines: [], history: [], shipments: [] };
+  const { order: _order, ...sheet } = read;
+  return sheet;
 }

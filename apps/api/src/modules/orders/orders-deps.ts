@@ -1,5 +1,6 @@
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
+import type { Caches } from "../../lib/cache.ts";
 import type { CartService } from "../cart/cart.service.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { InventoryService } from "../inventory/inventory.service.ts";
@@ -8,13 +9,15 @@ import type { InventoryService } from "../inventory/inventory.service.ts";
 export type OrdersSettings = Pick<Config, "CUSTOMER_ID" | "CANCEL_WINDOW_HOURS">;
 
 /**
- * What the orders service is made of (app.ts hands it in): its database, its settings, and the
+ * What the orders service is made of (app.ts hands it in): its database, its settings, the caches, and the
  * services it uses — the catalogue (which products a user may order, their prices), the inventory
  * (stock changes and where low-stock alerts go) and the cart (a destroy order empties its lines).
  */
 export interface OrdersDeps {
   db: Database;
   settings: OrdersSettings;
+  /** The read caches (decision 017): the customer's delivery methods are read through them. */
+  caches: Pick<Caches, "value">;
   catalog: Pick<CatalogService, "scopeFor" | "productsByIds" | "isInInventory" | "priceRanges" | "orderReads">;
   inventory: Pick<InventoryService, "changeStock" | "alertEmail">;
   cart: Pick<CartService, "removeOrderedLines" | "orderedLinesRemoval">;

@@ -1,20 +1,8 @@
 import type { OrderAmounts } from "@vetportal/contract";
 import { PORTAL_TIME_ZONE } from "@vetportal/contract";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
-import {
-  cost_centers,
-  customers,
-  delivery_methods,
-  departments,
-  order_products,
-  order_status_history,
-  order_statuses,
-  orders,
-  shipments,
-  users,
-} from "../../db/schema/index.ts";
+import { order_products, order_status_history, orders, shipments } from "../../db/schema/index.ts";
 import { portalToday } from "../../lib/portal-days.ts";
 
 /*
@@ -58,42 +46,6 @@ export function readerWhere(reader: OrderReader) {
   );
 }
 
-/** The packages of some orders (issue 11), in the order they were recorded. */
-export async function listShipments(db: Executor, orderIds: number[]) {
-  if (!orderIds.length) return [];
-  return db
-    .select({
-      order_id: shipments.order_id,
-      carrier: shipments.carrier,
-      tracking_number: shipments.tracking_number,
-      shipped_on: shipments.shipped_on,
-    })
-    .from(shipments)
-    .where(inArray(shipments.order_id, orderIds))
-    .orderBy(asc(shipments.order_id), asc(shipments.id));
-}
-
-/** An order's status history, oldest first, with the name of whoever made each change. */
-export async function listStatusHistory(db: Executor, orderId: number) {
-  const actor = alias(users, "actor");
-  return db
-    .select({
-      order_status: order_status_history.order_status_id,
-      order_status_name: order_statuses.name,
-      created: order_status_history.created,
-      user_id: order_status_history.user_id,
-      first_name: actor.first_name,
-      last_name: actor.last_name,
-      representation: actor.representation,
-      note: order_status_history.note,
-    })
-    .from(order_status_history)
-    .innerJoin(order_statuses, eq(order_statuses.id, order_status_history.order_status_id))
-    .leftJoin(actor, eq(actor.id, order_status_history.user_id))
-    .where(eq(order_status_history.order_id, orderId))
-    .orderBy(asc(order_status_history.created), asc(order_status_history.id));
-}
-
 /** The order of this id if the reader may read it; forUpdate locks its row. */
 export async function findOrder(db: Executor, id: number, reader: OrderReader, forUpdate = false) {
   const query = db
@@ -102,34 +54,6 @@ export async function findOrder(db: Executor, id: number, reader: OrderReader, f
     .where(and(eq(orders.id, id), readerWhere(reader)))
     .limit(1);
   const [row] = forUpdate ? await query.for("update") : await query;
-  return row;
-}
-
-/**
- * The names the practice's and the staff's order pages show beside an order: the customer, the
- * orderer, the status, the delivery method, and the department and cost center when it has them.
- */
-export async function findOrderNames(db: Executor, orderId: number) {
-  const [row] = await db
-    .select({
-      customer_name: customers.name,
-      first_name: users.first_name,
-      last_name: users.last_name,
-      representation: users.representation,
-      user_email: users.email,
-      order_status_name: order_statuses.name,
-      delivery_method_name: delivery_methods.name,
-      department_name: departments.name,
-      cost_center_name: cost_centers.name,
-    })
-    .from(orders)
-    .innerJoin(customers, eq(customers.id, orders.customer_id))
-    .innerJoin(users, eq(users.id, orders.user_id))
-    .innerJoin(order_statuses, eq(order_statuses.id, orders.order_status_id))
-    .innerJoin(delivery_methods, eq(delivery_methods.id, orders.delivery_method_id))
-    .leftJoin(departments, eq(departments.id, orders.department_id))
-    .leftJoin(cost_centers, eq(cost_centers.id, orders.cost_center_id))
-    .where(eq(orders.id, orderId));
   return row;
 }
 

@@ -32,6 +32,8 @@ const checkoutRoutes = (app: App, orders: OrdersService) => {
       summary: "The portal's customer with the delivery methods the signed-in user may choose",
       body: CustomerQueryRequestSchema,
       data: CustomerSchema,
+      // Reads only: the caches stay valid.
+      invalidatesCaches: false,
     },
     (request) => orders.getCustomer(request.user),
   );
@@ -46,6 +48,9 @@ const checkoutRoutes = (app: App, orders: OrdersService) => {
       headers: IdempotencyHeaders,
       body: PlaceOrderBodySchema,
       data: z.number().int(),
+      // An order changes stock and its own tables, none a cache counts (decision 038): the next
+      // read of stock is fresh, the session and catalogue caches need no new check.
+      invalidatesCaches: "stock",
     },
     async (request) => (await orders.placeOrder(request.user, request.body, request.headers[IDEMPOTENCY_HEADER])).id,
   );
@@ -77,6 +82,8 @@ const practiceOrderRoutes = (app: App, orders: OrdersService) => {
         "Orders the user may see (own; a Manager the department's), newest first, optionally by status and order days",
       body: OrderListRequestSchema,
       data: z.array(OrderListItemSchema),
+      // Reads only: the caches stay valid.
+      invalidatesCaches: false,
     },
     async (request) => {
       const { rows, total } = await orders.listOrders(request.user, request.body);
@@ -92,6 +99,8 @@ const practiceOrderRoutes = (app: App, orders: OrdersService) => {
       summary: "One order with its lines (404 for an order the user may not see)",
       body: OrderQueryRequestSchema,
       data: OrderDetailSchema,
+      // Reads only: the caches stay valid.
+      invalidatesCaches: false,
     },
     (request) => orders.getOrder(request.user, request.body.id),
   );

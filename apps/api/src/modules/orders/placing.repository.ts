@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import { and, asc, eq, getTableColumns, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { PgDialect, type PgTable } from "drizzle-orm/pg-core";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
+import { runPrepared } from "../../db/prepared.ts";
 import {
   addresses,
   cost_center_departments,
@@ -26,21 +26,6 @@ import type { OutgoingEmail } from "../mail/mail.service.ts";
  * write needs no BEGIN and COMMIT round trips, and PGlite, which runs one transaction at a time,
  * is never held while the API works between statements.
  */
-
-const dialect = new PgDialect();
-
-/**
- * Runs a statement as a named prepared statement: a PostgreSQL connection parses and plans each
- * text once and then only binds it (an order's statements took longer to plan than to run). The
- * name is the text's hash. The texts have a few shapes only, since lists travel as one JSON value.
- * PGlite runs it as any statement.
- */
-async function runPrepared<T>(db: Database, statement: SQL): Promise<T[]> {
-  const query = dialect.sqlToQuery(statement);
-  const name = `vp_${createHash("sha1").update(query.sql).digest("base64url")}`;
-  const result = await db._.session.prepareQuery(query, undefined, name, false).execute();
-  return (result as { rows: T[] }).rows;
-}
 
 /** A query's rows as one JSON array, a row as one JSON object: several reads in one statement. */
 const jsonRows = (query: SQLWrapper) => sql`(select coalesce(json_agg(t), '[]'::json) from (${query.getSQL()}) t)`;

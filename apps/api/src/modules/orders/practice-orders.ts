@@ -15,12 +15,13 @@ import type { SessionUser } from "../../types/fastify.d.ts";
 import { canOrder, cartItemOf } from "../catalog/catalog.service.ts";
 import { cancelOrderQuantities } from "./order-cancel.ts";
 import * as lists from "./order-list.repository.ts";
+import type { OrderPageLine } from "./order-page.repository.ts";
 import {
   byFinalStatus,
   legacyShipments,
   type OrderRow,
   orderSheetOf,
-  readOrderSheet,
+  readOrder,
   remainingOf,
   shipmentsOf,
 } from "./order-read-model.ts";
@@ -75,24 +76,23 @@ export async function listOrders(
     filter.limit,
     filter.offset,
   );
-  const packages = await repo.listShipments(
-    db,
-    rows.map((r) => r.id),
-  );
   return {
     rows: rows.map((r) => {
-      const own = packages.filter((p) => p.order_id === r.id);
+      // JSON carries the timestamps as text; a Date keeps the driver's millisecond ISO form.
+      const dateShipped = r.date_shipped === null ? null : new Date(r.date_shipped);
       return {
         id: r.id,
         user_first_name: r.first_name,
         user_last_name: r.last_name,
         shipping_instruction: r.shipping_instruction,
-        created: r.created.toISOString(),
+        created: new Date(r.created).toISOString(),
         order_status: r.order_status,
         order_status_name: r.order_status_name,
         total_order_amount: r.total_order_amount,
-        date_shipped: r.date_shipped?.toISOString() ?? null,
-        shipments: own.length ? shipmentsOf(own) : legacyShipments(r),
+        date_shipped: dateShipped?.toISOString() ?? null,
+        shipments: r.shipments.length
+          ? shipmentsOf(r.shipments)
+          : legacyShipments({ tracking_number: r.tracking_number, date_shipped: dateShipped }),
       };
     }),
     total,
@@ -100,7 +100,7 @@ export async function listOrders(
 }
 
 /** The lines still on an order and the ones cancelled, as the practice's order page lists them. */
-function linesOf(lines: Awaited<ReturnType<typeof readOrderSheet>>["lines"], isOpen: boolean) {
+function linesOf(lines: readonly OrderPageLine[], isOpen: boolean) {
   return {
     order_products: lines
       .filter((l) => l.quantity > l.cancelled_quantity)
@@ -134,9 +134,9 @@ export async function getOrder(
   id: number,
   now = new Date(),
 ): Promise<OrderDetail> {
-  const order = await repo.findOrder(deps.db, id, readableBy(user));
-  if (!order) throw new AppError("NOT_FOUND", "This order does not exist or is not yours to see.");
-  const { names, lines, history, shipments } = await readOrderSheet(deps.db, order);
+  const read = await readOrder(deps.db, id, readableBy(user));
+  if (!read) throw new AppError("NOT_FOUND", "This order does not exist or is not yours to see.");
+  const { order, names, lines, history, shipments } = read;
   const cancelled =
     order.order_status_id === ORDER_STATUS.CANCELLED
       ? history.findLast((e) => e.order_status === ORDER_STATUS.CANCELLED)
@@ -146,16 +146,16 @@ export async function getOrder(
   return {
     id: order.id,
     customer_id: order.customer_id,
-    customer_name: names?.customer_name ?? "",
+    customer_name: names.customer_name,
     user_id: order.user_id,
-    user_name: [names?.first_name, names?.last_name].filter(Boolean).join(" ") || (names?.representation ?? ""),
+    user_name: [names.first_name, names.last_name].filter(Boolean).join(" ") || (names.representation ?? ""),
     order_status: order.order_status_id,
-    order_status_name: names?.order_status_name ?? "",
+    order_status_name: names.order_status_name,
     order_type_name: ORDER_TYPES.find((t) => t.id === order.order_type_id)?.name ?? "",
-    delivery_method_name: names?.delivery_method_name ?? "",
+    delivery_method_name: names.delivery_method_name,
     payment_method_name: PAYMENT_METHODS.find((m) => m.id === order.payment_method_id)?.name ?? "",
     ...orderSheetOf(order),
-    cost_center_name: names?.cost_center_name ?? null,
+    cost_center_name: names.cost_center_name,
     ...linesOf(lines, !isFinalStatus(order.order_status_id)),
     can_cancel: canCancel,
     cancel_deadline: order.order_status_id === ORDER_STATUS.ACTIVE ? deadline.toISOString() : null,

@@ -1,0 +1,152 @@
+import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import {
+  cost_centers,
+  customers,
+  delivery_methods,
+  departments,
+  order_products,
+  order_status_history,
+  order_statuses,
+  orders,
+  shipments,
+  users,
+} from "../../db/schema/index.ts";
+import type { OrderLineRow, OrderReader } from "./orders.repository.ts";
+
+/*
+ * An order page's whole read in ONE statement (issue 22 §2, decision 038): the order row, the names
+ * beside it, its lines, its status history and its packages, the lists as JSON sub-selects. It was
+ * five statements one after the other (findOrder, findOrderNames, listOrderLines,
+ * listStatusHistory, listShipments). Each shape of reader is a named prepared statement, so a
+ * PostgreSQL connection parses and plans it once.
+ */
+
+/** A line as the order pages read it: every column of order_products but its timestamps. */
+export type OrderPageLine = Omit<OrderLineRow, "created" | "updated">;
+
+/** A status change as the JSON sub-select gives it (created as text; the read model makes it a Date). */
+export interface OrderPageEvent {
+  order_status: number;
+  order_status_name: string;
+  created: string;
+  user_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  representation: string | null;
+  note: string | null;
+}
+
+export interface OrderPagePackage {
+  carrier: string;
+  tracking_number: string;
+  shipped_on: string;
+}
+
+const { created: _created, updated: _updated, ...lineColumns } = getTableColumns(order_products);
+
+/**
+ * json_build_object of the line columns, by their database names. Every column of order_products
+ * but the timestamps is an integer, text or a day (mode "string"), which JSON carries as the
+ * driver does; a column of another kind (a bigint, a timestamp) would need its conversion here.
+ */
+const lineObject = sql.join(
+  [
+    sql`json_build_object(`,
+    sql.join(
+      Object.entries(lineColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, l.${sql.identifier(column.name)}`),
+      sql`, `,
+    ),
+    sql`)`,
+  ],
+  sql``,
+);
+
+const linesJson = sql<OrderPageLine[]>`(select coalesce(json_agg(${lineObject} order by l.id), '[]'::json)
+  from ${order_products} l where l.order_id = ${orders.id})`;
+
+const historyJson = sql<OrderPageEvent[]>`(select coalesce(json_agg(json_build_object(
+    'order_status', h.order_status_id, 'order_status_name', hs.name, 'created', h.created, 'user_id', h.user_id,
+    'first_name', a.first_name, 'last_name', a.last_name, 'representation', a.representation,
+    'note', h.note) order by h.created, h.id), '[]'::json)
+  from ${order_status_history} h
+  join ${order_statuses} hs on hs.id = h.order_status_id
+  left join ${users} a on a.id = h.user_id
+  where h.order_id = ${orders.id})`;
+
+const packagesJson = sql<OrderPagePackage[]>`(select coalesce(json_agg(json_build_object(
+    'carrier', s.carrier, 'tracking_number', s.tracking_number, 'shipped_on', s.shipped_on) order by s.id), '[]'::json)
+  from ${shipments} s where s.order_id = ${orders.id})`;
+
+/** The shape of a reader's condition: which of department and user narrow the customer's orders. */
+type ReaderShape = "customer" | "department" | "user";
+const shapeOf = (reader: OrderReader): ReaderShape =>
+  reader.userId !== undefined ? "user" : reader.departmentId !== undefined ? "department" : "customer";
+
+function readerCondition(shape: ReaderShape): SQL | undefined {
+  const customer = eq(orders.customer_id, sql.placeholder("customerId"));
+  if (shape === "user") return and(customer, eq(orders.user_id, sql.placeholder("userId")));
+  if (shape === "department") return and(customer, eq(orders.department_id, sql.placeholder("departmentId")));
+  return customer;
+}
+
+function orderPageQuery(db: Executor, shape: ReaderShape) {
+  return db
+    .select({
+      order: orders,
+      names: {
+        customer_name: customers.name,
+        first_name: users.first_name,
+        last_name: users.last_name,
+        representation: users.representation,
+        user_email: users.email,
+        order_status_name: order_statuses.name,
+        delivery_method_name: delivery_methods.name,
+        department_name: departments.name,
+        cost_center_name: cost_centers.name,
+      },
+      lines: linesJson,
+      history: historyJson,
+      packages: packagesJson,
+    })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customer_id))
+    .innerJoin(users, eq(users.id, orders.user_id))
+    .innerJoin(order_statuses, eq(order_statuses.id, orders.order_status_id))
+    .innerJoin(delivery_methods, eq(delivery_methods.id, orders.delivery_method_id))
+    .leftJoin(departments, eq(departments.id, orders.department_id))
+    .leftJoin(cost_centers, eq(cost_centers.id, orders.cost_center_id))
+    .where(and(eq(orders.id, sql.placeholder("id")), readerCondition(shape)))
+    .limit(1)
+    .prepare(`order_page_${shape}`);
+}
+
+type OrderPageQuery = ReturnType<typeof orderPageQuery>;
+/** The prepared statements of each database handle (or transaction), by reader shape. */
+const preparedByDb = new WeakMap<Executor, Map<ReaderShape, OrderPageQuery>>();
+
+/**
+ * The order of this id if the reader may read it, with its names, lines (by id), status history
+ * (oldest first) and packages (in the order they were recorded), in one statement; undefined when
+ * the reader may not read it.
+ */
+export async function findOrderPage(db: Executor, id: number, reader: OrderReader) {
+  const shape = shapeOf(reader);
+  let statements = preparedByDb.get(db);
+  if (!statements) {
+    statements = new Map();
+    preparedByDb.set(db, statements);
+  }
+  let query = statements.get(shape);
+  if (!query) {
+    query = orderPageQuery(db, shape);
+    statements.set(shape, query);
+  }
+  const [row] = await query.execute({
+    id,
+    customerId: reader.customerId,
+    departmentId: reader.departmentId,
+    userId: reader.userId,
+  });
+  return row;
+}
