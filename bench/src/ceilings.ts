@@ -52,10 +52,12 @@ async function ceilingRow(
   server: CeilingServer,
   request: Omit<Options, "url"> & { path: string },
   timing: Timing,
+  postgresPids: () => number[] = () => [],
 ): Promise<Row> {
   const label = server.note ? `${CEILING[ceiling]} (${server.note})` : CEILING[ceiling];
-  const row: Row = { ceiling, label, driver, connections: request.connections ?? 10, api: false };
   let child: ChildProcess | undefined;
+  const servers = () => [child?.pid ?? 0, ...postgresPids()];
+  const row: Row = { ceiling, label, driver, connections: request.connections ?? 10, api: false, servers };
   try {
     const started = await startCeiling(server.mode, server.env ?? {}, ...(server.args ?? []));
     child = started.child;
@@ -77,6 +79,8 @@ export async function ceilings(
   scratch: string,
   timing: Timing,
   wanted?: ReadonlySet<Row["ceiling"]>,
+  /** The PostgreSQL server's processes (its CPU counts in a row's). */
+  postgresPids: () => number[] = () => [],
 ) {
   const listFile = join(scratch, "product-list.json");
   writeFileSync(listFile, input.listBytes);
@@ -93,8 +97,14 @@ export async function ceilings(
   const pg = { DATABASE_URL: databaseUrl };
   const kb = `${(input.listBytes.length / 1024).toFixed(1)} KB`;
   const rows: Row[] = [];
-  const add = async (...args: Parameters<typeof ceilingRow>) => {
-    if (!wanted || wanted.has(args[0])) rows.push(await ceilingRow(...args));
+  const add = async (
+    ceiling: Ceiling,
+    driver: Row["driver"],
+    server: CeilingServer,
+    request: Parameters<typeof ceilingRow>[3],
+    t: Timing,
+  ) => {
+    if (!wanted || wanted.has(ceiling)) rows.push(await ceilingRow(ceiling, driver, server, request, t, postgresPids));
   };
   await add("hello", "—", { mode: "hello" }, { connections: input.readConnections, path: "/" }, timing);
   await add("bytes", "—", { mode: "bytes", args: [listFile], note: kb }, read("/api/product/list"), timing);

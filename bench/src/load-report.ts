@@ -73,7 +73,9 @@ function header(run: Run): string[] {
     "",
     `Each row: autocannon in the runner's process, the server in its own; ${run.timing.warmup} s warm-up (not counted), ` +
       `then ${run.timing.duration} s measured. Req/s = responses ÷ seconds; errors = non-2xx answers + connection errors ` +
-      "and timeouts. × ceiling = req/s ÷ the ceiling's req/s in this run. Reads are one practice's (the first demo " +
+      "and timeouts. Server CPU = the CPU the server's processes (the API or the ceiling, and PostgreSQL's) used in " +
+      "the measured seconds ÷ responses (`src/cpu.ts`; far less disturbed by other work on the machine than req/s). " +
+      "× ceiling = req/s ÷ the ceiling's req/s in this run. Reads are one practice's (the first demo " +
       "practice); targets that name no database apply to PostgreSQL.",
     "",
   ];
@@ -93,15 +95,23 @@ function lighthouseLines(lighthouse: NonNullable<Run["lighthouse"]>): string[] {
 
 export function render(run: Run): string {
   const lines = header(run);
-  lines.push("| Request | Database | Connections | Req/s | p50 | p99 | Errors | × ceiling | Target | Result |");
-  lines.push("|---|---|---:|---:|---:|---:|---:|---:|---|---|");
+  lines.push(
+    "| Request | Database | Connections | Req/s | p50 | p99 | Errors | Server CPU | × ceiling | Target | Result |",
+  );
+  lines.push("|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|");
   for (const row of run.rows) {
     const r = row.result;
     const v = verdict(row, run.rows);
     const label = row.api ? row.label : `${row.label} — *${row.ceiling}*`;
     const figures = r
-      ? [int(rateOf(r)), ms(r.latency.p50), ms(r.latency.p99), int(errorsOf(r))]
-      : ["n/a", "n/a", "n/a"];
+      ? [
+          int(rateOf(r)),
+          ms(r.latency.p50),
+          ms(r.latency.p99),
+          int(errorsOf(r)),
+          row.cpuMs === undefined ? "—" : `${row.cpuMs.toFixed(2)} ms`,
+        ]
+      : ["n/a", "n/a", "n/a", "n/a"];
     if (!r) figures.push(row.error ?? "n/a");
     lines.push(
       `| ${label} | ${row.driver} | ${row.connections} | ${figures.join(" | ")} | ${v.ratio} | ${v.target} | ${v.result} |`,

@@ -3,6 +3,7 @@
  * how one row is measured with autocannon.
  */
 import autocannon, { type Options, type Result } from "autocannon";
+import { cpuSeconds } from "./cpu.ts";
 
 export type Driver = "PostgreSQL" | "PGlite";
 
@@ -39,6 +40,13 @@ export interface Row {
   /** Applies to the driver of the row; "no errors" is part of every API row's target. */
   target?: Target;
   api: boolean;
+  /**
+   * The processes that serve the row (the API or the ceiling, and the PostgreSQL server): their
+   * CPU during the measured seconds, per response, is the row's "server CPU" (bench/src/cpu.ts).
+   */
+  servers?: () => number[];
+  /** Milliseconds of the servers' CPU per response. */
+  cpuMs?: number;
 }
 
 export interface Timing {
@@ -58,10 +66,14 @@ export async function run(row: Row, options: Options, timing: Timing): Promise<R
   try {
     const measured = { timeout: 10, ...options };
     if (timing.warmup > 0) await autocannon({ ...measured, duration: timing.warmup });
+    const pids = row.servers?.() ?? [];
+    const cpuBefore = cpuSeconds(pids);
     row.result = await autocannon({ ...measured, duration: timing.duration });
     const r = row.result;
+    if (pids.length && r.requests.total) row.cpuMs = ((cpuSeconds(pids) - cpuBefore) * 1000) / r.requests.total;
     console.log(
       `${int(rateOf(r))}/s, p50 ${ms(r.latency.p50)}, p99 ${ms(r.latency.p99)}, errors ${errorsOf(r)}` +
+        (row.cpuMs === undefined ? "" : `, server CPU ${row.cpuMs.toFixed(2)} ms/request`) +
         (errorsOf(r) ? ` (${JSON.stringify(r.statusCodeStats)})` : ""),
     );
   } catch (err) {

@@ -31,6 +31,7 @@ import {
   stopProcess,
 } from "./api-under-test.ts";
 import { ceilings } from "./ceilings.ts";
+import { postmasterPid } from "./cpu.ts";
 import { type DurablePostgres, startDurablePostgres } from "./durable-postgres.ts";
 import { type LighthouseResult, runLighthouse } from "./lighthouse.ts";
 import { kib, type Run, render, writeReadme } from "./load-report.ts";
@@ -134,7 +135,7 @@ function orderRequests(shoppers: Shopper[]): Request {
 }
 
 /** The issue's table for one driver, on a running API. */
-async function loadPortal(base: string, driver: Driver, portal: Portal): Promise<Row[]> {
+async function loadPortal(base: string, driver: Driver, portal: Portal, servers: () => number[]): Promise<Row[]> {
   const token = portal.reader.token;
   const nextProduct = turns(portal.productIds);
   const nextOrder = turns(portal.orderIds);
@@ -201,7 +202,9 @@ async function loadPortal(base: string, driver: Driver, portal: Portal): Promise
   ];
   const rows: Row[] = [];
   for (const [row, options] of cases.filter(([row]) => measured(row.label)))
-    rows.push(await run({ ...row, driver, connections: options.connections ?? 10, api: true }, options, TIMING));
+    rows.push(
+      await run({ ...row, driver, connections: options.connections ?? 10, api: true, servers }, options, TIMING),
+    );
   return rows;
 }
 
@@ -265,9 +268,10 @@ async function main() {
     const pgUrl = postgres.url;
 
     let portal: Portal | undefined;
-    await onApi(api, { DATABASE_URL: pgUrl }, async ({ base }) => {
+    const pgPids = () => [postmasterPid(join((postgres as DurablePostgres).dir, "data")) ?? 0];
+    await onApi(api, { DATABASE_URL: pgUrl }, async ({ base, child }) => {
       portal = await preparePortal(base);
-      result.rows.push(...(await loadPortal(base, "PostgreSQL", portal)));
+      result.rows.push(...(await loadPortal(base, "PostgreSQL", portal, () => [child.pid ?? 0, ...pgPids()])));
       if (LIGHTHOUSE) result.lighthouse = await lighthouse(base);
     });
     if (!portal) throw new Error("the portal was not prepared");
@@ -280,11 +284,11 @@ async function main() {
     };
     // With --only, the ceilings the measured rows are compared with (the PGlite rows' ceilings too).
     const wanted = ONLY && new Set(result.rows.map((r) => r.ceiling));
-    result.rows.unshift(...(await ceilings(input, pgUrl, scratch, TIMING, wanted || undefined)));
+    result.rows.unshift(...(await ceilings(input, pgUrl, scratch, TIMING, wanted || undefined, pgPids)));
 
     // An empty DATABASE_URL is no database URL: the API opens PGlite in DATA_DIR.
-    await onApi(api, { DATABASE_URL: "", DATA_DIR: join(scratch, "pglite") }, async ({ base }) => {
-      result.rows.push(...(await loadPortal(base, "PGlite", await preparePortal(base))));
+    await onApi(api, { DATABASE_URL: "", DATA_DIR: join(scratch, "pglite") }, async ({ base, child }) => {
+      result.rows.push(...(await loadPortal(base, "PGlite", await preparePortal(base), () => [child.pid ?? 0])));
     });
   } finally {
     postgres?.destroy();
