@@ -1,4 +1,11 @@
-import { formatPst, ORDER_STATUS, portalDay, type Shipment, type StatusEvent } from "@vetportal/contract";
+import {
+  formatPst,
+  ORDER_STATUS,
+  type PlacedBy,
+  portalDay,
+  type Shipment,
+  type StatusEvent,
+} from "@vetportal/contract";
 import type { Executor } from "../../db/client.ts";
 import * as repo from "./orders.repository.ts";
 
@@ -104,6 +111,28 @@ export async function orderTimeline(
 }
 
 /**
+ * Who placed an order when it was not the practice itself (decision 042): the administrator's name
+ * and the practice's; null on an order the practice placed (or placed before it was recorded).
+ */
+export function placedByOf(
+  order: Pick<OrderRow, "user_id" | "placed_by_user_id">,
+  names:
+    | {
+        representation: string | null;
+        first_name: string | null;
+        last_name: string | null;
+        placer_first_name: string | null;
+        placer_last_name: string | null;
+        placer_email: string | null;
+      }
+    | undefined,
+): PlacedBy | null {
+  if (order.placed_by_user_id === null || order.placed_by_user_id === order.user_id || !names) return null;
+  const admin = [names.placer_first_name, names.placer_last_name].filter(Boolean).join(" ") || names.placer_email;
+  return { admin_name: admin ?? "", practice_name: names.representation || personName(names) };
+}
+
+/**
  * Everything an order page shows beside the order row, in the order it is read: the names
  * (customer, orderer, status, delivery method, department, cost center), the lines as placed, the
  * status timeline and the packages.
@@ -112,5 +141,5 @@ export async function readOrderSheet(db: Executor, order: OrderRow) {
   const names = await repo.findOrderNames(db, order.id);
   const lines = await repo.listOrderLines(db, order.id);
   const { history, shipments } = await orderTimeline(db, order);
-  return { names, lines, history, shipments };
+  return { names, lines, history, shipments, placedBy: placedByOf(order, names) };
 }

@@ -105,9 +105,13 @@ export async function findOrder(db: Executor, id: number, reader: OrderReader, f
   return row;
 }
 
+/** Who placed an order when it was not the practice itself (decision 042). */
+const placer = alias(users, "placer");
+
 /**
  * The names the practice's and the staff's order pages show beside an order: the customer, the
- * orderer, the status, the delivery method, and the department and cost center when it has them.
+ * orderer, the status, the delivery method, the department and cost center when it has them, and
+ * who placed it.
  */
 export async function findOrderNames(db: Executor, orderId: number) {
   const [row] = await db
@@ -121,6 +125,10 @@ export async function findOrderNames(db: Executor, orderId: number) {
       delivery_method_name: delivery_methods.name,
       department_name: departments.name,
       cost_center_name: cost_centers.name,
+      placed_by_user_id: orders.placed_by_user_id,
+      placer_first_name: placer.first_name,
+      placer_last_name: placer.last_name,
+      placer_email: placer.email,
     })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customer_id))
@@ -129,6 +137,7 @@ export async function findOrderNames(db: Executor, orderId: number) {
     .innerJoin(delivery_methods, eq(delivery_methods.id, orders.delivery_method_id))
     .leftJoin(departments, eq(departments.id, orders.department_id))
     .leftJoin(cost_centers, eq(cost_centers.id, orders.cost_center_id))
+    .leftJoin(placer, eq(placer.id, orders.placed_by_user_id))
     .where(eq(orders.id, orderId));
   return row;
 }

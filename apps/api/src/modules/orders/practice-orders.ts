@@ -136,7 +136,7 @@ export async function getOrder(
 ): Promise<OrderDetail> {
   const order = await repo.findOrder(deps.db, id, readableBy(user));
   if (!order) throw new AppError("NOT_FOUND", "This order does not exist or is not yours to see.");
-  const { names, lines, history, shipments } = await readOrderSheet(deps.db, order);
+  const { names, lines, history, shipments, placedBy } = await readOrderSheet(deps.db, order);
   const cancelled =
     order.order_status_id === ORDER_STATUS.CANCELLED
       ? history.findLast((e) => e.order_status === ORDER_STATUS.CANCELLED)
@@ -162,6 +162,7 @@ export async function getOrder(
     can_reorder: order.order_status_id === ORDER_STATUS.SHIPPED,
     status_history: history,
     shipments,
+    placed_by: placedBy,
     cancelled_at: cancelled?.created ?? null,
     cancelled_by: cancelled ? cancelled.user_name || null : null,
   };
