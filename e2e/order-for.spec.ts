@@ -16,7 +16,7 @@ async function startOrderingFor(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Order for a practice" })).toBeVisible();
   await expectAccessiblePage(page);
   await page.getByRole("textbox", { name: "Practice name" }).fill("hudson val");
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("form", { name: "Find a practice" }).getByRole("button", { name: "Search" }).click();
   await page.getByRole("button", { name: `Order for ${PRACTICE.name}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
   await expect(page.getByRole("region", { name: STRIP })).toContainText(`Ordering for ${PRACTICE.name}`);
