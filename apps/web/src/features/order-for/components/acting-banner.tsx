@@ -34,6 +34,10 @@ export function ActingBanner() {
             leftSection={<IconPlayerStop size={14} aria-hidden />}
             loading={busy}
             onClick={() => void stop()}
+            // A long practice name wraps on a phone instead of being cut off.
+            h="auto"
+            py={4}
+            styles={{ label: { whiteSpace: "normal", textAlign: "left" } }}
           >
             Stop acting for {acting.practice_name}
           </Button>
