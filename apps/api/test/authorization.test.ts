@@ -117,6 +117,10 @@ const ROUTES: Record<string, Route> = {
   },
   "POST /api/auth/logout": { access: "user", ok: 200 },
   "POST /api/useradmin/previlege": { access: "user" },
+  // Ordering for a practice opens a session of its own: the caller's session is unchanged.
+  "POST /api/orderfor/start": { access: "admin", request: (c) => ({ body: { user_id: c.a.id } }) },
+  "POST /api/orderfor/stop": { access: "user" },
+  "POST /api/orderfor/current": { access: "user" },
   "POST /api/product/categories": { access: "user" },
   "POST /api/product/list": { access: "user", request: () => ({ body: { product_category_id: 2103 } }) },
   "POST /api/product/query": { access: "user", request: (c) => ({ body: { id: c.product } }) },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PlacedBySchema } from "./order-for.ts";
 import { ALL_ORDER_STATUSES, ORDER_STATUS, OrderAmountsShape, ShippingAddressSchema } from "./orders.ts";
 import { dbInt, dbText, IdSchema, IsoDateSchema } from "./primitives.ts";
 import {
@@ -159,6 +160,8 @@ export const DeskOrderSchema = z.object({
   practice_name: z.string(),
   user_id: z.number().int(),
   user_name: z.string(),
+  /** "Placed by {administrator} for {practice}" when an administrator placed it (decision 042). */
+  placed_by: PlacedBySchema.nullable(),
   user_email: z.string().nullable(),
   department_name: z.string().nullable(),
   cost_center_name: z.string().nullable(),

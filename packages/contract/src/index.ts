@@ -10,6 +10,7 @@ export * from "./geo.ts";
 export * from "./inventory.ts";
 export * from "./mail.ts";
 export * from "./messages.ts";
+export * from "./order-for.ts";
 export * from "./orders.ts";
 export * from "./primitives.ts";
 export * from "./privileges.ts";

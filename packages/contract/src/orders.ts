@@ -3,6 +3,7 @@ import { OrderItemSchema } from "./cart.ts";
 import { CheckoutCostCenterSchema } from "./checkout.ts";
 import { enumeration } from "./enumeration.ts";
 import { MESSAGES } from "./messages.ts";
+import { PlacedBySchema } from "./order-for.ts";
 import { dbInt, dbText, IdSchema, IsoDateSchema } from "./primitives.ts";
 import { ShipmentSchema, StatusEventSchema } from "./tracking.ts";
 import { EmailSchema, PhoneSchema } from "./users.ts";
@@ -252,6 +253,8 @@ export const OrderDetailSchema = z.object({
   /** When the order was cancelled and by whom; null unless it is Cancelled. */
   cancelled_at: z.string().nullable(),
   cancelled_by: z.string().nullable(),
+  /** "Placed by {administrator} for {practice}" when an administrator placed it (decision 042). */
+  placed_by: PlacedBySchema.nullable(),
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 

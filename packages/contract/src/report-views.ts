@@ -99,6 +99,8 @@ const orderView = {
     { key: "created", label: "Created", csv: "Created (PT)", format: "time" },
     { key: "customer_name", label: "Practice", format: "text", under: "user_name", wrap: true },
     { key: "user_name", label: "User", format: "text" },
+    // "Placed by {administrator} for {practice}" on an order taken by phone (decision 042).
+    { key: "placed_by", label: "Placed by", format: "text", nullable: true, wrap: true },
     { key: "department_name", label: "Department", format: "text", nullable: true, under: "cost_center_name" },
     { key: "cost_center_name", label: "Cost Center", format: "text", nullable: true },
     { key: "po_number", label: "PO Number", format: "text", nullable: true },
@@ -116,6 +118,7 @@ const orderView = {
     "created",
     "order_status_name",
     "customer_name",
+    "placed_by",
     "department_name",
     "po_number",
     "optional",

@@ -14,6 +14,12 @@ export interface SessionUser {
   authMethod: "address" | "password";
   /** State of the user's first address, which decides the categories they see (SPEC §9). */
   state: string | null;
+  /**
+   * Set while an administrator's session acts for a practice (decision 042): the administrator's
+   * user id. Every other field is then the practice's, with a practice's own rights (`isAdmin`
+   * false, `authMethod` "address"), so acting never widens what either could do.
+   */
+  actingAdminId?: number;
 }
 
 declare module "fastify" {

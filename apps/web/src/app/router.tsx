@@ -190,6 +190,12 @@ const adminPages: RouteObject[] = [
     }),
   },
   {
+    path: "admin/order-for",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/order-for/routes/order-for.tsx"))).OrderForRoute,
+    }),
+  },
+  {
     path: "admin/mail",
     lazy: async () => ({
       Component: (await loadChunk(() => import("../features/mail/routes/mail-outbox.tsx"))).MailOutboxRoute,

@@ -191,6 +191,7 @@ export function orderDetail(over: Partial<z.input<typeof OrderDetailSchema>> = {
     shipments: [],
     cancelled_at: null,
     cancelled_by: null,
+    placed_by: null,
     ...over,
   };
 }

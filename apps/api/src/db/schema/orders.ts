@@ -65,6 +65,11 @@ export const orders = pgTable(
     total_order_amount: integer().notNull().default(0),
     date_shipped: timestamp({ withTimezone: true }),
     tracking_number: text(),
+    /**
+     * Who placed it: the practice itself, or the administrator who took it by phone for the practice
+     * (decision 042); null on orders placed before it was recorded.
+     */
+    placed_by_user_id: integer().references(() => users.id),
     ...timestamps,
   },
   (t) => [

@@ -17,6 +17,11 @@ export const sessions = pgTable(
     expires_at: timestamp({ withTimezone: true }).notNull(),
     refresh_expires_at: timestamp({ withTimezone: true }).notNull(),
     revoked_at: timestamp({ withTimezone: true }),
+    /**
+     * The practice an administrator's session is ordering for (decision 042): while set, every
+     * request of the session runs as that practice, with a practice's own rights only.
+     */
+    acting_for_user_id: integer().references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [

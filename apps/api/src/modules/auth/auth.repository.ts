@@ -1,5 +1,6 @@
 import { USER_LEVEL } from "@vetportal/contract";
-import { and, asc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, ne, type SQLWrapper, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "../../db/client.ts";
 import {
   addresses,
@@ -72,10 +73,21 @@ export async function createSession(db: Executor, values: typeof sessions.$infer
   return row;
 }
 
+/** The first address's state of a user (it decides the categories they see, SPEC §9). */
+const stateOf = (userId: SQLWrapper) =>
+  sql<
+    string | null
+  >`(select a.state from ${addresses} a where a.belong_to = 'user' and a.owner_id = ${userId} order by a.id limit 1)`;
+
+/** The practice a session acts for (decision 042), joined only while it is live and may order. */
+const acting = alias(users, "acting");
+
 /**
  * Looks a live session up by its id-token hash, with the user's current level, department and
  * first address's state, in one prepared statement (it runs for every request the session cache
- * has not seen within CACHE_MAX_STALE_MS).
+ * has not seen within CACHE_MAX_STALE_MS). A session acting for a practice (decision 042) also
+ * brings the practice's level, department and state; a practice since deleted or deactivated
+ * brings nulls (and the session no longer works: it never falls back to the administrator).
  */
 export function prepareFindLiveSession(db: Database) {
   const query = db
@@ -87,12 +99,25 @@ export function prepareFindLiveSession(db: Database) {
       expires_at: sessions.expires_at,
       user_level_id: users.user_level_id,
       department_id: users.department_id,
-      state: sql<
-        string | null
-      >`(select a.state from ${addresses} a where a.belong_to = 'user' and a.owner_id = ${users.id} order by a.id limit 1)`,
+      state: stateOf(users.id),
+      acting_for_user_id: sessions.acting_for_user_id,
+      acting_user_id: acting.id,
+      acting_level_id: acting.user_level_id,
+      acting_department_id: acting.department_id,
+      acting_state: stateOf(acting.id),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
+    .leftJoin(
+      acting,
+      and(
+        eq(acting.id, sessions.acting_for_user_id),
+        eq(acting.customer_id, sessions.customer_id),
+        eq(acting.is_active, true),
+        eq(acting.is_deleted, false),
+        ne(acting.user_level_id, USER_LEVEL.ADMINISTRATOR),
+      ),
+    )
     .where(
       and(
         eq(sessions.id_token_hash, sql.placeholder("idTokenHash")),
@@ -104,6 +129,27 @@ export function prepareFindLiveSession(db: Database) {
     .limit(1)
     .prepare("find_live_session");
   return async (idTokenHash: string) => (await query.execute({ idTokenHash }))[0];
+}
+
+/**
+ * A user an administrator may order for (decision 042): an active practice of the customer, never
+ * a staff account (administrator level or the configured admin user). Its name and first address.
+ */
+export async function findOrderingPractice(db: Executor, customerId: number, userId: number, adminUserId: number) {
+  const [row] = await db
+    .select({ id: users.id, representation: users.representation })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.customer_id, customerId),
+        eq(users.is_active, true),
+        eq(users.is_deleted, false),
+        ne(users.user_level_id, USER_LEVEL.ADMINISTRATOR),
+        ne(users.id, adminUserId),
+      ),
+    );
+  return row;
 }
 
 /**

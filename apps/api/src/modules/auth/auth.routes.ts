@@ -1,15 +1,18 @@
 import {
+  ActingSessionSchema,
   CheckPasswordLinkRequestSchema,
+  CurrentActingSchema,
   LoginRequestSchema,
   LoginResponseSchema,
   PrivilegesSchema,
   RefreshRequestSchema,
   RefreshResponseSchema,
   SetPasswordRequestSchema,
+  StartActingRequestSchema,
 } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { postData } from "../../http/post-data.ts";
+import { type App, postData } from "../../http/post-data.ts";
 import type { AuthService } from "./auth.service.ts";
 
 const tags = ["auth"];
@@ -97,4 +100,48 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     { invalidatesCaches: false, tags, summary: "The signed-in user's level and privileges", data: PrivilegesSchema },
     (request) => auth.privilegesOf(request.user),
   );
+
+  orderForRoutes(app, auth);
 };
+
+/** Ordering on a practice's behalf (decision 042): a session of the administrator's that acts for a practice. */
+function orderForRoutes(app: App, auth: AuthService) {
+  const orderFor = ["order-for"];
+  postData(
+    app,
+    "/orderfor/start",
+    {
+      access: "admin",
+      tags: orderFor,
+      summary:
+        "Open a session that orders for a practice (admin): every request with its token runs as the practice, with a practice's rights only; the caller's own session is unchanged",
+      body: StartActingRequestSchema,
+      data: ActingSessionSchema,
+    },
+    (request) => auth.startActing(request.user, request.body.user_id),
+  );
+
+  postData(
+    app,
+    "/orderfor/stop",
+    {
+      tags: orderFor,
+      summary:
+        "End the session that orders for a practice: true when it did; any other session is left as it is (false)",
+      data: z.boolean(),
+    },
+    (request) => auth.stopActing(request.user),
+  );
+
+  postData(
+    app,
+    "/orderfor/current",
+    {
+      invalidatesCaches: false,
+      tags: orderFor,
+      summary: "The practice this session orders for and the administrator, or null",
+      data: CurrentActingSchema,
+    },
+    (request) => auth.currentActing(request.user),
+  );
+}

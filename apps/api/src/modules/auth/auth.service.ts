@@ -5,7 +5,6 @@ import {
   MESSAGES,
   type PasswordLogin,
   type Privileges,
-  type Profile,
   type RefreshData,
   USER_LEVEL,
   USER_LEVELS,
@@ -19,8 +18,10 @@ import { normalizeAddressLine, normalizeForMatch } from "../../lib/normalisers.t
 import type { SessionUser } from "../../types/fastify.d.ts";
 import { forgetSecrets } from "../mail/mail.service.ts";
 import type { UsersService } from "../users/users.service.ts";
+import { actingOperations } from "./acting.ts";
 import * as repo from "./auth.repository.ts";
 import { linkRef } from "./password-links.service.ts";
+import { issueSession, profileOf } from "./session-open.ts";
 import { createSignInThrottle, createTokenThrottle, type ThrottleSettings } from "./throttle.ts";
 
 /** The settings the auth service reads (its throttles' included). */
@@ -44,58 +45,15 @@ type Throttles = {
 const isAdministrator = (settings: AuthSettings, authMethod: "address" | "password", userId: number, levelId: number) =>
   authMethod === "password" && (levelId === USER_LEVEL.ADMINISTRATOR || userId === settings.ADMIN_USER_ID);
 
-async function profileOf(db: Database, userId: number): Promise<Profile> {
-  const found = await repo.getUserWithFirstAddress(db, userId);
-  if (!found) throw new AppError("UNAUTHENTICATED");
-  const { user, address } = found;
-  return {
-    user_id: user.id,
-    email: user.email,
-    phone: user.phone,
-    first_name: user.first_name,
-    last_name: user.last_name,
-    title: user.title,
-    representation: user.representation,
-    address: address
-      ? {
-          address_id: address.id,
-          title: address.title,
-          line1: address.line1,
-          line2: address.line2,
-          city: address.city,
-          state: address.state,
-          zip_code: address.zip_code,
-          country: address.country,
-        }
-      : null,
-  };
-}
-
-async function openSession(
-  { db, settings }: AuthDeps,
-  userId: number,
-  authMethod: "address" | "password",
-): Promise<LoginResponse> {
-  const idToken = newToken();
-  const refreshToken = newToken();
-  const now = Date.now();
-  const expiresAt = new Date(now + settings.SESSION_TTL_SECONDS * 1000);
-  await repo.createSession(db, {
-    user_id: userId,
-    customer_id: settings.CUSTOMER_ID,
-    id_token_hash: hashToken(idToken),
-    refresh_token_hash: hashToken(refreshToken),
-    auth_method: authMethod,
-    expires_at: expiresAt,
-    refresh_expires_at: new Date(now + settings.REFRESH_TTL_SECONDS * 1000),
-  });
+async function openSession(deps: AuthDeps, userId: number, authMethod: "address" | "password"): Promise<LoginResponse> {
+  const tokens = await issueSession(deps, { userId, authMethod });
   return {
     result: 1,
-    profile: await profileOf(db, userId),
-    access_token: idToken,
-    data: refreshToken,
-    expiresIn: String(settings.SESSION_TTL_SECONDS),
-    expireDate: expiresAt.toISOString(),
+    profile: await profileOf(deps.db, userId),
+    access_token: tokens.access_token,
+    data: tokens.refresh_token,
+    expiresIn: tokens.expiresIn,
+    expireDate: tokens.expireDate,
   };
 }
 
@@ -279,16 +237,34 @@ function authenticateOperation({ db, settings, caches }: AuthDeps) {
   const liveSession = caches.keyed(["sessions", "users", "addresses"], async (idTokenHash: string) => {
     const session = await findLiveSession(idTokenHash);
     if (!session) return undefined;
-    const user: SessionUser = {
-      sessionId: session.id,
-      userId: session.user_id,
-      customerId: session.customer_id,
-      userLevelId: session.user_level_id,
-      departmentId: session.department_id,
-      isAdmin: isAdministrator(settings, session.auth_method, session.user_id, session.user_level_id),
-      authMethod: session.auth_method,
-      state: session.state,
-    };
+    const isAdmin = isAdministrator(settings, session.auth_method, session.user_id, session.user_level_id);
+    // A session opened to order for a practice (decision 042) is that practice's or nothing: it
+    // never falls back to the administrator (practice gone, or the opener no longer an admin).
+    if (session.acting_for_user_id !== null && (!isAdmin || session.acting_user_id === null)) return undefined;
+    const user: SessionUser =
+      session.acting_user_id !== null
+        ? {
+            // Acting for a practice (decision 042): the practice's identity and a practice's own rights.
+            sessionId: session.id,
+            userId: session.acting_user_id,
+            customerId: session.customer_id,
+            userLevelId: session.acting_level_id ?? USER_LEVEL.USER,
+            departmentId: session.acting_department_id,
+            isAdmin: false,
+            authMethod: "address",
+            state: session.acting_state,
+            actingAdminId: session.user_id,
+          }
+        : {
+            sessionId: session.id,
+            userId: session.user_id,
+            customerId: session.customer_id,
+            userLevelId: session.user_level_id,
+            departmentId: session.department_id,
+            isAdmin,
+            authMethod: session.auth_method,
+            state: session.state,
+          };
     return { user: Object.freeze(user), expiresAt: session.expires_at.getTime() };
   });
   return async function authenticate(idToken: string): Promise<SessionUser> {
@@ -328,6 +304,7 @@ export function createAuthService(deps: AuthDeps) {
     ...signInOperations(deps, throttles),
     ...passwordOperations(deps, throttles),
     refresh: refreshOperation(deps, throttles),
+    ...actingOperations(deps),
     logout: (sessionId: number) => repo.revokeSession(deps.db, sessionId),
     authenticate: authenticateOperation(deps),
     privilegesOf,

@@ -69,7 +69,7 @@ async function shipLocked(
 async function getOrder({ db, orders }: FulfilmentDeps, staff: Staff, id: number): Promise<DeskOrder> {
   const order = await orders.findCustomerOrder(db, id, staff.customerId);
   if (!order) throw notFound(id);
-  const { names, lines, history, shipments } = await orders.readOrderSheet(db, order);
+  const { names, lines, history, shipments, placedBy } = await orders.readOrderSheet(db, order);
   return {
     id: order.id,
     ...orderSheetOf(order),
@@ -83,6 +83,7 @@ async function getOrder({ db, orders }: FulfilmentDeps, staff: Staff, id: number
       representation: names?.representation ?? null,
     }),
     user_email: names?.user_email ?? null,
+    placed_by: placedBy,
     department_name: names?.department_name ?? null,
     cost_center_name: names?.cost_center_name ?? null,
     delivery_method_name: names?.delivery_method_name ?? "",

@@ -41,6 +41,7 @@ function destroyOrderRow(user: SessionUser, input: PlaceOrderBody, orderer: Orde
   return {
     customer_id: user.customerId,
     user_id: user.userId,
+    placed_by_user_id: user.actingAdminId ?? user.userId,
     // Done when placed: the stock is written off below; nothing ships, nothing can be cancelled.
     order_status_id: ORDER_STATUS.DESTROYED,
     order_type_id: ORDER_TYPE_ONLINE,

@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import {
   cost_centers,
@@ -78,6 +79,9 @@ const packagesJson = sql<OrderPagePackage[]>`(select coalesce(json_agg(json_buil
     'carrier', s.carrier, 'tracking_number', s.tracking_number, 'shipped_on', s.shipped_on) order by s.id), '[]'::json)
   from ${shipments} s where s.order_id = ${orders.id})`;
 
+/** Who placed an order when it was not the practice itself (decision 042). */
+const placer = alias(users, "placer");
+
 /** The shape of a reader's condition: which of department and user narrow the customer's orders. */
 type ReaderShape = "customer" | "department" | "user";
 const shapeOf = (reader: OrderReader): ReaderShape =>
@@ -104,6 +108,9 @@ function orderPageQuery(db: Executor, shape: ReaderShape) {
         delivery_method_name: delivery_methods.name,
         department_name: departments.name,
         cost_center_name: cost_centers.name,
+        placer_first_name: placer.first_name,
+        placer_last_name: placer.last_name,
+        placer_email: placer.email,
       },
       lines: linesJson,
       history: historyJson,
@@ -116,6 +123,7 @@ function orderPageQuery(db: Executor, shape: ReaderShape) {
     .innerJoin(delivery_methods, eq(delivery_methods.id, orders.delivery_method_id))
     .leftJoin(departments, eq(departments.id, orders.department_id))
     .leftJoin(cost_centers, eq(cost_centers.id, orders.cost_center_id))
+    .leftJoin(placer, eq(placer.id, orders.placed_by_user_id))
     .where(and(eq(orders.id, sql.placeholder("id")), readerCondition(shape)))
     .limit(1)
     .prepare(`order_page_${shape}`);

@@ -1,4 +1,11 @@
-import { formatPst, ORDER_STATUS, portalDay, type Shipment, type StatusEvent } from "@vetportal/contract";
+import {
+  formatPst,
+  ORDER_STATUS,
+  type PlacedBy,
+  portalDay,
+  type Shipment,
+  type StatusEvent,
+} from "@vetportal/contract";
 import type { Executor } from "../../db/client.ts";
 import { findOrderPage, type OrderPageEvent } from "./order-page.repository.ts";
 import type * as repo from "./orders.repository.ts";
@@ -105,6 +112,28 @@ function timelineOf(
 }
 
 /**
+ * Who placed an order when it was not the practice itself (decision 042): the administrator's name
+ * and the practice's; null on an order the practice placed (or placed before it was recorded).
+ */
+export function placedByOf(
+  order: Pick<OrderRow, "user_id" | "placed_by_user_id">,
+  names:
+    | {
+        representation: string | null;
+        first_name: string | null;
+        last_name: string | null;
+        placer_first_name: string | null;
+        placer_last_name: string | null;
+        placer_email: string | null;
+      }
+    | undefined,
+): PlacedBy | null {
+  if (order.placed_by_user_id === null || order.placed_by_user_id === order.user_id || !names) return null;
+  const admin = [names.placer_first_name, names.placer_last_name].filter(Boolean).join(" ") || names.placer_email;
+  return { admin_name: admin ?? "", practice_name: names.representation || personName(names) };
+}
+
+/**
  * An order the reader may read with everything its page shows beside the order row: the names
  * (customer, orderer, status, delivery method, department, cost center), the lines as placed, the
  * status timeline and the packages — all read in one statement (order-page.repository, decision
@@ -114,13 +143,13 @@ export async function readOrder(db: Executor, id: number, reader: repo.OrderRead
   const page = await findOrderPage(db, id, reader);
   if (!page) return undefined;
   const { order, names, lines, history: events, packages } = page;
-  return { order, names, lines, ...timelineOf(order, events, packages) };
+  return { order, names, lines, ...timelineOf(order, events, packages), placedBy: placedByOf(order, names) };
 }
 
 /** The sheet of an order already read (the desk's, after a change): `readOrder` without the row. */
 export async function readOrderSheet(db: Executor, order: Pick<OrderRow, "id" | "customer_id">) {
   const read = await readOrder(db, order.id, { customerId: order.customer_id });
-  if (!read) return { names: undefined, lines: [], history: [], shipments: [] };
+  if (!read) return { names: undefined, lines: [], history: [], shipments: [], placedBy: null };
   const { order: _order, ...sheet } = read;
   return sheet;
 }

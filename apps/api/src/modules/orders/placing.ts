@@ -223,6 +223,7 @@ export function placedOrderRows(
         id: orderId,
         customer_id: user.customerId,
         user_id: user.userId,
+        placed_by_user_id: user.actingAdminId ?? user.userId,
         department_id: orderer.department_id,
         order_status_id: ORDER_STATUS.ACTIVE,
         order_type_id: ORDER_TYPE_ONLINE,

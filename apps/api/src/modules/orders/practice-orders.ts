@@ -136,7 +136,7 @@ export async function getOrder(
 ): Promise<OrderDetail> {
   const read = await readOrder(deps.db, id, readableBy(user));
   if (!read) throw new AppError("NOT_FOUND", "This order does not exist or is not yours to see.");
-  const { order, names, lines, history, shipments } = read;
+  const { order, names, lines, history, shipments, placedBy } = read;
   const cancelled =
     order.order_status_id === ORDER_STATUS.CANCELLED
       ? history.findLast((e) => e.order_status === ORDER_STATUS.CANCELLED)
@@ -162,6 +162,7 @@ export async function getOrder(
     can_reorder: order.order_status_id === ORDER_STATUS.SHIPPED,
     status_history: history,
     shipments,
+    placed_by: placedBy,
     cancelled_at: cancelled?.created ?? null,
     cancelled_by: cancelled ? cancelled.user_name || null : null,
   };

@@ -29,6 +29,12 @@ export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
 
 export const USER_NAME = `coalesce(nullif(concat_ws(' ', u.first_name, u.last_name), ''), u.representation, '')`;
 export const PRACTICE_NAME = `coalesce(u.representation, concat_ws(' ', u.first_name, u.last_name), '')`;
+/**
+ * "Placed by {administrator} for {practice}" when an administrator placed the order for the
+ * practice (decision 042; the placer joined as pb), else null.
+ */
+export const PLACED_BY = `case when o.placed_by_user_id is not null and o.placed_by_user_id <> o.user_id
+    then 'Placed by ' || coalesce(nullif(concat_ws(' ', pb.first_name, pb.last_name), ''), pb.email, '') || ' for ' || ${PRACTICE_NAME} end`;
 export const SHIP_TO = `concat_ws(', ', nullif(o.ship_name, ''), nullif(o.ship_line1, ''), nullif(o.ship_city, ''), nullif(concat_ws(' ', o.ship_state, o.ship_zip_code), ''))`;
 export const userName = sql.raw(USER_NAME);
 export const practiceName = sql.raw(PRACTICE_NAME);

@@ -523,12 +523,12 @@ describe("CSV exports", () => {
     const { file_name, lines } = await download({ search_by: 1, ship_to: 1 });
     expect(file_name).toBe("orders_2020-03-01_2020-03-31.csv");
     expect(lines[0]).toBe(
-      "Order ID,Status,Created (PT),Practice,User,Department,Cost Center,PO Number,Items,Pick Fees,Tax,Shipping,Processing,Total,Ship To",
+      "Order ID,Status,Created (PT),Practice,User,Placed by,Department,Cost Center,PO Number,Items,Pick Fees,Tax,Shipping,Processing,Total,Ship To",
     );
     expect(lines).toHaveLength(5);
     expect(lines[4]).toMatch(
       new RegExp(
-        `^${ids.o1},Shipped,2020-03-01 00:05,Zoe Tester,Zoe Tester,Companion Animal Marketing,[^,]+,PO-ALPHA,50.00,0.50,3.66,10.00,1.50,65.66,"Tester Clinic, 1 Test Way, Testville, CA 94105"$`,
+        `^${ids.o1},Shipped,2020-03-01 00:05,Zoe Tester,Zoe Tester,,Companion Animal Marketing,[^,]+,PO-ALPHA,50.00,0.50,3.66,10.00,1.50,65.66,"Tester Clinic, 1 Test Way, Testville, CA 94105"$`,
       ),
     );
   });

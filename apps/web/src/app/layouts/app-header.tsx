@@ -27,6 +27,7 @@ import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import logoUrl from "../../assets/logo.svg";
 import { ProductSearch } from "../../features/catalog/components/product-search.tsx";
+import { ActingBanner } from "../../features/order-for/components/acting-banner.tsx";
 import { useCart } from "../../lib/cart-store.ts";
 import { useSession } from "../../lib/session.ts";
 import { isAdminPath } from "../admin-sections.ts";
@@ -52,6 +53,7 @@ const REPORT_LINKS = [
   { label: "Cost Center", to: "/CostCenter/CostCenterReport" },
   { label: "Products", to: "/Product/ProductReport" },
   { label: "Order Desk", to: "/admin/orders" },
+  { label: "Order for a Practice", to: "/admin/order-for" },
   { label: "Orders", to: "/reports/orderreport" },
   { label: "Inventories", to: "/reports/orderreport?tab=inventory" },
   { label: "Add Product", to: "/admin/product" },
@@ -196,6 +198,7 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
 
   return (
     <Box component="header" id={APP_HEADER_ID} className={classes.header} data-print="hide">
+      <ActingBanner />
       <Container size="xl">
         <div className={classes.top}>
           <Link to="/" className={classes.logo} aria-label="Vet Portal home">

@@ -6,6 +6,7 @@ import { ConnectionNotice } from "../../components/connection-notice.tsx";
 import { useLogout } from "../../features/auth/api/logout.ts";
 import { SessionExpiry } from "../../features/auth/components/session-expiry.tsx";
 import { CartSync } from "../../features/cart/components/cart-sync.tsx";
+import { stopActing } from "../../features/order-for/api/acting-session.ts";
 import { CustomerServiceModal } from "../../features/support/components/customer-service-modal.tsx";
 import { useFocusHeadingOnArrival } from "../../lib/focus-heading.ts";
 import { ActivityProgress } from "./activity-progress.tsx";
@@ -17,7 +18,9 @@ import { useHeaderHeightVariable } from "./header-height.ts";
 /** The authenticated layout: progress bar, header (with back-to-top, SPEC §2), page, footer, and the confirmation modals. */
 export function AppLayout() {
   const [supportOpened, support] = useDisclosure(false);
-  const logout = useLogout();
+  const signOut = useLogout();
+  // Signing out while ordering for a practice ends that session first, then the administrator's.
+  const logout = () => void stopActing().then(signOut);
   useFocusHeadingOnArrival("main");
   // The sticky header's height, as --app-header-height (header-height.ts).
   useHeaderHeightVariable(APP_HEADER_ID);

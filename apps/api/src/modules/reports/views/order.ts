@@ -1,6 +1,14 @@
 import { REPORT_VIEWS, type ReportFilter } from "@vetportal/contract";
 import { sql } from "drizzle-orm";
-import { and, orderConditions, orderKeyword, PRACTICE_NAME, SHIP_TO, USER_NAME } from "../report-sql-parts.ts";
+import {
+  and,
+  orderConditions,
+  orderKeyword,
+  PLACED_BY,
+  PRACTICE_NAME,
+  SHIP_TO,
+  USER_NAME,
+} from "../report-sql-parts.ts";
 import { viewSql } from "../report-view-sql.ts";
 
 const newestFirst = (f: ReportFilter) =>
@@ -17,6 +25,7 @@ export const orderViewSql = viewSql({
     created: "o.created",
     customer_name: PRACTICE_NAME,
     user_name: USER_NAME,
+    placed_by: PLACED_BY,
     department_name: "d.name",
     cost_center_name: "cc.name",
     po_number: "o.po_number",
@@ -47,6 +56,7 @@ export const orderViewSql = viewSql({
   joins: `join users u on u.id = o.user_id
     join order_statuses st on st.id = o.order_status_id
     left join departments d on d.id = o.department_id
-    left join cost_centers cc on cc.id = o.cost_center_id`,
+    left join cost_centers cc on cc.id = o.cost_center_id
+    left join users pb on pb.id = o.placed_by_user_id`,
   orderBy: newestFirst,
 });

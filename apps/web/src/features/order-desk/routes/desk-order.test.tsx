@@ -20,6 +20,7 @@ function deskOrder(over: Partial<DeskOrder> = {}): DeskOrder {
     user_id: 7,
     user_name: "Pat Practice",
     user_email: "pat@paws.example.com",
+    placed_by: null,
     department_name: null,
     cost_center_name: null,
     delivery_method_name: "UPS Ground",

@@ -1,6 +1,6 @@
 import { Anchor, Divider, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
-import type { DeskOrder } from "@vetportal/contract";
+import { type DeskOrder, placedByText } from "@vetportal/contract";
 import { Link, useLocation, useParams } from "react-router";
 import { AddressBlock } from "../../../components/address-block.tsx";
 import { AmountRows } from "../../../components/amount-rows.tsx";
@@ -43,6 +43,9 @@ function Customer({ order }: { order: DeskOrder }) {
           </Text>
         )}
       </Fact>
+      {order.placed_by && (
+        <Fact label="Taken by phone">{placedByText(order.placed_by.admin_name, order.placed_by.practice_name)}</Fact>
+      )}
       <ContactFact order={order} />
       <Fact label="PO number">{order.po_number ?? "—"}</Fact>
       <Fact label="Cost center">{order.cost_center_name ?? "—"}</Fact>

@@ -178,3 +178,18 @@ describe("order detail", () => {
     expect(screen.getByRole("link", { name: "Go to My Orders" })).toHaveAttribute("href", "/orders");
   });
 });
+
+describe("an order an administrator took by phone", () => {
+  it("says who placed it for the practice", async () => {
+    openOrder([
+      orderDetail({ placed_by: { admin_name: "Ada Admin", practice_name: "Hudson Valley Animal Hospital" } }),
+    ]);
+    expect(await screen.findByText("Placed by Ada Admin for Hudson Valley Animal Hospital")).toBeInTheDocument();
+  });
+
+  it("says nothing of it on an order the practice placed", async () => {
+    openOrder();
+    expect(await screen.findByRole("heading", { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText(/^Placed by /)).not.toBeInTheDocument();
+  });
+});

@@ -8,7 +8,7 @@ import {
   IconRepeat,
   IconX,
 } from "@tabler/icons-react";
-import { MESSAGES, ORDER_STATUS, type OrderDetail } from "@vetportal/contract";
+import { MESSAGES, ORDER_STATUS, type OrderDetail, placedByText } from "@vetportal/contract";
 import { Link, useNavigate, useParams } from "react-router";
 import { AddressBlock } from "../../../components/address-block.tsx";
 import { AmountRows } from "../../../components/amount-rows.tsx";
@@ -53,6 +53,9 @@ function OrderSummary({ order }: { order: OrderDetail }) {
       <Fact label="Status">
         <OrderStatusBadge status={order.order_status} name={order.order_status_name} />
       </Fact>
+      {order.placed_by && (
+        <Fact label="Taken by phone">{placedByText(order.placed_by.admin_name, order.placed_by.practice_name)}</Fact>
+      )}
       {isDestroy ? (
         <Fact label="Destroyed by">{order.contact_name}</Fact>
       ) : (
