@@ -130,6 +130,59 @@ test.describe("Customer Service", () => {
   });
 });
 
+test.describe("a first visit (decision 034)", () => {
+  test("a page opened by its address starts at the top; a reload keeps the position", async ({ page }) => {
+    await signInAsPractice(page, PRACTICES.happyPaws);
+    await page.goto("/orders");
+    await expect(
+      page
+        .getByRole("main")
+        .getByRole("link", { name: /^Order #\d+$/ })
+        .first(),
+    ).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+    // Another page opened by its address in the same tab: not scrolled to where My Orders was left.
+    await page.goto("/");
+    await expect(page.getByRole("main").getByRole("link", { name: /Pet insurance/ })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+    await page.reload();
+    await expect(page.getByRole("main").getByRole("link", { name: /Pet insurance/ })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+  });
+
+  test("a signed-in page loads as the entry, the shell and its own chunk, preloaded together", async ({ page }) => {
+    await signInAsPractice(page, PRACTICES.happyPaws);
+    await page.goto("/cart/preview");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const loaded = await page.evaluate(() => ({
+      // Resource timing lists what this document used, from the HTTP cache or not.
+      scripts: performance
+        .getEntriesByType("resource")
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.endsWith(".js")),
+      // Only boot-<hash>.js asks for a stylesheet with rel=preload (Vite's helper adds rel=stylesheet).
+      preloaded: Array.from(document.querySelectorAll("link[rel=preload][as=style], link[rel=modulepreload]")).map(
+        (link) => link.getAttribute("href"),
+      ),
+    }));
+    expect(loaded.scripts.map((path) => path.replace(/-[\w-]{8}\.js$/, ""))).toEqual(
+      expect.arrayContaining(["/assets/boot", "/assets/index", "/assets/shell", "/assets/cart-preview"]),
+    );
+    expect(loaded.scripts).toHaveLength(4);
+    expect(loaded.preloaded).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/assets\/shell-[\w-]{8}\.css$/),
+        expect.stringMatching(/^\/assets\/cart-preview-[\w-]{8}\.js$/),
+      ]),
+    );
+  });
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 

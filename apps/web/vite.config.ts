@@ -1,5 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { STORAGE_KEYS } from "../../packages/contract/src/storage.ts";
+import { bootPreload } from "./build/boot-preload.ts";
 import { chunkPlan } from "./build/chunk-groups.ts";
 import { mantineCssPerComponent } from "./build/mantine-css.ts";
 import { precompress } from "./build/precompress.ts";
@@ -10,26 +12,29 @@ const apiOrigin = "http://localhost:3000";
 
 const src = (path: string) => new URL(`src/${path}`, import.meta.url).pathname;
 
+// What every signed-in page loads: the layout, React Query's and the stored session's schemas.
+const shell = [src("app/layouts/app-layout.tsx"), src("app/layouts/query-layout.tsx"), src("lib/session-schemas.ts")];
+// The sign-in page: what it shares with the shell or a practice page goes into the entry chunk.
+const signIn = [src("features/auth/routes/login.tsx"), src("app/layouts/public-layout.tsx")];
+// Issue 22 §1's pages, by their paths in router.tsx: what one of them shares with any other page goes
+// into the shell, and a signed-in first visit preloads the page's chunk (build/boot-preload.ts).
+const practicePages = {
+  "^/$": src("features/catalog/routes/home.tsx"),
+  "^/category/": src("features/catalog/routes/category.tsx"),
+  "^/product/": src("features/catalog/routes/product.tsx"),
+  "^/cart/preview/?$": src("features/cart/routes/cart-preview.tsx"),
+  "^/cart/shipping/?$": src("features/cart/routes/shipping.tsx"),
+  "^/orders/?$": src("features/orders/routes/orders.tsx"),
+  "^/order/": src("features/orders/routes/order-detail.tsx"),
+};
+
 export default defineConfig({
   root: new URL(".", import.meta.url).pathname,
   plugins: [
     react(),
     mantineCssPerComponent(),
-    chunkPlan({
-      shell: [src("app/layouts/app-layout.tsx")],
-      // What runs without the signed-in layout (router.tsx, providers.tsx, login-form.tsx, session.ts).
-      outsideShell: [
-        src("features/auth/routes/login.tsx"),
-        src("features/auth/components/login-form-actions.ts"),
-        src("features/auth/routes/user-registration.tsx"),
-        src("features/auth/routes/set-password.tsx"),
-        src("app/layouts/query-layout.tsx"),
-        src("app/layouts/public-layout.tsx"),
-        src("app/public-customer-service.tsx"),
-        src("app/notifications.tsx"),
-        src("lib/session-schemas.ts"),
-      ],
-    }),
+    chunkPlan({ shell, signIn, practicePages: Object.values(practicePages) }),
+    bootPreload({ sessionKey: STORAGE_KEYS.session, shell, pages: practicePages }),
     precompress(),
   ],
   server: {

@@ -100,21 +100,29 @@ function baseName(id: string): string {
 }
 
 export interface ChunkPlan {
-  /** Modules of the signed-in layout, which every page loads but those of `outsideShell`. */
+  /** Modules every signed-in page loads (its layout, and what the layout's routes load around it). */
   shell: string[];
-  /** Dynamically imported modules (pages, and what they load later) that run without the layout. */
-  outsideShell: string[];
+  /** The sign-in page's modules (its route and layout): what it shares with the shell goes into the entry. */
+  signIn?: string[];
+  /** The practice's pages (issue 22 §1): what one of them shares with any other page goes into the shell. */
+  practicePages?: string[];
 }
 
 /**
- * Chunks by what loads them (decision 016). A module goes to the chunk of the set of load points
- * (the entry and every dynamically imported module) that need it, as Rollup does it, with two
- * groupings Rollup cannot know of:
+ * Chunks by what loads them (decisions 016 and 034). A module goes to the chunk of the set of load
+ * points (the entry and every dynamically imported module) that need it, as Rollup does it, with
+ * groupings Rollup cannot know of, because over HTTP/1.1 a phone pays a round trip for every six
+ * files:
  * - whatever the entry needs goes into the entry chunk, since every page runs it. Left to itself
  *   Rollup cuts it into a file per set of pages that also use a piece (a Loader here, a Stack
  *   there): twenty requests before the first page can start;
- * - whatever the signed-in layout needs goes into one chunk with it (shared with the pages outside
- *   it that need the same), since every signed-in page loads the layout (router.tsx).
+ * - whatever the sign-in page shares with the signed-in layout or a practice page goes into the
+ *   entry chunk too: the sign-in page loads it anyway, and a signed-in page loads it with the entry
+ *   instead of as another dozen small files;
+ * - whatever else the signed-in layout needs goes into one chunk with it, since every signed-in
+ *   page loads the layout (router.tsx); a page outside the layout that needs a piece of it loads it;
+ * - whatever a practice page shares with any other page (but the sign-in page) goes into that chunk
+ *   too, so a practice page is the entry, the shell and its own chunk (each with its stylesheet).
  * Every module gets a name because Rollup adds the unnamed imports of a named chunk to it, and
  * through a barrel that would be the whole library.
  */
@@ -149,7 +157,8 @@ function assignChunks(plan: ChunkPlan, ids: string[], getModuleInfo: GetModuleIn
   for (const entry of entries) loadPoints.delete(entry);
   const entryClosure = new StaticClosure(entries, getModuleInfo).modules;
   const shellClosure = new StaticClosure(plan.shell, getModuleInfo).modules;
-  const outside = new Set(plan.outsideShell);
+  const signInClosure = new StaticClosure(plan.signIn ?? [], getModuleInfo).modules;
+  const practice = new Set(plan.practicePages ?? []);
 
   const users = new Map<string, string[]>();
   for (const point of loadPoints) {
@@ -164,15 +173,19 @@ function assignChunks(plan: ChunkPlan, ids: string[], getModuleInfo: GetModuleIn
   for (const id of entryClosure) names.set(id, "index");
   // One chunk per set of load points, named after the load point when it is alone, else after its
   // first module; a name already taken gets a number, since Rollup merges chunks of the same name.
-  const taken = new Set(["index", UNUSED]);
+  const taken = new Set(["index", "shell", UNUSED]);
   const byKey = new Map<string, string>();
   for (const [id, points] of users) {
-    const inShell = shellClosure.has(id);
-    const loaders = inShell ? ["shell", ...points.filter((point) => outside.has(point))] : points;
-    const key = loaders.sort().join("\n");
+    const forPractice = shellClosure.has(id) || (points.length > 1 && points.some((point) => practice.has(point)));
+    if (forPractice) {
+      // The sign-in page never loads the shell: what it shares with the practice's pages is in the entry.
+      names.set(id, signInClosure.has(id) ? "index" : "shell");
+      continue;
+    }
+    const key = points.sort().join("\n");
     let name = byKey.get(key);
     if (!name) {
-      const base = loaders.length === 1 ? baseName(loaders[0] as string) : baseName(id);
+      const base = points.length === 1 ? baseName(points[0] as string) : baseName(id);
       name = base;
       for (let n = 2; taken.has(name); n += 1) name = `${base}-${n}`;
       taken.add(name);

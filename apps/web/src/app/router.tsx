@@ -1,8 +1,9 @@
 import { MESSAGES } from "@vetportal/contract";
-import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from "react-router";
+import { createBrowserRouter, Outlet, type RouteObject } from "react-router";
 import { ADMIN_ROUTE_PATHS } from "./admin-sections.ts";
 import { RouteErrorBoundary } from "./route-error-boundary.tsx";
 import { RequireAdmin, RequireAuth } from "./route-guards.tsx";
+import { forgetScrollOfNewDocument, PageScrollRestoration } from "./scroll-restoration.tsx";
 
 /** The login screen loads with a 500 ms delay; a page chunk gets 120 s before it counts as failed (SPEC §9). */
 const LOGIN_DELAY_MS = 500;
@@ -224,7 +225,7 @@ const adminPages: RouteObject[] = [
 function RootLayout() {
   return (
     <>
-      <ScrollRestoration />
+      <PageScrollRestoration />
       <Outlet />
     </>
   );
@@ -319,5 +320,6 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
+  forgetScrollOfNewDocument();
   return createBrowserRouter(routes);
 }
