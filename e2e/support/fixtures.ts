@@ -102,6 +102,7 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.getByRole("switch", { name: "Staff sign-in" }).check();
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(ADMIN.email);
   await page.getByLabel(/^Password/).fill(ADMIN.password);
+  await expectPageOk(page, "staff login", { once: true });
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
   await expectPageOk(page, "staff home", { once: true });
