@@ -1,3 +1,4 @@
+import { appendFileSync } from "node:fs";
 import { expect, type Page } from "@playwright/test";
 import { seriousViolations } from "./axe.ts";
 
@@ -84,14 +85,15 @@ export interface CheckOptions {
  * nothing to be loading first). `label` names the page in a failure.
  */
 export async function expectPageOk(page: Page, label?: string, { once = false }: CheckOptions = {}): Promise<void> {
+  const started = Date.now();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const key = pageKey(page.url());
   logs.get(page)?.checked.add(key);
   const width = page.viewportSize()?.width ?? 0;
   const runKey = `${width}|${key}`;
-  if (once && scannedInRun.has(runKey)) return;
   const name = label ?? key;
+  if (once && scannedInRun.has(runKey)) return logTime(name, width, started, "skipped");
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth),
     `${name}: sideways scroll`,
@@ -100,6 +102,13 @@ export async function expectPageOk(page: Page, label?: string, { once = false }:
   expect(await page.evaluate(hiddenRowActions), `${name}: row actions off screen`).toEqual([]);
   expect(await seriousViolations(page), `${name}: axe`).toEqual([]);
   scannedInRun.add(runKey);
+  logTime(name, width, started, "scanned");
+}
+
+/** With PAGE_CHECK_TIMES=<file>, each check's time is appended to it (to measure what the checks cost). */
+function logTime(name: string, width: number, started: number, outcome: "scanned" | "skipped"): void {
+  const file = process.env.PAGE_CHECK_TIMES;
+  if (file) appendFileSync(file, `${width}\t${outcome}\t${Date.now() - started}\t${name}\n`);
 }
 
 /**
