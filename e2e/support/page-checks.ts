@@ -11,9 +11,16 @@ import { seriousViolations } from "./axe.ts";
  * `watchPages` (the `checkEveryPage` fixture) then fails a test that showed a page it never checked.
  */
 
-/** A page as a route: /order/123/2 → /order/:id/2 (the query string is the same page). */
+/**
+ * A page as a route: /product/144105 → /product/:id, the query string being the same page. A
+ * number after a number is the view, not an id: /order/123/1 (confirmation) and /order/123/2
+ * (details) stay two pages.
+ */
 export function pageKey(url: string): string {
-  return new URL(url).pathname.replace(/\/\d+(?=\/|$)/g, "/:id");
+  const segments = new URL(url).pathname.split("/");
+  return segments
+    .map((segment, i) => (/^\d+$/.test(segment) && !(i > 0 && /^\d+$/.test(segments[i - 1] ?? "")) ? ":id" : segment))
+    .join("/");
 }
 
 /** Texts that are cut off: outside the window, or outside a box of theirs that clips or scrolls sideways. */
