@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { CART_STORAGE_KEY, MESSAGES } from "@vetportal/contract";
 import { apiAsPage } from "./support/admin-helpers.ts";
-import { seriousViolations } from "./support/axe.ts";
 import { cartLink, expect, PRACTICES, signInAsPractice, test } from "./support/fixtures.ts";
+import { expectPageOk } from "./support/page-checks.ts";
 
 /**
  * The checkout shows the price (issue 11): the cart and shipping pages show each line's price and
@@ -14,8 +14,10 @@ const PRODUCT_NAME = "Kitten Vaccination Schedule";
 async function openProduct(page: Page) {
   await page.getByRole("link", { name: /New Client Kits/ }).click();
   await expect(page).toHaveURL("/category/2100");
+  await expectPageOk(page, "category", { once: true });
   await page.getByRole("link", { name: new RegExp(PRODUCT_NAME) }).click();
   await expect(page.getByRole("heading", { level: 1, name: PRODUCT_NAME })).toBeVisible();
+  await expectPageOk(page, "product", { once: true });
 }
 
 async function quantityLimits(page: Page) {
@@ -29,6 +31,8 @@ async function quantityLimits(page: Page) {
 test.describe("prices at checkout", () => {
   // Whole journeys with accessibility scans (and a second browser): over a minute on a loaded machine.
   test.beforeEach(() => test.slow());
+  // Every page shown passes axe and is whole, at desktop size and at 390×844 (issue 22 §3).
+  test.use({ checkEveryPage: true });
 
   test("a practice sees prices in the cart, the same total at shipping and on the receipt, with its PO number", async ({
     page,
@@ -50,7 +54,7 @@ test.describe("prices at checkout", () => {
     await expect(amounts.getByText("Tax")).toBeVisible();
     const total = (await amounts.locator("dd").last().textContent()) ?? "";
     expect(total).toMatch(/^\$\d+\.\d{2}$/);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectPageOk(page);
 
     // Shipping: the same total, before the order is placed.
     await page.getByRole("link", { name: "Check Out" }).click();
@@ -62,7 +66,7 @@ test.describe("prices at checkout", () => {
     // Happy Paws' department has one cost center; it is offered, not required.
     await expect(page.getByLabel("Cost Center")).toBeVisible();
     await page.getByLabel("Cost Center").selectOption({ label: "CC-200 Field Sales" });
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectPageOk(page);
     await page.getByRole("button", { name: "Place Order" }).click();
 
     // The receipt: the quoted total and the PO number.
@@ -70,6 +74,7 @@ test.describe("prices at checkout", () => {
     await expect(page.getByText("PO-E2E-4411")).toBeVisible();
     await expect(page.getByText(total, { exact: true }).last()).toBeVisible();
     await expect(cartLink(page)).not.toContainText(/\d/);
+    await expectPageOk(page, "confirmation with a PO number");
   });
 
   test("a quantity the portal changes says what it did and why", async ({ page }) => {
@@ -84,6 +89,7 @@ test.describe("prices at checkout", () => {
     await expect(field).toHaveValue(String(min));
     await expect(page.getByText(`Raised to the minimum of ${min} packs.`)).toBeVisible();
     await expect(page.getByText(MESSAGES.quantityBetween(min, max))).toBeVisible();
+    await expectPageOk(page, "product with a raised quantity");
     await page.getByRole("button", { name: "Add To Cart" }).click();
     await expect(page).toHaveURL("/cart/preview");
 
@@ -109,7 +115,7 @@ test.describe("prices at checkout", () => {
     await page.reload();
     await expect(quantity).toHaveValue(String(max));
     await expect(line.getByRole("status")).toContainText(`Lowered to the maximum of ${max} packs.`);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectPageOk(page);
   });
 
   test("the cart follows the practice to another browser", async ({ page, browser }) => {
@@ -119,6 +125,7 @@ test.describe("prices at checkout", () => {
     await page.getByLabel("Quantity (packs)").fill(String(min + 2));
     await page.getByRole("button", { name: "Add To Cart" }).click();
     await expect(page.getByRole("row", { name: new RegExp(PRODUCT_NAME) })).toBeVisible();
+    await expectPageOk(page, "cart", { once: true });
 
     const other = await browser.newContext();
     const second = await other.newPage();
@@ -136,6 +143,7 @@ test.describe("prices at checkout", () => {
     await openProduct(page);
     await page.getByRole("button", { name: "Add To Cart" }).click();
     await expect(page.getByRole("row", { name: new RegExp(PRODUCT_NAME) })).toBeVisible();
+    await expectPageOk(page, "cart", { once: true });
 
     // A second tab of the same browser: the same session, its own copy of the cart.
     const second = await page.context().newPage();
@@ -151,6 +159,7 @@ test.describe("prices at checkout", () => {
     // The first tab still holds its copy; reloading the cart page must not bring the line back.
     await page.reload();
     await expect(page.getByText(MESSAGES.cartEmpty)).toBeVisible();
+    await expectPageOk(page, "empty cart", { once: true });
     await page.reload();
     await expect(page.getByText(MESSAGES.cartEmpty)).toBeVisible();
     const cart = await apiAsPage(page, "/api/cart/query", {});

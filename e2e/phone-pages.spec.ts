@@ -3,8 +3,8 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { PORTAL_TIME_ZONE } from "@vetportal/contract";
 import { apiAsPage } from "./support/admin-helpers.ts";
-import { seriousViolations } from "./support/axe.ts";
 import { expect, PRACTICES, signInAsAdmin, signInAsPractice, test } from "./support/fixtures.ts";
+import { expectPageOk } from "./support/page-checks.ts";
 
 /**
  * Every page whole on a phone (issue 22 §3, decision 036): at 390×844 each page of a practice and
@@ -20,63 +20,9 @@ test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 // Two journeys of about ten pages each, every page scanned by axe.
 test.describe.configure({ timeout: 240_000 });
 
-/** Texts that are cut off: outside the screen, or outside a box of theirs that clips or scrolls sideways. */
-function cutOffTexts(): string[] {
-  const width = window.innerWidth;
-  const cut: string[] = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent?.trim();
-    const parent = node.parentElement;
-    if (!text || !parent || parent.closest("select, script, style, title")) continue;
-    if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
-    const clips: DOMRect[] = [];
-    let readerOnly = false;
-    for (let box: Element | null = parent; box && box !== document.body; box = box.parentElement) {
-      const rect = box.getBoundingClientRect();
-      // Text for screen readers only (a 1 px clipped box).
-      if (rect.width <= 1 && rect.height <= 1) {
-        readerOnly = true;
-        break;
-      }
-      if (getComputedStyle(box).overflowX !== "visible") clips.push(rect);
-    }
-    if (readerOnly) continue;
-    const range = document.createRange();
-    range.selectNodeContents(node);
-    const outside = Array.from(range.getClientRects()).some(
-      (rect) =>
-        rect.width > 0 &&
-        (rect.left < -1 ||
-          rect.right > width + 1 ||
-          clips.some((clip) => rect.left < clip.left - 1 || rect.right > clip.right + 1)),
-    );
-    if (outside) cut.push(text.slice(0, 60));
-  }
-  return cut;
-}
-
-/** Row actions (Modify, Delete, Remove …) that are not wholly on screen. */
-function hiddenRowActions(): string[] {
-  return Array.from(document.querySelectorAll('[data-role="actions"] :is(a, button)'))
-    .filter((action) => {
-      const rect = action.getBoundingClientRect();
-      return rect.width === 0 || rect.left < 0 || rect.right > window.innerWidth;
-    })
-    .map((action) => action.textContent ?? "");
-}
-
 /** The page is whole at 390 px and passes axe; with SHOTS_DIR, a screenshot at both sizes. */
 async function expectWhole(page: Page, name: string): Promise<void> {
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth),
-    `${name}: sideways scroll`,
-  ).toBeLessThanOrEqual(PHONE.width);
-  expect(await page.evaluate(cutOffTexts), `${name}: texts cut off`).toEqual([]);
-  expect(await page.evaluate(hiddenRowActions), `${name}: row actions off screen`).toEqual([]);
-  expect(await seriousViolations(page), `${name}: axe`).toEqual([]);
+  await expectPageOk(page, name);
   const dir = process.env.SHOTS_DIR;
   if (dir) {
     mkdirSync(dir, { recursive: true });

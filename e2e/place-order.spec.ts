@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { CART_STORAGE_KEY, MESSAGES, STORAGE_KEYS } from "@vetportal/contract";
 import { apiAsPage } from "./support/admin-helpers.ts";
-import { seriousViolations } from "./support/axe.ts";
 import { cartLink, expect, openMainLink, PRACTICES, signInAsPractice, test } from "./support/fixtures.ts";
+import { expectPageOk } from "./support/page-checks.ts";
 
 /** A New Client Kits product (category 2100, which Happy Paws sees) whose minimum is above 1. */
 const CATEGORY_NAME = "New Client Kits";
@@ -21,9 +21,11 @@ async function openProduct(page: Page) {
   await page.getByRole("link", { name: new RegExp(CATEGORY_NAME) }).click();
   await expect(page).toHaveURL("/category/2100");
   await expect(page.getByRole("heading", { level: 1, name: CATEGORY_NAME })).toBeVisible();
+  await expectPageOk(page, "category", { once: true });
   await page.getByRole("link", { name: new RegExp(PRODUCT_NAME) }).click();
   await expect(page).toHaveURL(/\/product\/\d+\?category=2100$/);
   await expect(page.getByRole("heading", { level: 1, name: PRODUCT_NAME })).toBeVisible();
+  await expectPageOk(page, "product", { once: true });
 }
 
 /** From the product page: a valid quantity into the cart, then on to the shipping page. */
@@ -31,12 +33,17 @@ async function addToCartAndCheckOut(page: Page, quantity: number) {
   await page.getByLabel("Quantity (packs)").fill(String(quantity));
   await page.getByRole("button", { name: "Add To Cart" }).click();
   await expect(page).toHaveURL("/cart/preview");
+  await expectPageOk(page, "cart", { once: true });
   await page.getByRole("link", { name: "Check Out" }).click();
   await expect(page).toHaveURL("/cart/shipping");
   await expect(page.getByRole("button", { name: "Place Order" })).toBeEnabled();
+  await expectPageOk(page, "shipping", { once: true });
 }
 
 test.describe("placing an order", () => {
+  // Every page shown passes axe and is whole, at desktop size and at 390×844 (issue 22 §3).
+  test.use({ checkEveryPage: true });
+
   test("a practice picks a product, checks out, finds the order in My Orders and cancels it", async ({ page }) => {
     // The longest journey of the suite (eleven pages, three accessibility scans, prices quoted on
     // the cart and shipping pages): over a minute on a loaded two-core machine.
@@ -53,7 +60,7 @@ test.describe("placing an order", () => {
     await page.goBack();
     await expect(page.getByRole("heading", { level: 1, name: CATEGORY_NAME })).toBeVisible();
     await expect(page.getByRole("main").getByRole("heading", { level: 2, name: PRODUCT_NAME })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectPageOk(page);
     await page.getByRole("link", { name: new RegExp(PRODUCT_NAME) }).click();
 
     // Product page: the quantity rules of SPEC §5.
@@ -65,7 +72,7 @@ test.describe("placing an order", () => {
     await expect(
       page.getByText(/^Estimated Shipping Date is based on a day cut off time of \d+ pm EST$/),
     ).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectPageOk(page);
 
     await quantity.fill(String(min - 1));
     await quantity.blur();
@@ -103,7 +110,7 @@ test.describe("placing an order", () => {
     await expect(line.getByRole("textbox", { name: `Quantity of ${PRODUCT_NAME}` })).toHaveValue(String(ordered + 1));
     await line.getByRole("button", { name: `Decrease quantity of ${PRODUCT_NAME}` }).click();
     await expect(line.getByRole("textbox", { name: `Quantity of ${PRODUCT_NAME}` })).toHaveValue(String(ordered));
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectPageOk(page);
     await page.getByRole("link", { name: "Check Out" }).click();
 
     // Shipping: required fields are checked before anything is sent.
@@ -117,7 +124,7 @@ test.describe("placing an order", () => {
     await expect(page.getByText("Contact name is required")).toBeVisible();
     await expect(page.getByText(MESSAGES.phoneRequired)).toBeVisible();
     expect(orderCalls).toEqual([]);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectPageOk(page);
 
     const note = `E2E order ${Date.now()}`;
     await page.getByLabel("Contact Name").fill("Maria Lopez");
@@ -139,7 +146,7 @@ test.describe("placing an order", () => {
     await expect(page.getByText(note)).toBeVisible();
     await expect(cartLink(page)).not.toContainText(/\d/);
     expect(await page.evaluate((key) => sessionStorage.getItem(key), CART_STORAGE_KEY)).toBeNull();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectPageOk(page);
 
     // My Orders lists it first, with the note.
     await openMainLink(page, "Orders");
@@ -149,7 +156,7 @@ test.describe("placing an order", () => {
     await expect(firstRow).toContainText(note);
     await expect(firstRow).toContainText("Active");
     await expect(firstRow).toContainText(/\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M PST/);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectPageOk(page);
     await firstRow.getByRole("link", { name: `Order #${orderId}` }).click();
 
     // Order details: cancel, first saying no, then yes.
@@ -172,7 +179,7 @@ test.describe("placing an order", () => {
     await expect(cancelled).toContainText("Cancelled");
     await expect(cancelled.getByRole("cell").first()).toHaveCSS("color", "rgb(201, 42, 42)");
     await expect(page.getByRole("button", { name: "Cancel Order" })).toHaveCount(0);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectPageOk(page);
   });
 
   test("the order can go to another of the practice's own addresses", async ({ page }) => {
@@ -201,6 +208,7 @@ test.describe("placing an order", () => {
     await expect(page).toHaveURL(/\/order\/\d+\/1$/);
     await expect(page.getByText(street)).toBeVisible();
     await expect(page.getByText("120 Market Street")).toHaveCount(0);
+    await expectPageOk(page, "confirmation", { once: true });
   });
 
   test("Empty Cart clears the cart and goes home; an empty cart says so", async ({ page }) => {
@@ -208,6 +216,7 @@ test.describe("placing an order", () => {
     await openProduct(page);
     await page.getByRole("button", { name: "Add To Cart" }).click();
     await expect(page).toHaveURL("/cart/preview");
+    await expectPageOk(page, "cart", { once: true });
 
     // The product page starts from the quantity already in the cart.
     const { min } = await test.step("back on the product page", async () => {
@@ -225,11 +234,13 @@ test.describe("placing an order", () => {
 
     await page.getByRole("button", { name: `Remove ${PRODUCT_NAME}` }).click();
     await expect(page.getByText(MESSAGES.cartEmpty)).toBeVisible();
+    await expectPageOk(page, "empty cart");
 
     await page.goBack();
     await page.getByRole("button", { name: "Add To Cart" }).click();
     await page.getByRole("button", { name: "Empty Cart" }).click();
     await expect(page).toHaveURL("/");
+    await expectPageOk(page, "home", { once: true });
     await cartLink(page).click();
     await expect(page.getByText(MESSAGES.cartEmpty)).toBeVisible();
     await expect(page.getByRole("link", { name: "Check Out" })).toHaveCount(0);
@@ -260,9 +271,11 @@ test.describe("placing an order", () => {
       await expect(line).toContainText(`Lowered to the maximum of ${max} packs.`);
       const cart = await page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? "[]"), CART_STORAGE_KEY);
       expect(cart[0].quantity).toBe(max);
+      await expectPageOk(page, "shipping with a lowered line");
       await page.getByRole("button", { name: "Place Order" }).click();
       await expect(page).toHaveURL(/\/order\/\d+\/1$/);
       await expect(page.getByRole("row", { name: new RegExp(PRODUCT_NAME) })).toContainText(String(max));
+      await expectPageOk(page, "confirmation", { once: true });
     });
   });
 
@@ -288,9 +301,11 @@ test.describe("placing an order", () => {
       });
       await page.getByRole("button", { name: "Place Order" }).click();
       await expect(page.getByRole("alert").filter({ hasText: "Your order was not placed" })).toBeVisible();
+      await expectPageOk(page, "shipping after a lost answer", { once: true });
       await page.getByRole("button", { name: "Place Order" }).click();
 
       await expect(page.getByRole("heading", { level: 1, name: "Your Order Has Been Submitted" })).toBeVisible();
+      await expectPageOk(page, "confirmation", { once: true });
       expect(keys).toHaveLength(2);
       expect(keys[1]).toBe(keys[0]);
       expect(await orderCount(page)).toBe(before + 1);
@@ -307,13 +322,14 @@ test.describe("placing an order", () => {
     const names = await page.getByRole("main").getByRole("heading", { level: 2 }).allTextContents();
     expect(names).toContain(PRODUCT_NAME);
     for (const name of names) expect(name.toLowerCase()).toContain("vaccin");
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectPageOk(page);
 
     await search.fill("no such product zzz");
     await search.press("Enter");
     await expect(
       page.getByRole("heading", { level: 1, name: MESSAGES.noProducts("no such product zzz") }),
     ).toBeVisible();
+    await expectPageOk(page, "search without results");
   });
 
   test.describe("on a phone", () => {
@@ -323,10 +339,8 @@ test.describe("placing an order", () => {
       // Five pages, each scanned by axe: about a minute on a loaded two-core machine.
       test.slow();
       await signInAsPractice(page, PRACTICES.happyPaws);
-      const fits = async () => {
-        expect(await seriousViolations(page)).toEqual([]);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      };
+      // Axe, and whole at 375 px: no sideways scroll, no text cut off, row actions on screen.
+      const fits = () => expectPageOk(page);
       await openProduct(page);
       await fits();
       const { min } = await quantityLimits(page);

@@ -10,8 +10,12 @@ import {
   signInAsPractice,
   test,
 } from "./support/fixtures.ts";
+import { expectPageOk } from "./support/page-checks.ts";
 
 test.describe("sign-in", () => {
+  // Every page shown passes axe and is whole, at desktop size and at 390×844 (issue 22 §3).
+  test.use({ checkEveryPage: true });
+
   test("a practice signs in with name, address and zip, lands on Products, and signs out to /login", async ({
     page,
   }) => {
@@ -54,6 +58,7 @@ test.describe("sign-in", () => {
       await expect(page.getByLabel("Practice Name")).toHaveValue("Happy Paws Veterinary Clinic");
       await expect(page.getByLabel("Zip Code")).toHaveValue("10001");
       await expect(page.getByRole("button", { name: "Sign In" })).toBeEnabled();
+      await expectPageOk(page, "login refused", { once: true });
     });
 
     test("staff with a wrong password get the staff message", async ({ page }) => {
@@ -67,6 +72,7 @@ test.describe("sign-in", () => {
         MESSAGES.staffLoginFailed,
       );
       await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(ADMIN.email);
+      await expectPageOk(page, "staff login refused", { once: true });
     });
   });
 
@@ -83,6 +89,7 @@ test.describe("sign-in", () => {
     await expect(page.getByText(MESSAGES.zipRequired)).toBeVisible();
     await expect(page.getByLabel("Practice Name")).toHaveAttribute("aria-invalid", "true");
     expect(authCalls).toBe(0);
+    await expectPageOk(page, "login with empty fields");
   });
 
   test("an administrator signs in through Staff sign-in and gets the Reports menu", async ({ page }) => {
@@ -103,12 +110,14 @@ test.describe("sign-in", () => {
     await menu.getByRole("menuitem", { name: "Users" }).click();
     await expect(page).toHaveURL("/userreport");
     await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Access Denied");
+    await expectPageOk(page, "users");
   });
 
   test("an unauthenticated visitor is sent to /login, which keeps the page asked for", async ({ page }) => {
     await page.goto("/orders");
     await expect(page).toHaveURL("/login?next=%2Forders");
     await expect(page.getByLabel("Practice Name")).toBeVisible();
+    await expectPageOk(page, "login", { once: true });
   });
 
   test.describe("when the server no longer accepts the session", () => {
@@ -127,6 +136,7 @@ test.describe("sign-in", () => {
       await page.reload();
       await expect(page).toHaveURL("/login");
       await expect(page.getByRole("alert").filter({ hasText: MESSAGES.sessionExpired })).toBeVisible();
+      await expectPageOk(page, "login after the session ended", { once: true });
       expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.session)).toBeNull();
     });
   });
@@ -149,12 +159,14 @@ test.describe("sign-in", () => {
   test("a ?next= whose dot segments normalise to another host opens home, not an error", async ({ page }) => {
     for (const next of ["/.//evil.example", "/..//evil.example/orders", "/%2e%2e//evil.example"]) {
       await page.goto(`/login?next=${encodeURIComponent(next)}`);
+      await expectPageOk(page, "login", { once: true });
       await page.getByLabel("Practice Name").fill(PRACTICES.happyPaws.name);
       await page.getByLabel("Address").fill(PRACTICES.happyPaws.address);
       await page.getByLabel("Zip Code").fill(PRACTICES.happyPaws.zip);
       await page.getByRole("button", { name: "Sign In" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
       await expect(page).toHaveURL("/");
+      await expectPageOk(page, "home", { once: true });
       await logOut(page);
       await expect(page).toHaveURL("/login");
     }
@@ -193,6 +205,7 @@ test.describe("sign-in", () => {
       await openMainLink(page, "Orders");
       await expect(page).toHaveURL("/orders");
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectPageOk(page, "my orders", { once: true });
       // The first refresh token was retired: presenting it now ends the session for everyone.
       const reused = await page.request.post("/api/auth/refresh", { data: { refresh_token: first.refreshToken } });
       expect(reused.status()).toBe(401);

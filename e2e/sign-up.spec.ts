@@ -1,10 +1,12 @@
 import { MESSAGES, STORAGE_KEYS } from "@vetportal/contract";
-import { seriousViolations } from "./support/axe.ts";
 import { expect, logOut, PRACTICES, test } from "./support/fixtures.ts";
+import { expectPageOk } from "./support/page-checks.ts";
 
 test.describe("sign-up", () => {
   // The undeliverable address and the conflict are answered 422 and 409, which the browser logs.
   test.use({ allowedConsoleErrors: /status of (409|422)/ });
+  // Every page shown passes axe and is whole, at desktop size and at 390×844 (issue 22 §3).
+  test.use({ checkEveryPage: true });
 
   test("a new practice signs up in two steps, is told its zip is not deliverable, then lands signed in on Products", async ({
     page,
@@ -18,10 +20,11 @@ test.describe("sign-up", () => {
     const practice = `Lone Star Pet Clinic ${stamp}`;
 
     await page.goto("/login");
+    await expectPageOk(page, "login", { once: true });
     await page.getByRole("link", { name: "Create an Account" }).click();
     await expect(page).toHaveURL("/UserRegistration");
     await expect(page.getByRole("heading", { level: 1, name: "Create an Account" })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectPageOk(page);
 
     // Step 1: every field has its own required message.
     await page.getByRole("button", { name: "Next" }).click();
@@ -54,7 +57,7 @@ test.describe("sign-up", () => {
       await expect(page.getByText(message)).toBeVisible();
     }
     expect(calls).toEqual([]);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectPageOk(page);
 
     await page.getByLabel("Address").fill("700 Congress Avenue");
     await page.getByLabel("City").fill("Austin");
@@ -74,6 +77,7 @@ test.describe("sign-up", () => {
     await expect(page).toHaveURL("/");
     await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
     await expect(page.getByRole("alert").filter({ hasText: MESSAGES.signupSuccess })).toBeVisible();
+    await expectPageOk(page, "home", { once: true });
     // "Signed in as" is in the header on a wide screen, in the menu on a phone.
     const signedInAs = page.getByText(`Signed in as ${practice}`).filter({ visible: true });
     if ((await signedInAs.count()) === 0) await page.getByRole("button", { name: "Open menu" }).click();
@@ -105,6 +109,7 @@ test.describe("sign-up", () => {
     await page.getByRole("button", { name: "Create Account" }).click();
 
     await expect(page.getByRole("alert").filter({ hasText: /already registered/ })).toBeVisible();
+    await expectPageOk(page, "sign-up refused");
     // Back on step 1, where the practice name is marked.
     await expect(page.getByLabel("Practice Name")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByRole("button", { name: "Next" })).toBeVisible();
@@ -117,16 +122,14 @@ test.describe("sign-up", () => {
     test("both steps fit the screen and pass axe", async ({ page }) => {
       await page.goto("/UserRegistration");
       await expect(page.getByRole("heading", { level: 1, name: "Create an Account" })).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectPageOk(page);
       await page.getByLabel("Practice Name").fill("Phone Clinic");
       await page.getByLabel("Contact Name").fill("Pat Phone");
       await page.getByRole("textbox", { name: "Email" }).fill("pat@phoneclinic.com");
       await page.getByLabel("Phone").fill("5125550100");
       await page.getByRole("button", { name: "Next" }).click();
       await expect(page.getByText(MESSAGES.shippingNoteUsOnly)).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectPageOk(page);
     });
   });
 });

@@ -113,7 +113,7 @@ test.describe("Customer Service before signing in", () => {
   });
 });
 
-/** A toast never covers the header nor the page's title: its top is below both. */
+/** A toast never covers the header nor the page's title (its top is below both), nor the end of the page. */
 async function expectToastBelowHeader(page: Page, text: string) {
   const message = toast(page, text);
   await expect(message).toBeVisible();
@@ -124,6 +124,16 @@ async function expectToastBelowHeader(page: Page, text: string) {
   // Nor the page's title and the buttons beside it: toasts sit at the bottom (decision 036).
   const title = await page.getByRole("heading", { level: 1 }).boundingBox();
   if (title && box) expect(box.y).toBeGreaterThanOrEqual(title.y + title.height);
+  // Scrolled to the end, it covers nothing either: the page ends with room for a toast below the
+  // footer's last line (the support number and hours), not above the footer.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const atEnd = await message.boundingBox();
+  const lastLine = await page
+    .getByRole("contentinfo")
+    .getByText(/^Support Hours/)
+    .boundingBox();
+  expect(atEnd && lastLine).toBeTruthy();
+  if (atEnd && lastLine) expect(atEnd.y).toBeGreaterThanOrEqual(lastLine.y + lastLine.height);
 }
 
 test.describe("toasts", () => {

@@ -1,15 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIResponse, Page } from "@playwright/test";
 import { STORAGE_KEYS } from "@vetportal/contract";
+import { seriousViolations } from "./axe.ts";
 import { expect } from "./fixtures.ts";
 
-/** Serious and critical axe violations of the page as it is now (WCAG 2.1 A/AA plus best practices). */
-export async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(" ")) }));
-}
+export { seriousViolations };
 
 /** Axe-clean, with exactly one h1 (STYLE §8 quality bar for every admin page). */
 export async function expectAccessiblePage(page: Page): Promise<void> {

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { expectPageOk, watchPages } from "./page-checks.ts";
 
 /** Demo practices and staff user loaded into every fresh database (apps/api seed). */
 export const PRACTICES = {
@@ -16,6 +17,12 @@ interface Fixtures {
   allowedConsoleErrors: RegExp | undefined;
   failOnConsoleErrors: undefined;
   emptyCarts: undefined;
+  /**
+   * Every page the test shows must be checked with `expectPageOk` (axe, whole at the window's
+   * width): on for the practice's journeys, which run at desktop size and at 390×844 (issue 22 §3).
+   */
+  checkEveryPage: boolean;
+  pageWatch: undefined;
 }
 
 /** The demo users the journeys sign in as, in the API's sign-in shapes. */
@@ -46,6 +53,17 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
+  checkEveryPage: [false, { option: true }],
+  pageWatch: [
+    async ({ page, checkEveryPage }, use, testInfo) => {
+      if (!checkEveryPage) return use(undefined);
+      const expectEveryPageChecked = await watchPages(page);
+      await use(undefined);
+      // A test that failed already says why; the list of unchecked pages would only add noise.
+      if (testInfo.status === testInfo.expectedStatus) expectEveryPageChecked();
+    },
+    { auto: true },
+  ],
   // The cart is kept on the server and follows a user to every browser (issue 11), so a line one
   // journey leaves would appear in the next one's cart: each journey starts with them empty.
   emptyCarts: [
@@ -73,8 +91,10 @@ export async function signInAsPractice(page: Page, practice: Practice): Promise<
   await page.getByLabel("Practice Name").fill(practice.name);
   await page.getByLabel("Address").fill(practice.address);
   await page.getByLabel("Zip Code").fill(practice.zip);
+  await expectPageOk(page, "login", { once: true });
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
+  await expectPageOk(page, "home", { once: true });
 }
 
 export async function signInAsAdmin(page: Page): Promise<void> {
@@ -82,8 +102,10 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.getByRole("switch", { name: "Staff sign-in" }).check();
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(ADMIN.email);
   await page.getByLabel(/^Password/).fill(ADMIN.password);
+  await expectPageOk(page, "staff login", { once: true });
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
+  await expectPageOk(page, "staff home", { once: true });
 }
 
 /** The href of every category tile on the home page, in page order. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PriceRangeSchema } from "./catalog.ts";
 import { MESSAGES } from "./messages.ts";
-import { dbInt, dbText, IdSchema } from "./primitives.ts";
+import { dbCents, dbInt, dbText, IdSchema } from "./primitives.ts";
 
 const id = IdSchema;
 const optionalText = (max = 500) =>
@@ -84,12 +84,14 @@ export const ProductFormSchema = z
           max_quantity: dbInt("Enter the range's maximum quantity", "Quantities are whole numbers")
             .min(1, "A range ends at 1 or more")
             .nullable(),
-          price_cents: dbInt("Enter the price per pack").min(0, "The price cannot be negative"),
+          price_cents: dbCents("Enter the price per pack").min(0, "The price cannot be negative"),
         }),
       )
       .min(1, "Add at least one price range")
       .max(20),
-    pick_fees: dbInt("Enter the pick fee").min(0, "The pick fee cannot be negative").default(0),
+    pick_fees: dbCents("Enter the pick fee", "Enter the pick fee in dollars and cents, e.g. 0.30")
+      .min(0, "The pick fee cannot be negative")
+      .default(0),
     cutoff_time: dbInt().min(1).max(12).default(2),
     is_in_inventory: z.boolean().default(true),
     show_inventory: z.boolean().default(false),

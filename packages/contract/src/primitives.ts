@@ -26,6 +26,8 @@ export const PRIMITIVE_MESSAGES = {
   dateFormat: "Enter a date as YYYY-MM-DD",
   realDate: "Enter a real calendar date",
   dateRange: `Enter a date between ${MIN_DATE_YEAR} and ${MAX_DATE_YEAR}`,
+  /** A fraction of a cent: a third decimal typed in dollars (issue 22 §6), refused, never rounded. */
+  dollarsAndCents: "Enter the price in dollars and cents, e.g. 4.25",
 } as const;
 
 /**
@@ -41,6 +43,35 @@ export function dbInt(error: string = PRIMITIVE_MESSAGES.number, wholeNumber: st
     .min(INT4_MIN, PRIMITIVE_MESSAGES.int4Range)
     .max(INT4_MAX, PRIMITIVE_MESSAGES.int4Range)
     .int(wholeNumber);
+}
+
+/**
+ * An amount of money in whole cents, as every request carries it (DESIGN §6). A fraction of a cent
+ * is what a third decimal typed in dollars becomes: it is refused with `fraction` ("Enter the price
+ * in dollars and cents, e.g. 4.25"), never rounded (issue 22 §6). `error` is for a missing value.
+ */
+export function dbCents(
+  error: string = PRIMITIVE_MESSAGES.number,
+  fraction: string = PRIMITIVE_MESSAGES.dollarsAndCents,
+) {
+  return dbInt(error, fraction);
+}
+
+/**
+ * Dollars as a form holds them (a number or the text typed) → cents, exactly: decimal digits are
+ * moved, not multiplied in floating point, and nothing is rounded. "4.25" → 425, "4.250" → 425,
+ * 0.29 → 29; a third significant decimal stays a fraction of a cent ("4.255" → 425.5), which
+ * `dbCents` refuses; an empty or non-numeric value → NaN (the "missing" message).
+ */
+export function dollarsToCents(dollars: number | string): number {
+  const text = String(dollars).trim();
+  // A number so small or large that JavaScript writes it with an exponent: not a typed price.
+  if (/e/i.test(text)) return Number(text) * 100;
+  const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!match || (!match[2] && !match[3])) return Number.NaN;
+  const [, sign, whole = "", fraction = ""] = match;
+  const cents = Number(`${whole || "0"}${fraction.slice(0, 2).padEnd(2, "0")}.${fraction.slice(2) || "0"}`);
+  return sign === "-" ? -cents : cents;
 }
 
 /** A whole number written in decimal digits, as a form field carries it (no hex, no exponent, no fraction). */

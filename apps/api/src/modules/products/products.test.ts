@@ -168,6 +168,35 @@ describe("products", () => {
     });
   });
 
+  it("refuses a fraction of a cent (a third decimal typed in dollars) instead of rounding it, and changes nothing", async () => {
+    const before = (await t.db.select().from(products).where(eq(products.id, id)))[0];
+    const res = await post("/api/product/update", {
+      ...form,
+      id,
+      price_ranges: [
+        { min_quantity: 1, max_quantity: 9, price_cents: 425.5 },
+        { min_quantity: 10, max_quantity: null, price_cents: 3500 },
+      ],
+      pick_fees: 30.5,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({
+      "price_ranges.0.price_cents": "Enter the price in dollars and cents, e.g. 4.25",
+      pick_fees: "Enter the pick fee in dollars and cents, e.g. 0.30",
+    });
+    const added = await post("/api/product/add", {
+      ...form,
+      name: "Third decimal",
+      price_ranges: [{ min_quantity: 1, max_quantity: null, price_cents: 1999.9 }],
+    });
+    expect(added.statusCode).toBe(400);
+    expect(added.json().error.fields).toEqual({
+      "price_ranges.0.price_cents": "Enter the price in dollars and cents, e.g. 4.25",
+    });
+    expect((await t.db.select().from(products).where(eq(products.name, "Third decimal"))).length).toBe(0);
+    expect((await t.db.select().from(products).where(eq(products.id, id)))[0]).toEqual(before);
+  });
+
   it("hides a deactivated product from practices but not from the admin list", async () => {
     await post("/api/product/update", { ...form, id, is_active: false });
     expect((await post("/api/product/query", { id }, t.practice)).statusCode).toBe(404);

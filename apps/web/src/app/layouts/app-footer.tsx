@@ -1,12 +1,13 @@
 import { Anchor, Box, Container, Group, Stack, Text } from "@mantine/core";
 import { MESSAGES } from "@vetportal/contract";
 import { useSettings } from "../../lib/get-settings.ts";
+import classes from "./app-layout.module.css";
 
 export function AppFooter() {
   const settings = useSettings();
   const phone = settings.data?.support_phone;
   return (
-    <Box component="footer" bg="brand.9" c="white" py="xl" mt="xl" data-print="hide">
+    <Box component="footer" bg="brand.9" c="white" pt="xl" mt="xl" className={classes.footer} data-print="hide">
       <Container size="xl">
         <Group justify="space-between" align="flex-start" gap="lg">
           <Stack gap={4} maw={520}>

@@ -1,6 +1,6 @@
 import { MultiSelect, NativeSelect, SimpleGrid, Switch, Textarea, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
-import { type ProductDetail, ProductFormSchema } from "@vetportal/contract";
+import { dollarsToCents, type ProductDetail, ProductFormSchema } from "@vetportal/contract";
 import { CountInput, EditForm, FormSection, MoneyInput } from "../../../components/form-fields.tsx";
 import { useAppForm } from "../../../lib/form-kit.ts";
 import { notifySaveError, schemaErrors } from "../../../lib/form-validation.ts";
@@ -36,8 +36,10 @@ export type ProductValues = {
 
 const CUTOFF_OPTIONS = Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: `${i + 1} pm EST` }));
 
-const toDollars = (cents: number) => cents / 100;
-const toCents = (dollars: NumberValue) => (dollars === "" ? Number.NaN : Math.round(Number(dollars) * 100));
+/** Cents → dollars with their cents ("12.50"), as the money field shows them. */
+const toDollars = (cents: number) => (cents / 100).toFixed(2);
+/** Dollars as typed → cents, exactly: a third decimal is refused by the contract, never rounded (issue 22 §6). */
+const toCents = (dollars: NumberValue) => dollarsToCents(dollars);
 const toCount = (value: NumberValue) => (value === "" ? Number.NaN : Number(value));
 
 export function productValues(product: ProductDetail | undefined, categoryId?: number): ProductValues {
