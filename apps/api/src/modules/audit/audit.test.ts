@@ -3,7 +3,14 @@ import { desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ADMIN, bearer, queryRows, signInAdmin } from "../../../test/helpers.ts";
 import { useSignedInApp } from "../../../test/support/app.ts";
-import { imageUploadBody, orderBody, orderLinesOf, productMaker, TINY_PNG } from "../../../test/support/fixtures.ts";
+import {
+  imageUploadBody,
+  orderBody,
+  orderLinesOf,
+  productMaker,
+  SF_ADDRESS,
+  TINY_PNG,
+} from "../../../test/support/fixtures.ts";
 import { audit_log, sessions } from "../../db/schema/index.ts";
 import { changedFields } from "./audit-changes.ts";
 
@@ -66,10 +73,12 @@ describe("a row for every kind of change", () => {
     const { id } = await ok("/api/department/add", { name: "Audit Outreach", department_code: "AUD" });
     await ok("/api/department/update", { id, name: "Audit & Farm Outreach", department_code: "AUD" });
     await ok("/api/department/addCCEmails", { id, email: "cc@audit.test" });
+    await ok("/api/address/add", { ...SF_ADDRESS, belong_to: "department", owner_id: id, contact: "Dee Dept" });
     await ok("/api/department/delete", { id });
     const rows = await historyOf("department", id);
-    expect(rows.map((r) => r.action)).toEqual(["delete", "update", "update", "create"]);
-    const [deleted, cc, renamed, created] = rows;
+    expect(rows.map((r) => r.action)).toEqual(["delete", "add address", "update", "update", "create"]);
+    const [deleted, address, cc, renamed, created] = rows;
+    expect(changeOf(address)).toMatchObject({ contact: [null, "Dee Dept"], line1: [null, SF_ADDRESS.line1] });
     expect(changeOf(created)).toMatchObject({ name: [null, "Audit Outreach"], department_code: [null, "AUD"] });
     expect(changeOf(renamed)).toEqual({ name: ["Audit Outreach", "Audit & Farm Outreach"] });
     expect(changeOf(cc)).toEqual({ cc_order_emails: ["[]", '["cc@audit.test"]'] });

@@ -242,8 +242,33 @@ async function listAddresses(
   return repo.listAddresses(db, settings.CUSTOMER_ID, belongTo, owner);
 }
 
+/**
+ * Records an administrator's new address for another user (kind practice) or a department, in the
+ * insert's transaction; one's own address book is no administrator's change.
+ */
+async function auditAddress(
+  deps: PracticesDeps,
+  tx: Executor,
+  caller: SessionUser,
+  address: AddressInput & { owner: number; departmentName?: string },
+) {
+  if (!caller.isAdmin || (address.belong_to === "user" && address.owner === caller.userId)) return;
+  const label =
+    address.departmentName ?? (await auditedPractice(deps, tx, address.owner))?.label ?? `User ${address.owner}`;
+  const { owner: _owner, owner_id: _ownerId, belong_to: _belongTo, departmentName: _name, ...fields } = address;
+  await deps.audit.record(tx, {
+    actor: caller,
+    kind: address.belong_to === "department" ? "department" : "practice",
+    action: "add address",
+    recordId: address.owner,
+    label,
+    after: fields,
+  });
+}
+
 /** Adds an address to oneself (an administrator: to any user or department). */
-async function addAddress({ db, settings, departments }: PracticesDeps, caller: SessionUser, input: AddressInput) {
+async function addAddress(deps: PracticesDeps, caller: SessionUser, input: AddressInput) {
+  const { db, settings, departments } = deps;
   const customerId = settings.CUSTOMER_ID;
   const owner = input.owner_id ?? (input.belong_to === "user" ? caller.userId : undefined);
   if (owner === undefined) {
@@ -255,20 +280,27 @@ async function addAddress({ db, settings, departments }: PracticesDeps, caller: 
   }
   // Orders ship to these addresses: sign-up's US address check, before anything is stored.
   assertShippable(input);
-  const id = await repo.insertAddress(db, {
-    customer_id: customerId,
-    belong_to: input.belong_to,
-    owner_id: owner,
-    dropdown_name: input.dropdown_name ?? null,
-    company: input.company ?? null,
-    contact: input.contact,
-    line1: input.line1,
-    line2: input.line2 ?? null,
-    city: input.city,
-    state: input.state,
-    zip_code: input.zip_code,
-    country: input.country,
-    phone: input.phone,
+  // Read before the transaction: on PGlite a read outside it would wait for it to end.
+  const departmentName =
+    input.belong_to === "department" && caller.isAdmin ? (await departments.getDepartment(owner)).name : undefined;
+  const id = await db.transaction(async (tx) => {
+    const inserted = await repo.insertAddress(tx, {
+      customer_id: customerId,
+      belong_to: input.belong_to,
+      owner_id: owner,
+      dropdown_name: input.dropdown_name ?? null,
+      company: input.company ?? null,
+      contact: input.contact,
+      line1: input.line1,
+      line2: input.line2 ?? null,
+      city: input.city,
+      state: input.state,
+      zip_code: input.zip_code,
+      country: input.country,
+      phone: input.phone,
+    });
+    await auditAddress(deps, tx, caller, { ...input, owner, departmentName });
+    return inserted;
   });
   const [address] = (await repo.listAddresses(db, customerId, input.belong_to, owner)).filter((a) => a.id === id);
   if (!address) throw new Error("address not stored");
