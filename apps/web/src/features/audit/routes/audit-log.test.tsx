@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { AuditRowSchema, MESSAGES } from "@vetportal/contract";
 import { HttpResponse, http } from "msw";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
 import { apiList } from "../../../test/handlers.ts";
 import { renderPage, signIn } from "../../../test/render.tsx";
@@ -52,8 +52,6 @@ function openAudit(url = "/admin/audit") {
 
 const table = () => screen.getByRole("table", { name: "Audit trail" });
 const rowOf = (label: string) => within(table()).getByRole("row", { name: new RegExp(label) });
-
-afterEach(() => vi.restoreAllMocks());
 
 describe("audit trail page", () => {
   it("lists each change with the person, the kind, the record and what changed, newest first", async () => {
