@@ -49,6 +49,7 @@ export const TABLE_OWNERS = {
       inventory: "who made a ledger row",
       orders: `the orderer's name and department; ${ONE_STATEMENT}`,
       fulfilment: "the order desk's list shows and filters by the orderer",
+      audit: "an audit row copies its author's name and email in the statement that writes it (decision 043)",
     },
   },
   user_levels: { owner: "users" },
@@ -108,6 +109,8 @@ export const TABLE_OWNERS = {
   report_inventory_days: { owner: "reports" },
   event_log: { owner: "catalog" },
   // written only by the triggers of migration 0009 (decision 017); lib/cache.ts reads it
+  // audit: the append-only audit trail (decision 043); every module records through audit.record(tx, …)
+  audit_log: { owner: "audit" },
   cache_generations: { owner: "system" },
 };
 

@@ -10,6 +10,8 @@ import { withRedactedUrls } from "./lib/log-redaction.ts";
 import { countPlacedOrders, createMetrics } from "./lib/metrics.ts";
 import { createSerializerCompiler } from "./lib/serializer.ts";
 import { refuseUnknownFields } from "./lib/strict-schema.ts";
+import { auditRoutes } from "./modules/audit/audit.routes.ts";
+import { type AuditService, createAuditService } from "./modules/audit/audit.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
 import { createPasswordLinksService } from "./modules/auth/password-links.service.ts";
@@ -127,7 +129,7 @@ function registerPlatform(app: AppInstance, { config, database }: BuildAppOption
  * practices the addresses, departments write their members' rows through users, auth the sessions
  * and set-password links (passwordLinks, which users and practices hand out in their transactions).
  */
-function composePeople(config: Config, db: Database, caches: ReturnType<typeof createCaches>) {
+function composePeople(config: Config, db: Database, caches: ReturnType<typeof createCaches>, audit: AuditService) {
   const passwordLinks = createPasswordLinksService({
     settings: {
       PASSWORD_LINK_TTL_HOURS: config.PASSWORD_LINK_TTL_HOURS,
@@ -136,9 +138,9 @@ function composePeople(config: Config, db: Database, caches: ReturnType<typeof c
     },
   });
   const customer = { CUSTOMER_ID: config.CUSTOMER_ID };
-  const users = createUsersService({ db, settings: customer, passwordLinks });
-  const departments = createDepartmentsService({ db, settings: customer, users });
-  const practices = createPracticesService({ db, settings: customer, users, departments, passwordLinks });
+  const users = createUsersService({ db, settings: customer, passwordLinks, audit });
+  const departments = createDepartmentsService({ db, settings: customer, users, audit });
+  const practices = createPracticesService({ db, settings: customer, users, departments, passwordLinks, audit });
   const auth = createAuthService({
     db,
     settings: {
@@ -164,7 +166,12 @@ function composePeople(config: Config, db: Database, caches: ReturnType<typeof c
 function composeServices({ config, database, reportsDatabase }: BuildAppOptions) {
   // Sessions, catalogue and stock, cached with the database's change counters (decision 017).
   const caches = createCaches(database.db, config.CACHE_MAX_STALE_MS);
-  const { auth, users, departments, practices } = composePeople(config, database.db, caches);
+  // The audit trail (decision 043): every service that changes records is handed its record().
+  const audit = createAuditService({
+    database,
+    settings: { CUSTOMER_ID: config.CUSTOMER_ID, EXPORT_IDLE_TIMEOUT_MS: config.EXPORT_IDLE_TIMEOUT_MS },
+  });
+  const { auth, users, departments, practices } = composePeople(config, database.db, caches, audit);
   // Prometheus metrics, only when METRICS_TOKEN is set (decision 029).
   const metrics = config.METRICS_TOKEN
     ? createMetrics({ poolStats: () => database.poolStats(), outboxBacklog: () => readOutboxBacklog(database.db) })
@@ -190,15 +197,28 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
     metrics,
   );
   const services = {
+    audit,
     auth,
     catalog,
     orders,
-    fulfilment: createFulfilmentService({ db, settings: { PUBLIC_URL: config.PUBLIC_URL }, orders, departments }),
+    fulfilment: createFulfilmentService({
+      db,
+      settings: { PUBLIC_URL: config.PUBLIC_URL },
+      orders,
+      departments,
+      audit,
+    }),
     cart,
     practices,
     users,
     departments,
-    products: createProductsService({ db, settings: { CUSTOMER_ID: config.CUSTOMER_ID }, departments, inventory }),
+    products: createProductsService({
+      db,
+      settings: { CUSTOMER_ID: config.CUSTOMER_ID },
+      departments,
+      inventory,
+      audit,
+    }),
     reports: createReportsService({
       database,
       reads: reportsDatabase,
@@ -286,6 +306,7 @@ async function registerApi(app: AppInstance, services: Services, config: Config)
       await api.register(reportsRoutes, { reports: services.reports });
       await api.register(supportRoutes, { support: services.support });
       await api.register(mailRoutes, { db: app.db });
+      await api.register(auditRoutes, { audit: services.audit });
     },
     { prefix: "/api" },
   );

@@ -299,6 +299,9 @@ const ROUTES: Record<string, Route> = {
   },
   "POST /api/inventory/ledger": { access: "admin", request: (c) => ({ body: { product_id: c.product } }) },
   "POST /api/mail/outbox": { access: "admin" },
+  "POST /api/audit/list": { access: "admin" },
+  "POST /api/audit/record": { access: "admin", request: (c) => ({ body: { kind: "product", record_id: c.product } }) },
+  "POST /api/audit/export": { access: "admin" },
   "POST /api/report/filters": { access: "admin" },
   "POST /api/report/orderFrontEnd": { access: "admin", request: () => ({ body: MARCH }) },
   "POST /api/order/listOrderProducts": {

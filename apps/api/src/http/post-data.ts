@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import { ErrorBodySchema, okSchema } from "@vetportal/contract";
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -52,11 +53,11 @@ export class Page<T> {
 /** Answers `{ result: 1, data: rows, found_rows: total }` from a `postData` handler. */
 export const page = <T>(rows: T, total?: number) => new Page(rows, total);
 
-/** A file to download: sent as an attachment with this media type. */
+/** A file to download: sent as an attachment with this media type (a stream is sent as it is read). */
 export interface Download {
   type: string;
   fileName: string;
-  body: string | Buffer;
+  body: string | Buffer | Readable;
 }
 
 const errorSchemas = (errors: ErrorStatus[] = []) => Object.fromEntries(errors.map((s) => [s, ErrorBodySchema]));

@@ -293,6 +293,14 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     csv: "The report's rows as CSV, an attachment.",
     query: { code: "the code of a report export" },
   },
+  "POST /api/audit/list": {
+    example: { kind: "product", date_from: DEMO.from, date_to: DEMO.to, limit: 20, offset: 0 },
+  },
+  "POST /api/audit/record": { example: { kind: "product", record_id: DEMO.productId, limit: 20, offset: 0 } },
+  "POST /api/audit/export": {
+    csv: "The audit trail's matching rows as CSV (when, person, kind, action, record, before, after, sign-in), an attachment.",
+    example: { kind: "order", date_from: DEMO.from, date_to: DEMO.to },
+  },
   "POST /api/support/add": {
     example: {
       full_name: "Maria Lopez",

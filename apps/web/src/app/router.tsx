@@ -215,6 +215,12 @@ const adminPages: RouteObject[] = [
     }),
   },
   {
+    path: "admin/audit",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/audit/routes/audit-log.tsx"))).AuditLogRoute,
+    }),
+  },
+  {
     path: "admin/product",
     lazy: async () => ({
       Component: (await loadChunk(() => import("../features/products-admin/routes/product-new.tsx"))).ProductNewRoute,

@@ -23,11 +23,17 @@ function isRetryable(error: unknown): boolean {
 }
 
 /**
+ * The audit trail's queries (features/audit): every successful write may have added a row, so
+ * each marks them stale and a history on screen shows the change it just made.
+ */
+export const AUDIT_QUERY_KEY = ["audit"] as const;
+
+/**
  * Call failures are shown as an error toast unless the caller says it handles them (DESIGN §7).
  * A factory, so each DOM test gets a client of its own with the app's defaults (test/render.tsx).
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (shouldToast(error, query.meta?.handlesErrors)) notifyError(errorMessage(error));
@@ -43,6 +49,7 @@ export function createQueryClient(): QueryClient {
       onError: (error, _variables, _result, mutation) => {
         if (shouldToast(error, mutation.meta?.handlesErrors)) notifyError(errorMessage(error));
       },
+      onSuccess: () => client.invalidateQueries({ queryKey: AUDIT_QUERY_KEY }),
     }),
     defaultOptions: {
       queries: {
@@ -55,6 +62,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false, networkMode: "always" },
     },
   });
+  return client;
 }
 
 export const queryClient = createQueryClient();

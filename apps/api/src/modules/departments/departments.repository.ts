@@ -183,3 +183,23 @@ export async function listCcEmails(db: Executor, departmentId: number | null) {
     .where(eq(department_cc_emails.department_id, departmentId));
   return rows.map((r) => r.email);
 }
+
+/** Locks a live department's row for the transaction (an audited change reads its "before" under it); false if none. */
+export async function lockDepartment(db: Executor, customerId: number, id: number) {
+  const rows = await db
+    .select({ id: departments.id })
+    .from(departments)
+    .where(and(eq(departments.id, id), liveDepartment(customerId)))
+    .for("update");
+  return rows.length > 0;
+}
+
+/** Locks a live cost center's row for the transaction; false if none. */
+export async function lockCostCenter(db: Executor, customerId: number, id: number) {
+  const rows = await db
+    .select({ id: cost_centers.id })
+    .from(cost_centers)
+    .where(and(eq(cost_centers.id, id), liveCostCenter(customerId)))
+    .for("update");
+  return rows.length > 0;
+}

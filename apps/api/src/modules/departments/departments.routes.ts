@@ -53,7 +53,7 @@ export const departmentsRoutes: FastifyPluginAsyncZod<{ departments: Departments
     app,
     "/department/add",
     { ...admin, summary: "Add a department", body: DepartmentFormSchema, data: IdResultSchema },
-    (request) => departments.addDepartment(request.body),
+    (request) => departments.addDepartment(request.user, request.body),
   );
   postData(
     app,
@@ -61,7 +61,7 @@ export const departmentsRoutes: FastifyPluginAsyncZod<{ departments: Departments
     { ...admin, summary: "Modify a department", body: DepartmentUpdateSchema, data: IdResultSchema },
     (request) => {
       const { id, ...body } = request.body;
-      return departments.updateDepartment(id, body);
+      return departments.updateDepartment(request.user, id, body);
     },
   );
   postData(
@@ -69,7 +69,7 @@ export const departmentsRoutes: FastifyPluginAsyncZod<{ departments: Departments
     "/department/delete",
     { ...admin, summary: "Soft-delete a department", body: DeleteRequestSchema, data: z.null() },
     async (request) => {
-      await departments.deleteDepartment(request.body.id);
+      await departments.deleteDepartment(request.user, request.body.id);
       return null;
     },
   );
@@ -82,7 +82,7 @@ export const departmentsRoutes: FastifyPluginAsyncZod<{ departments: Departments
       body: AddCcEmailRequestSchema,
       data: z.object({ cc_order_emails: z.array(z.string()) }),
     },
-    (request) => departments.addCcEmail(request.body.id, request.body.email),
+    (request) => departments.addCcEmail(request.user, request.body.id, request.body.email),
   );
 
   postData(
@@ -104,7 +104,7 @@ export const departmentsRoutes: FastifyPluginAsyncZod<{ departments: Departments
     app,
     "/costcenter/add",
     { ...admin, summary: "Add a cost center", body: CostCenterFormSchema, data: IdResultSchema },
-    (request) => departments.addCostCenter(request.body),
+    (request) => departments.addCostCenter(request.user, request.body),
   );
   postData(
     app,
@@ -112,7 +112,7 @@ export const departmentsRoutes: FastifyPluginAsyncZod<{ departments: Departments
     { ...admin, summary: "Modify a cost center", body: CostCenterUpdateSchema, data: IdResultSchema },
     (request) => {
       const { id, ...body } = request.body;
-      return departments.updateCostCenter(id, body);
+      return departments.updateCostCenter(request.user, id, body);
     },
   );
   postData(
@@ -120,7 +120,7 @@ export const departmentsRoutes: FastifyPluginAsyncZod<{ departments: Departments
     "/costcenter/delete",
     { ...admin, summary: "Soft-delete a cost center", body: DeleteRequestSchema, data: z.null() },
     async (request) => {
-      await departments.deleteCostCenter(request.body.id);
+      await departments.deleteCostCenter(request.user, request.body.id);
       return null;
     },
   );

@@ -86,4 +86,5 @@ export async function cancelLines(
       orderLink(deps, order.id),
     ),
   });
+  return { cancelled: what, ...(input.note ? { note: input.note } : {}) };
 }

@@ -1,11 +1,12 @@
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import type { AuditRecorder } from "../audit/audit.service.ts";
 import type { DepartmentsService } from "../departments/departments.service.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
 
-/** The administrator at the desk, and the customer whose orders they handle. */
-export type Staff = { userId: number; customerId: number };
+/** The administrator at the desk, the sign-in they act from, and the customer whose orders they handle. */
+export type Staff = { userId: number; sessionId: number | null; customerId: number };
 
 /** The settings the desk reads: the portal's address, for the links in the practice's emails. */
 export type FulfilmentSettings = Pick<Config, "PUBLIC_URL">;
@@ -19,6 +20,8 @@ export interface FulfilmentDeps {
   settings: FulfilmentSettings;
   orders: OrdersService;
   departments: Pick<DepartmentsService, "ccEmailsOf">;
+  /** Every change the desk makes to an order is recorded in the audit trail, in its transaction. */
+  audit: AuditRecorder;
 }
 
 /** A link to the order's page, for the practice's emails. */

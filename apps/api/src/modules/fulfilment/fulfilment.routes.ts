@@ -19,7 +19,11 @@ import type { FulfilmentService } from "./fulfilment.service.ts";
 /** The order desk (issue 11): administrators only (`access: "admin"`), decided by the auth hook before the body is read. */
 const read = { access: "admin" as const, invalidatesCaches: false };
 const tags = ["fulfilment"];
-const staff = (request: FastifyRequest) => ({ userId: request.user.userId, customerId: request.user.customerId });
+const staff = (request: FastifyRequest) => ({
+  userId: request.user.userId,
+  sessionId: request.user.sessionId,
+  customerId: request.user.customerId,
+});
 
 /** The desk's list and one order. */
 const deskReadRoutes = (app: App, fulfilment: FulfilmentService) => {

@@ -65,6 +65,13 @@ async function shipLocked(
   });
 }
 
+/** What the audit trail records of a shipment. */
+const shipDetails = (shippedOn: string, packages: Package[], note?: string) => ({
+  shipped_on: shippedOn,
+  packages: packages.map((p) => `${carrierName(p.carrier)} ${p.tracking_number}`).join(", "),
+  ...(note ? { note } : {}),
+});
+
 /** The staff view of an order of the customer. */
 async function getOrder({ db, orders }: FulfilmentDeps, staff: Staff, id: number): Promise<DeskOrder> {
   const order = await orders.findCustomerOrder(db, id, staff.customerId);
@@ -105,12 +112,46 @@ async function getOrder({ db, orders }: FulfilmentDeps, staff: Staff, id: number
   };
 }
 
-/** Runs a change on one order, locked for the transaction; answers the order as it then stands. */
+/** What the audit trail records of an order the desk changes: its status and total. */
+const auditedOrder = (o: OrderRow) => ({
+  status: orderStatusName(o.order_status_id),
+  total_order_amount: o.total_order_amount,
+});
+
+/**
+ * Records the desk's change of a locked order in its transaction: the status and total before and
+ * after (read again under the lock), and what the change did (`details`, e.g. the packages).
+ */
+async function auditOrder(
+  deps: FulfilmentDeps,
+  tx: Executor,
+  staff: Staff,
+  action: string,
+  before: OrderRow,
+  details: Record<string, unknown>,
+) {
+  const after = (await deps.orders.lockOrder(tx, before.id, staff.customerId)) ?? before;
+  await deps.audit.record(tx, {
+    actor: staff,
+    kind: "order",
+    action,
+    recordId: before.id,
+    label: `Order #${before.id}`,
+    before: auditedOrder(before),
+    after: { ...auditedOrder(after), ...details },
+  });
+}
+
+/** A desk change: the facts it records beside the order's status (the note, the packages, …). */
+type OrderChange = (tx: Executor, order: OrderRow) => Promise<Record<string, unknown>>;
+
+/** Runs a change on one order, locked for the transaction, and records it; answers the order as it then stands. */
 async function changeOrder(
   deps: FulfilmentDeps,
   staff: Staff,
   orderId: number,
-  change: (tx: Executor, order: OrderRow) => Promise<void>,
+  action: string,
+  change: OrderChange,
 ): Promise<DeskOrder> {
   await inRetriedTransaction(deps.db, async (tx) => {
     const order = await deps.orders.lockOrder(tx, orderId, staff.customerId);
@@ -119,7 +160,8 @@ async function changeOrder(
     if (order.is_destroy)
       throw new AppError("DESTROY_ORDER_FINAL", `Order #${order.id}: ${MESSAGES.destroyOrderFinal}`);
     if (isFinalStatus(order.order_status_id)) throw frozen(order);
-    await change(tx, order);
+    const details = await change(tx, order);
+    await auditOrder(deps, tx, staff, action, order, details);
   });
   return getOrder(deps, staff, orderId);
 }
@@ -189,7 +231,7 @@ function setStatus(
   input: { order_id: number; order_status_id: number; note?: string },
 ) {
   const { orders } = deps;
-  return changeOrder(deps, staff, input.order_id, async (tx, order) => {
+  return changeOrder(deps, staff, input.order_id, "change status", async (tx, order) => {
     const to = input.order_status_id;
     if (to === order.order_status_id) {
       throw new AppError("CONFLICT", `Order #${order.id} is already ${orderStatusName(to)}.`);
@@ -208,13 +250,14 @@ function setStatus(
     }
     await orders.setStatus(tx, order.id, to);
     await orders.recordStatus(tx, order.id, to, staff.userId, input.note ?? null);
+    return input.note ? { note: input.note } : {};
   });
 }
 
 /** Lines back ordered with the day each is expected; the order becomes (or stays) Back Ordered. */
 function backOrder(deps: FulfilmentDeps, staff: Staff, input: BackOrderRequest & { note?: string }) {
   const { orders } = deps;
-  return changeOrder(deps, staff, input.order_id, async (tx, order) => {
+  return changeOrder(deps, staff, input.order_id, "back order", async (tx, order) => {
     const lines = await orders.orderLines(tx, order.id);
     const today = await repo.findPortalToday(tx);
     const fields: Record<string, string> = {};
@@ -241,6 +284,7 @@ function backOrder(deps: FulfilmentDeps, staff: Staff, input: BackOrderRequest &
       .join("; ");
     const note = input.note ? `${input.note} (${expected})` : expected;
     await orders.recordStatus(tx, order.id, ORDER_STATUS.BACK_ORDERED, staff.userId, note);
+    return { back_ordered: expected, ...(input.note ? { note: input.note } : {}) };
   });
 }
 
@@ -255,7 +299,7 @@ function ship(
   staff: Staff,
   input: { order_id: number; shipped_on: string; packages: Package[]; note?: string },
 ) {
-  return changeOrder(deps, staff, input.order_id, async (tx, order) => {
+  return changeOrder(deps, staff, input.order_id, "ship", async (tx, order) => {
     const fields: Record<string, string> = {};
     const today = await repo.findPortalToday(tx);
     if (input.shipped_on > today) fields.shipped_on = "The ship date is in the future.";
@@ -273,6 +317,7 @@ function ship(
       packages: input.packages,
       note: input.note,
     });
+    return shipDetails(input.shipped_on, input.packages, input.note);
   });
 }
 
@@ -311,6 +356,7 @@ async function applyCsv(deps: FulfilmentDeps, staff: Staff, text: string): Promi
     for (const [orderId, { shippedOn, packages }] of shipping) {
       const order = found.get(orderId) as OrderRow;
       await shipLocked(deps, tx, staff, order, { shippedOn, packages, note: "Shipped from a carrier file" });
+      await auditOrder(deps, tx, staff, "ship (carrier file)", order, shipDetails(shippedOn, packages));
     }
     return csvResult(rows, [...shipping.keys()], null);
   });
@@ -333,7 +379,7 @@ export function createFulfilmentService(deps: FulfilmentDeps) {
      * history and the practice's email (the orders service does the order's part).
      */
     cancel: (staff: Staff, input: Parameters<typeof cancelLines>[2]) =>
-      changeOrder(deps, staff, input.order_id, (tx, order) => cancelLines(deps, staff, input, tx, order)),
+      changeOrder(deps, staff, input.order_id, "cancel", (tx, order) => cancelLines(deps, staff, input, tx, order)),
     previewCsv: (staff: Staff, text: string) => previewCsv(deps, staff, text),
     applyCsv: (staff: Staff, text: string) => applyCsv(deps, staff, text),
   };

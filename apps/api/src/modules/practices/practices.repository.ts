@@ -83,3 +83,22 @@ export async function findFirstAddressId(db: Executor, userId: number) {
 export async function updateAddress(db: Executor, id: number, values: Partial<AddressValues>) {
   await db.update(addresses).set(values).where(eq(addresses.id, id));
 }
+
+/** The practice's first address as the audit trail records it (none: undefined). */
+export async function findFirstAddress(db: Executor, userId: number) {
+  const [first] = await db
+    .select({
+      company: addresses.company,
+      contact: addresses.contact,
+      line1: addresses.line1,
+      city: addresses.city,
+      state: addresses.state,
+      zip_code: addresses.zip_code,
+      address_phone: addresses.phone,
+    })
+    .from(addresses)
+    .where(and(eq(addresses.belong_to, "user"), eq(addresses.owner_id, userId)))
+    .orderBy(addresses.id)
+    .limit(1);
+  return first;
+}

@@ -11,9 +11,10 @@ import type { Database, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { normalizeAddressLine, normalizeForMatch } from "../../lib/normalisers.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
+import type { AuditActor, AuditRecorder } from "../audit/audit.service.ts";
 import type { PasswordLinksService } from "../auth/password-links.service.ts";
 import type { DepartmentsService } from "../departments/departments.service.ts";
-import type { UsersService } from "../users/users.service.ts";
+import { type UsersService, userLabel } from "../users/users.service.ts";
 import { checkDeliverable } from "./address-validator.ts";
 import * as repo from "./practices.repository.ts";
 
@@ -110,6 +111,16 @@ interface PracticesDeps {
   departments: DepartmentsService;
   /** A new staff account gets a set-password link; an email change voids the old address's links. */
   passwordLinks: PasswordLinksService;
+  /** An administrator's Add User and Modify User are recorded in the audit trail. */
+  audit: AuditRecorder;
+}
+
+/** A practice as the audit trail records it: its user row's fields and its first address, locked. */
+async function auditedPractice({ users }: PracticesDeps, tx: Executor, id: number) {
+  const user = await users.lockAuditedUser(tx, id);
+  if (!user) return undefined;
+  const { id: _id, ...fields } = user;
+  return { label: userLabel(user), fields: { ...fields, ...(await repo.findFirstAddress(tx, id)) } };
 }
 
 /**
@@ -117,10 +128,12 @@ interface PracticesDeps {
  * user) and its delivery address in one transaction.
  */
 async function addPractice(
-  { db, settings, users, passwordLinks }: PracticesDeps,
+  deps: PracticesDeps,
+  actor: AuditActor | null,
   input: Practice,
   role: PracticeRole = {},
 ): Promise<{ id: number }> {
+  const { db, settings, users, passwordLinks } = deps;
   assertDeliverable(input);
   return db.transaction(async (tx) => {
     await assertUnique(tx, settings.CUSTOMER_ID, input);
@@ -151,20 +164,35 @@ async function addPractice(
         ...splitContact(input.contact),
       });
     }
+    // A practice's own sign-up is no administrator's change; the admin's Add User is.
+    const after = actor && (await auditedPractice(deps, tx, user.id));
+    if (actor && after) {
+      await deps.audit.record(tx, {
+        actor,
+        kind: "practice",
+        action: "create",
+        recordId: user.id,
+        label: after.label,
+        after: after.fields,
+      });
+    }
     return { id: user.id };
   });
 }
 
 /** The admin's Modify User: the same rules, then the practice and its first address are updated. */
 async function updatePractice(
-  { db, settings, users, passwordLinks }: PracticesDeps,
+  deps: PracticesDeps,
+  actor: AuditActor,
   id: number,
   input: Practice,
   role: PracticeRole = {},
 ): Promise<{ id: number }> {
+  const { db, settings, users, passwordLinks } = deps;
   assertDeliverable(input);
   return db.transaction(async (tx) => {
-    if (!(await repo.isLiveUser(tx, settings.CUSTOMER_ID, id)))
+    const before = await auditedPractice(deps, tx, id);
+    if (!before || !(await repo.isLiveUser(tx, settings.CUSTOMER_ID, id)))
       throw new AppError("NOT_FOUND", "This user does not exist.");
     await assertUnique(tx, settings.CUSTOMER_ID, input, id);
     await users.updateUserById(tx, id, {
@@ -188,6 +216,16 @@ async function updatePractice(
         dropdown_name: "Practice",
         ...addressValues(input),
       });
+    const after = await auditedPractice(deps, tx, id);
+    await deps.audit.record(tx, {
+      actor,
+      kind: "practice",
+      action: "update",
+      recordId: id,
+      label: after?.label ?? before.label,
+      before: before.fields,
+      after: after?.fields,
+    });
     return { id };
   });
 }
@@ -204,8 +242,33 @@ async function listAddresses(
   return repo.listAddresses(db, settings.CUSTOMER_ID, belongTo, owner);
 }
 
+/**
+ * Records an administrator's new address for another user (kind practice) or a department, in the
+ * insert's transaction; one's own address book is no administrator's change.
+ */
+async function auditAddress(
+  deps: PracticesDeps,
+  tx: Executor,
+  caller: SessionUser,
+  address: AddressInput & { owner: number; departmentName?: string },
+) {
+  if (!caller.isAdmin || (address.belong_to === "user" && address.owner === caller.userId)) return;
+  const label =
+    address.departmentName ?? (await auditedPractice(deps, tx, address.owner))?.label ?? `User ${address.owner}`;
+  const { owner: _owner, owner_id: _ownerId, belong_to: _belongTo, departmentName: _name, ...fields } = address;
+  await deps.audit.record(tx, {
+    actor: caller,
+    kind: address.belong_to === "department" ? "department" : "practice",
+    action: "add address",
+    recordId: address.owner,
+    label,
+    after: fields,
+  });
+}
+
 /** Adds an address to oneself (an administrator: to any user or department). */
-async function addAddress({ db, settings, departments }: PracticesDeps, caller: SessionUser, input: AddressInput) {
+async function addAddress(deps: PracticesDeps, caller: SessionUser, input: AddressInput) {
+  const { db, settings, departments } = deps;
   const customerId = settings.CUSTOMER_ID;
   const owner = input.owner_id ?? (input.belong_to === "user" ? caller.userId : undefined);
   if (owner === undefined) {
@@ -217,20 +280,27 @@ async function addAddress({ db, settings, departments }: PracticesDeps, caller: 
   }
   // Orders ship to these addresses: sign-up's US address check, before anything is stored.
   assertShippable(input);
-  const id = await repo.insertAddress(db, {
-    customer_id: customerId,
-    belong_to: input.belong_to,
-    owner_id: owner,
-    dropdown_name: input.dropdown_name ?? null,
-    company: input.company ?? null,
-    contact: input.contact,
-    line1: input.line1,
-    line2: input.line2 ?? null,
-    city: input.city,
-    state: input.state,
-    zip_code: input.zip_code,
-    country: input.country,
-    phone: input.phone,
+  // Read before the transaction: on PGlite a read outside it would wait for it to end.
+  const departmentName =
+    input.belong_to === "department" && caller.isAdmin ? (await departments.getDepartment(owner)).name : undefined;
+  const id = await db.transaction(async (tx) => {
+    const inserted = await repo.insertAddress(tx, {
+      customer_id: customerId,
+      belong_to: input.belong_to,
+      owner_id: owner,
+      dropdown_name: input.dropdown_name ?? null,
+      company: input.company ?? null,
+      contact: input.contact,
+      line1: input.line1,
+      line2: input.line2 ?? null,
+      city: input.city,
+      state: input.state,
+      zip_code: input.zip_code,
+      country: input.country,
+      phone: input.phone,
+    });
+    await auditAddress(deps, tx, caller, { ...input, owner, departmentName });
+    return inserted;
   });
   const [address] = (await repo.listAddresses(db, customerId, input.belong_to, owner)).filter((a) => a.id === id);
   if (!address) throw new Error("address not stored");
@@ -240,8 +310,11 @@ async function addAddress({ db, settings, departments }: PracticesDeps, caller: 
 /** Practices (a user row and its addresses; issue 21 §1: the addresses table's owner). */
 export function createPracticesService(deps: PracticesDeps) {
   return {
-    addPractice: (input: Practice, role?: PracticeRole) => addPractice(deps, input, role),
-    updatePractice: (id: number, input: Practice, role?: PracticeRole) => updatePractice(deps, id, input, role),
+    /** Sign-up (no actor: the practice itself) or an administrator's Add User (recorded). */
+    addPractice: (actor: AuditActor | null, input: Practice, role?: PracticeRole) =>
+      addPractice(deps, actor, input, role),
+    updatePractice: (actor: AuditActor, id: number, input: Practice, role?: PracticeRole) =>
+      updatePractice(deps, actor, id, input, role),
     listAddresses: (caller: SessionUser, belongTo: "user" | "department", ownerId?: number) =>
       listAddresses(deps, caller, belongTo, ownerId),
     addAddress: (caller: SessionUser, input: AddressInput) => addAddress(deps, caller, input),

@@ -100,3 +100,33 @@ export async function findProductRow(db: Executor, customerId: number, id: numbe
     .where(and(eq(products.id, id), eq(products.customer_id, customerId)));
   return row;
 }
+
+/**
+ * A product as the audit trail records it, its row locked for the transaction: the fields the form
+ * edits, its image, its price tiers and its departments (none: undefined).
+ */
+export async function lockAuditedProduct(db: Executor, customerId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.customer_id, customerId)))
+    .for("update");
+  if (!row) return undefined;
+  const [prices, departments] = await Promise.all([
+    db
+      .select({
+        min_quantity: product_price_ranges.min_quantity,
+        max_quantity: product_price_ranges.max_quantity,
+        price_cents: product_price_ranges.price_cents,
+      })
+      .from(product_price_ranges)
+      .where(eq(product_price_ranges.product_id, id))
+      .orderBy(asc(product_price_ranges.min_quantity)),
+    db
+      .select({ id: product_departments.department_id })
+      .from(product_departments)
+      .where(eq(product_departments.product_id, id))
+      .orderBy(asc(product_departments.department_id)),
+  ]);
+  return { row, price_ranges: prices, department_list: departments.map((d) => d.id) };
+}

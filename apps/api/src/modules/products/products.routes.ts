@@ -99,7 +99,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
     app,
     "/product/add",
     { ...admin, summary: "Add a product", body: ProductFormSchema, data: IdResultSchema },
-    (request) => products.addProduct(request.body),
+    (request) => products.addProduct(request.user, request.body),
   );
 
   postData(
@@ -108,7 +108,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
     { ...admin, summary: "Modify a product", body: ProductUpdateSchema, data: IdResultSchema },
     (request) => {
       const { id, ...form } = request.body;
-      return products.updateProduct(id, form);
+      return products.updateProduct(request.user, id, form);
     },
   );
 
@@ -126,7 +126,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
       },
       async (request) => {
         const form = await parseUploadForm(request);
-        return products.setImage(form.id, form.file);
+        return products.setImage(request.user, form.id, form.file);
       },
     );
   });

@@ -3,10 +3,11 @@ import { displayProductName, QUICKBOOKS_TYPE_DESTROYABLE } from "@vetportal/cont
 import { stringify } from "csv-stringify/sync";
 import type { z } from "zod";
 import type { Config } from "../../config.ts";
-import type { Database } from "../../db/client.ts";
+import type { Database, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { neutralizeCell } from "../../lib/csv.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
+import type { AuditActor, AuditRecorder } from "../audit/audit.service.ts";
 import { productImage } from "../catalog/catalog.service.ts";
 import type { DepartmentsService } from "../departments/departments.service.ts";
 import type { InventoryService } from "../inventory/inventory.service.ts";
@@ -34,6 +35,38 @@ interface ProductsDeps {
   departments: DepartmentsService;
   /** Replenish and Adjust change stock through the inventory, the ledger's owner. */
   inventory: Pick<InventoryService, "changeStock" | "ledgerPage">;
+  /** Every change to a product (its fields, prices, departments, image, stock) is recorded. */
+  audit: AuditRecorder;
+}
+
+/** The product, locked in the transaction, as the audit trail records it (the form's fields and more). */
+async function auditedProduct({ settings }: ProductsDeps, tx: Executor, id: number) {
+  const found = await repo.lockAuditedProduct(tx, settings.CUSTOMER_ID, id);
+  if (!found) return undefined;
+  const { row, price_ranges, department_list } = found;
+  const form = Object.fromEntries(Object.keys(columns(AUDITED_FORM)).map((k) => [k, row[k as keyof typeof row]]));
+  return { label: row.name, fields: { ...form, image_url: row.image_url, price_ranges, department_list } };
+}
+
+/** Records a product's change in its transaction. */
+async function auditProduct(
+  deps: ProductsDeps,
+  tx: Executor,
+  actor: AuditActor,
+  action: string,
+  id: number,
+  change: { before?: Awaited<ReturnType<typeof auditedProduct>>; after?: Awaited<ReturnType<typeof auditedProduct>> },
+) {
+  const label = change.after?.label ?? change.before?.label ?? `Product ${id}`;
+  await deps.audit.record(tx, {
+    actor,
+    kind: "product",
+    action,
+    recordId: id,
+    label,
+    before: change.before?.fields ?? null,
+    after: change.after?.fields ?? null,
+  });
 }
 
 async function validate({ db, settings, departments }: ProductsDeps, input: ProductForm) {
@@ -68,6 +101,9 @@ const columns = (input: ProductForm) => ({
   is_active: input.is_active,
 });
 
+/** Any form: only its keys matter, to name the product's audited columns once (columns below). */
+const AUDITED_FORM = {} as ProductForm;
+
 async function getRow({ db, settings }: ProductsDeps, id: number) {
   const row = await repo.findProductRow(db, settings.CUSTOMER_ID, id);
   if (!row) throw new AppError("NOT_FOUND", "This product does not exist.");
@@ -86,8 +122,8 @@ async function changeStockOf(
 ) {
   const product = await getRow(deps, input.product_id);
   if (!product.is_in_inventory) throw new AppError("CONFLICT", "This product is not kept in inventory.");
-  const balance = await deps.db.transaction((tx) =>
-    deps.inventory.changeStock(tx, {
+  const balance = await deps.db.transaction(async (tx) => {
+    const after = await deps.inventory.changeStock(tx, {
       productId: input.product_id,
       delta: input.quantity,
       action,
@@ -95,8 +131,20 @@ async function changeStockOf(
       userId: user.userId,
       palettes: input.palettes ?? null,
       comment: input.comment,
-    }),
-  );
+    });
+    if (after !== undefined) {
+      await deps.audit.record(tx, {
+        actor: user,
+        kind: "product",
+        action,
+        recordId: product.id,
+        label: product.name,
+        before: { stock: after - input.quantity },
+        after: { stock: after, ...(input.comment ? { comment: input.comment } : {}) },
+      });
+    }
+    return after;
+  });
   return { product, balance };
 }
 
@@ -131,7 +179,7 @@ function productOperations(deps: ProductsDeps) {
       return repo.findImage(db, id);
     },
 
-    async addProduct(input: ProductForm) {
+    async addProduct(actor: AuditActor, input: ProductForm) {
       await validate(deps, input);
       return db.transaction(async (tx) => {
         const id = await repo.nextProductId(tx);
@@ -143,24 +191,26 @@ function productOperations(deps: ProductsDeps) {
         });
         await repo.replacePriceRanges(tx, id, input.price_ranges);
         await repo.replaceDepartments(tx, id, [...new Set(input.department_list)]);
+        await auditProduct(deps, tx, actor, "create", id, { after: await auditedProduct(deps, tx, id) });
         return { id };
       });
     },
 
-    async updateProduct(id: number, input: ProductForm) {
+    async updateProduct(actor: AuditActor, id: number, input: ProductForm) {
       await validate(deps, input);
       return db.transaction(async (tx) => {
-        if (!(await repo.updateProduct(tx, customerId, id, columns(input)))) {
-          throw new AppError("NOT_FOUND", "This product does not exist.");
-        }
+        const before = await auditedProduct(deps, tx, id);
+        if (!before) throw new AppError("NOT_FOUND", "This product does not exist.");
+        await repo.updateProduct(tx, customerId, id, columns(input));
         await repo.replacePriceRanges(tx, id, input.price_ranges);
         await repo.replaceDepartments(tx, id, [...new Set(input.department_list)]);
+        await auditProduct(deps, tx, actor, "update", id, { before, after: await auditedProduct(deps, tx, id) });
         return { id };
       });
     },
 
     /** Stores an uploaded PNG, JPEG or WebP (at most 2 MB) and makes it the product's image. */
-    async setImage(id: number, data: Buffer) {
+    async setImage(actor: AuditActor, id: number, data: Buffer) {
       await getRow(deps, id);
       if (data.length > MAX_IMAGE_BYTES)
         throw new AppError("PAYLOAD_TOO_LARGE", "Images can be at most 2 MB.", { file: "At most 2 MB" });
@@ -171,9 +221,11 @@ function productOperations(deps: ProductsDeps) {
         });
       }
       return db.transaction(async (tx) => {
+        const before = await auditedProduct(deps, tx, id);
         const imageId = await repo.insertImage(tx, id, type, data);
         const image_url = `/media/uploads/${imageId}`;
         await repo.updateProduct(tx, customerId, id, { image_url });
+        await auditProduct(deps, tx, actor, "new image", id, { before, after: await auditedProduct(deps, tx, id) });
         return { image_url };
       });
     },

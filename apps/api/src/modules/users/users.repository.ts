@@ -185,3 +185,31 @@ export async function setDepartmentMembers(db: Executor, customerId: number, dep
       .where(and(inArray(users.id, userIds), eq(users.customer_id, customerId), eq(users.is_deleted, false)));
   }
 }
+
+/**
+ * A live user row's audited fields, locked for the transaction (an audited change reads its
+ * "before" under the lock, so two administrators' changes each record what they replaced).
+ */
+export async function lockAuditedUser(db: Executor, customerId: number, id: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      email: users.email,
+      phone: users.phone,
+      cell: users.cell,
+      fax: users.fax,
+      title: users.title,
+      representation: users.representation,
+      user_level_id: users.user_level_id,
+      is_approver: users.is_approver,
+      department_id: users.department_id,
+      is_active: users.is_active,
+      is_deleted: users.is_deleted,
+    })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.customer_id, customerId), eq(users.is_deleted, false)))
+    .for("update");
+  return row;
+}

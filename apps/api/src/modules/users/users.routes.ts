@@ -94,7 +94,7 @@ function adminRoutes(app: App, { users, practices }: UsersRouteServices) {
     async (request) => {
       const { user_level_id, is_approver, department_id, ...practice } = request.body;
       await users.assertDepartment(department_id);
-      return practices.addPractice(practice, { user_level_id, is_approver, department_id });
+      return practices.addPractice(request.user, practice, { user_level_id, is_approver, department_id });
     },
   );
 
@@ -110,7 +110,7 @@ function adminRoutes(app: App, { users, practices }: UsersRouteServices) {
     async (request) => {
       const { id, user_level_id, is_approver, department_id, ...practice } = request.body;
       await users.assertDepartment(department_id);
-      return practices.updatePractice(id, practice, { user_level_id, is_approver, department_id });
+      return practices.updatePractice(request.user, id, practice, { user_level_id, is_approver, department_id });
     },
   );
 
@@ -157,7 +157,7 @@ function adminRoutes(app: App, { users, practices }: UsersRouteServices) {
       data: z.null(),
     },
     async (request) => {
-      await users.sendPasswordLink(request.body.id);
+      await users.sendPasswordLink(request.user, request.body.id);
       return null;
     },
   );

@@ -4,6 +4,7 @@ import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
+import type { AuditActor, AuditRecorder } from "../audit/audit.service.ts";
 import type { PasswordLinksService } from "../auth/password-links.service.ts";
 import * as repo from "./users.repository.ts";
 
@@ -16,7 +17,19 @@ interface UsersDeps {
   settings: UsersSettings;
   /** An email change voids the links sent to the old address; an administrator sends new ones. */
   passwordLinks: PasswordLinksService;
+  /** Every change to a user is recorded in the audit trail, in its own transaction. */
+  audit: AuditRecorder;
 }
+
+type AuditedUser = NonNullable<Awaited<ReturnType<typeof repo.lockAuditedUser>>>;
+
+/** How the audit trail names a user: the practice name, else the person's name, else the email. */
+export function userLabel(u: Pick<AuditedUser, "id" | "first_name" | "last_name" | "representation" | "email">) {
+  return u.representation || [u.first_name, u.last_name].filter(Boolean).join(" ") || u.email || `User ${u.id}`;
+}
+
+/** A user's audited fields without the id (the row names it). */
+const audited = ({ id: _id, ...fields }: AuditedUser) => fields;
 
 async function assertDepartment({ db, settings }: UsersDeps, departmentId: number | null | undefined) {
   if (departmentId && !(await repo.departmentExists(db, settings.CUSTOMER_ID, departmentId))) {
@@ -60,9 +73,20 @@ async function updateUser(deps: UsersDeps, caller: SessionUser, input: UserUpdat
   // Only an id is a no-op (200 with the user as it is), not an UPDATE without a SET (decision 028).
   if (Object.keys(values).length > 0) {
     const updated = await db.transaction(async (tx) => {
-      if (!(await repo.updateUser(tx, settings.CUSTOMER_ID, id, values))) return false;
+      const before = await repo.lockAuditedUser(tx, settings.CUSTOMER_ID, id);
+      if (!before || !(await repo.updateUser(tx, settings.CUSTOMER_ID, id, values))) return false;
       // A set-password link works only at the address it was sent to (decision 026).
       if (personal.email !== undefined) await passwordLinks.voidPasswordLinks(tx, id, personal.email);
+      const after = { ...before, ...values } as AuditedUser;
+      await deps.audit.record(tx, {
+        actor: caller,
+        kind: "user",
+        action: "update",
+        recordId: id,
+        label: userLabel(after),
+        before: audited(before),
+        after: audited(after),
+      });
       return true;
     });
     if (!updated) throw new AppError("NOT_FOUND", "This user does not exist.");
@@ -95,19 +119,42 @@ export function createUsersService(deps: UsersDeps) {
     /** Soft delete (SPEC §4 "permanent 0"): the user disappears from lists and cannot sign in. */
     async deleteUser(caller: SessionUser, id: number) {
       if (id === caller.userId) throw new AppError("CONFLICT", "You cannot delete your own account.");
-      if (!(await repo.updateUser(db, customerId, id, { is_deleted: true, is_active: false }))) {
-        throw new AppError("NOT_FOUND", "This user does not exist.");
-      }
+      await db.transaction(async (tx) => {
+        const before = await repo.lockAuditedUser(tx, customerId, id);
+        if (!before) throw new AppError("NOT_FOUND", "This user does not exist.");
+        const gone = { is_deleted: true, is_active: false };
+        await repo.updateUser(tx, customerId, id, gone);
+        await deps.audit.record(tx, {
+          actor: caller,
+          kind: "user",
+          action: "delete",
+          recordId: id,
+          label: userLabel(before),
+          before: audited(before),
+          after: { ...audited(before), ...gone },
+        });
+      });
     },
 
     /** An administrator emails a user a new one-time set-password link (older links stop working). */
-    async sendPasswordLink(id: number) {
+    async sendPasswordLink(actor: AuditActor, id: number) {
       await db.transaction(async (tx) => {
         const user = await repo.findActiveUser(tx, customerId, id);
         if (!user) throw new AppError("NOT_FOUND", "This user does not exist or is inactive.");
         await passwordLinks.issuePasswordLink(tx, user);
+        await deps.audit.record(tx, {
+          actor,
+          kind: "user",
+          action: "send set-password link",
+          recordId: id,
+          label: userLabel({ ...user, last_name: null, representation: null }),
+          after: { link_sent_to: user.email },
+        });
       });
     },
+
+    /** A live user's audited fields, locked in the caller's transaction (practices audit their edits). */
+    lockAuditedUser: (tx: Executor, id: number) => repo.lockAuditedUser(tx, customerId, id),
 
     /** A new user row (a practice's sign-up or the admin's Add User), in the caller's transaction. */
     insertUser: (tx: Executor, values: repo.UserValues) => repo.insertUser(tx, values),

@@ -57,6 +57,7 @@ const REPORT_LINKS = [
   { label: "Orders", to: "/reports/orderreport" },
   { label: "Inventories", to: "/reports/orderreport?tab=inventory" },
   { label: "Add Product", to: "/admin/product" },
+  { label: "Audit Trail", to: "/admin/audit" },
 ] as const;
 
 /** How many products are in the cart, after the Cart link's label (hidden when the cart is empty). */

@@ -8,6 +8,7 @@ import { ContactFact, Fact, FactList } from "../../../components/fact-list.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
 import { Panel } from "../../../components/panel.tsx";
+import { RecordHistory } from "../../../components/record-history.tsx";
 import { StatusTimeline } from "../../../components/status-timeline.tsx";
 import { TrackingLinks } from "../../../components/tracking-links.tsx";
 import { formatPst } from "../../../lib/format.ts";
@@ -124,6 +125,7 @@ export function DeskOrderRoute() {
             <Panel title="History">
               <StatusTimeline events={data.history} />
             </Panel>
+            <RecordHistory kind="order" recordId={data.id} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>

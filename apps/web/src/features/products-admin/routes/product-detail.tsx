@@ -4,6 +4,7 @@ import { MESSAGES, QUICKBOOKS_TYPES } from "@vetportal/contract";
 import { Link, useParams } from "react-router";
 import { PageCrumbs } from "../../../components/page-crumbs.tsx";
 import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
+import { RecordHistory } from "../../../components/record-history.tsx";
 import { StatusBadge } from "../../../components/tone-badge.tsx";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { positiveId } from "../../../lib/route-params.ts";
@@ -106,6 +107,7 @@ export function ProductDetailRoute() {
         </Grid.Col>
       </Grid>
       <LedgerTable productId={data.id} />
+      <RecordHistory kind="product" recordId={data.id} />
     </Stack>
   );
 }

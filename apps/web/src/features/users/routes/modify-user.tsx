@@ -3,6 +3,7 @@ import { formatPhone, MESSAGES, type UserDetail } from "@vetportal/contract";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { PageCrumbs } from "../../../components/page-crumbs.tsx";
 import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
+import { RecordHistory } from "../../../components/record-history.tsx";
 import { useUser } from "../../../lib/get-user.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { positiveId } from "../../../lib/route-params.ts";
@@ -107,6 +108,7 @@ export function ModifyUserRoute() {
           })
         }
       />
+      <RecordHistory kind="user" recordId={user.data.id} />
     </Stack>
   );
 }
