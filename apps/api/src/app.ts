@@ -33,6 +33,8 @@ import { practicesRoutes } from "./modules/practices/practices.routes.ts";
 import { createPracticesService } from "./modules/practices/practices.service.ts";
 import { productsRoutes } from "./modules/products/products.routes.ts";
 import { createProductsService } from "./modules/products/products.service.ts";
+import { quickOrderRoutes } from "./modules/quick-order/quick-order.routes.ts";
+import { createQuickOrderService } from "./modules/quick-order/quick-order.service.ts";
 import { reportsRoutes } from "./modules/reports/reports.routes.ts";
 import { createReportsService } from "./modules/reports/reports.service.ts";
 import { supportRoutes } from "./modules/support/support.routes.ts";
@@ -194,6 +196,7 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
     orders,
     fulfilment: createFulfilmentService({ db, settings: { PUBLIC_URL: config.PUBLIC_URL }, orders, departments }),
     cart,
+    quickOrder: createQuickOrderService({ catalog, cart }),
     practices,
     users,
     departments,
@@ -277,6 +280,7 @@ async function registerApi(app: AppInstance, services: Services, config: Config)
       await api.register(ordersRoutes, { orders: services.orders });
       await api.register(fulfilmentRoutes, { fulfilment: services.fulfilment });
       await api.register(cartRoutes, { cart: services.cart });
+      await api.register(quickOrderRoutes, { quickOrder: services.quickOrder });
       await api.register(practicesRoutes, { practices: services.practices });
       await api.register(usersRoutes, { users: services.users, practices: services.practices, auth: services.auth });
       await api.register(departmentsRoutes, { departments: services.departments });

@@ -13,6 +13,7 @@ export * from "./messages.ts";
 export * from "./orders.ts";
 export * from "./primitives.ts";
 export * from "./privileges.ts";
+export * from "./quick-order.ts";
 export * from "./redirect.ts";
 export * from "./report-views.ts";
 export * from "./reports.ts";
