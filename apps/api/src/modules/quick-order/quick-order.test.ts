@@ -175,17 +175,15 @@ describe("quick order: each refused line says why and changes nothing", () => {
   it("refuses a product beyond the cart's 100 products", async () => {
     await emptyCart();
     const ids = Array.from({ length: CART_MAX_LINES }, (_, i) => 997_500 + i);
-    await t.db
-      .insert(products)
-      .values(
-        ids.map((id) => ({
-          id,
-          customer_id: 1850,
-          product_category_id: 2101,
-          name: `Filler ${id}`,
-          actual_inventory: 100,
-        })),
-      );
+    await t.db.insert(products).values(
+      ids.map((id) => ({
+        id,
+        customer_id: 1850,
+        product_category_id: 2101,
+        name: `Filler ${id}`,
+        actual_inventory: 100,
+      })),
+    );
     await post("/api/cart/replace", { items: ids.map((id) => ({ id, quantity: 1 })) });
     const a = await skuProduct();
     const [line, again] = (await quickOrder(`${a.sku},1\nVP-FILLER,1`)).lines;
