@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
-import { IconAlertTriangle, IconCircleCheck, IconRefresh, IconTrash } from "@tabler/icons-react";
-import { packs, type QuickOrderLine } from "@vetportal/contract";
+import { IconCircleCheck, IconRefresh, IconTrash } from "@tabler/icons-react";
+import { packs, type QuickOrderLine, type QuickOrderReason } from "@vetportal/contract";
 import { DataTable, type TableColumn } from "../../../components/table/data-table.tsx";
 import { formatMoney } from "../../../lib/format.ts";
 
@@ -12,6 +12,7 @@ export interface RefusedRow {
   sku: string;
   quantity: string;
   message: string;
+  reason: QuickOrderReason | null;
 }
 export type RefusedValues = { rows: RefusedRow[] };
 
@@ -70,45 +71,40 @@ export function AddedLines({ lines }: { lines: QuickOrderLine[] }) {
   );
 }
 
+/** Reasons about the SKU; every other reason is said under the quantity (change it, or remove the line). */
+const SKU_REASONS: readonly (QuickOrderReason | null)[] = ["missing_sku", "unknown_sku", "ambiguous_sku"];
+
 function refusedColumns(form: UseFormReturnType<RefusedValues>): TableColumn<RefusedRow>[] {
   const index = (row: RefusedRow) => form.values.rows.findIndex((r) => r.key === row.key);
+  const onSku = (row: RefusedRow) => SKU_REASONS.includes(row.reason);
   return [
-    {
-      key: "why",
-      label: "Why",
-      role: "title",
-      wrap: true,
-      cell: (row) => (
-        <Text size="sm" c="red.9" id={`refused-${row.key}`}>
-          <IconAlertTriangle size={14} aria-hidden style={{ verticalAlign: "-2px", marginRight: 4 }} />
-          {row.message}
-        </Text>
-      ),
-    },
+    { key: "line", label: "Line", role: "title", cell: (row) => `Line ${row.key}` },
     {
       key: "sku",
       label: "SKU",
+      wrap: true,
       cell: (row) => (
         <TextInput
           aria-label={`SKU (line ${row.key})`}
-          aria-describedby={`refused-${row.key}`}
           maxLength={100}
           miw={150}
           {...form.getInputProps(`rows.${index(row)}.sku`)}
+          error={onSku(row) ? row.message : undefined}
         />
       ),
     },
     {
       key: "quantity",
       label: "Quantity",
+      wrap: true,
       cell: (row) => (
         <TextInput
           aria-label={`Quantity (line ${row.key})`}
-          aria-describedby={`refused-${row.key}`}
           inputMode="numeric"
           maxLength={12}
-          w={110}
+          miw={110}
           {...form.getInputProps(`rows.${index(row)}.quantity`)}
+          error={onSku(row) ? undefined : row.message}
         />
       ),
     },

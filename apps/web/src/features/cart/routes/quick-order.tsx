@@ -38,6 +38,7 @@ const refusedRow = (line: QuickOrderLine, keyOf: (line: number) => string): Refu
   sku: line.sku,
   quantity: line.quantity !== null ? String(line.quantity) : line.quantity_text,
   message: line.message,
+  reason: line.reason,
 });
 
 function Summary({ result, cartCount }: { result: QuickOrderResult; cartCount: number }) {
