@@ -115,7 +115,7 @@ function refusedColumns(form: UseFormReturnType<RefusedValues>): TableColumn<Ref
       cell: (row) => (
         <Button
           variant="subtle"
-          color="red.9"
+          color="red"
           size="compact-sm"
           leftSection={<IconTrash size={14} aria-hidden />}
           aria-label={`Remove line ${row.key}`}

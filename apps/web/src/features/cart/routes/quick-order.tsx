@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, FileInput, Group, Paper, Stack, Text, Textarea } from "@mantine/core";
+import { Alert, Button, FileInput, Group, Paper, Stack, Text, Textarea } from "@mantine/core";
 import { IconFileTypeCsv, IconShoppingCartPlus } from "@tabler/icons-react";
 import {
   QUICK_ORDER_MAX_CHARS,
@@ -43,16 +43,18 @@ const refusedRow = (line: QuickOrderLine, keyOf: (line: number) => string): Refu
 
 function Summary({ result, cartCount }: { result: QuickOrderResult; cartCount: number }) {
   return (
-    <Alert color={result.refused ? "yellow" : "teal"} role="status" title="Quick order checked">
+    <Alert color={result.refused ? "blue" : "brand"} variant="light" role="status" title="Quick order checked">
       <Stack gap={4}>
         <Text size="sm">
           {plural(result.added, "line", "lines")} added to your cart
           {result.refused ? `, ${plural(result.refused, "line", "lines")} not added: see why below.` : "."}
           {result.header_skipped && " The first line was read as column names."}
         </Text>
-        <Anchor component={Link} to="/cart/preview" size="sm" fw={600}>
-          View cart ({plural(cartCount, "product", "products")})
-        </Anchor>
+        <Group>
+          <Button component={Link} to="/cart/preview" variant="default" size="xs">
+            View cart ({plural(cartCount, "product", "products")})
+          </Button>
+        </Group>
       </Stack>
     </Alert>
   );
@@ -106,6 +108,7 @@ function EntryForm({ onSend, pending }: { onSend: (text: string) => Promise<unkn
             <FileInput
               label="Or upload a CSV file"
               placeholder="Choose a .csv file"
+              styles={{ placeholder: { color: "var(--mantine-color-dimmed)" } }}
               accept=".csv,.txt,text/csv,text/plain"
               leftSection={<IconFileTypeCsv size={16} aria-hidden />}
               value={file}
