@@ -18,7 +18,7 @@ type Product = z.infer<typeof ProductListItemSchema>;
 
 type Filter = { search: string; category: string | null };
 
-/** The list's filter: part of a name or a SKU, and a category; applied on Search (issue 23 §3). */
+/** The list's filter: part of a name or a SKU (applied on Search, issue 23 §3), and a category (at once). */
 function ProductFilter({
   initial,
   categories,
@@ -50,7 +50,11 @@ function ProductFilter({
         placeholder="All categories"
         data={categories}
         value={values.category}
-        onChange={(category) => setValues({ ...values, category })}
+        onChange={(category) => {
+          // A category applies as it is picked (as before the search field came), with the text typed.
+          setValues({ ...values, category });
+          onApply({ search: values.search.trim(), category });
+        }}
         searchable
         clearable
         nothingFoundMessage="No category by that name"
