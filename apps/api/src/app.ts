@@ -35,6 +35,8 @@ import { practicesRoutes } from "./modules/practices/practices.routes.ts";
 import { createPracticesService } from "./modules/practices/practices.service.ts";
 import { productsRoutes } from "./modules/products/products.routes.ts";
 import { createProductsService } from "./modules/products/products.service.ts";
+import { quickOrderRoutes } from "./modules/quick-order/quick-order.routes.ts";
+import { createQuickOrderService } from "./modules/quick-order/quick-order.service.ts";
 import { reportsRoutes } from "./modules/reports/reports.routes.ts";
 import { createReportsService } from "./modules/reports/reports.service.ts";
 import { supportRoutes } from "./modules/support/support.routes.ts";
@@ -209,6 +211,7 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
       audit,
     }),
     cart,
+    quickOrder: createQuickOrderService({ catalog, cart }),
     practices,
     users,
     departments,
@@ -299,6 +302,7 @@ async function registerApi(app: AppInstance, services: Services, config: Config)
       await api.register(ordersRoutes, { orders: services.orders });
       await api.register(fulfilmentRoutes, { fulfilment: services.fulfilment });
       await api.register(cartRoutes, { cart: services.cart });
+      await api.register(quickOrderRoutes, { quickOrder: services.quickOrder });
       await api.register(practicesRoutes, { practices: services.practices });
       await api.register(usersRoutes, { users: services.users, practices: services.practices, auth: services.auth });
       await api.register(departmentsRoutes, { departments: services.departments });

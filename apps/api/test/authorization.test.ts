@@ -135,6 +135,8 @@ const ROUTES: Record<string, Route> = {
   "POST /api/cart/replace": { access: "user", request: (c) => ({ body: { items: [{ id: c.product, quantity: 1 }] } }) },
   "POST /api/cart/merge": { access: "user", request: (c) => ({ body: { items: [{ id: c.product, quantity: 2 }] } }) },
   "POST /api/cart/update": { access: "user", request: (c) => ({ body: { items: [{ id: c.product, quantity: 3 }] } }) },
+  // Quick order writes the caller's own cart, by session; the SKU is the test product's.
+  "POST /api/quick-order/add": { access: "user", request: () => ({ body: { text: "VP-AUTH-01\t1" } }) },
   "POST /api/order/query": { access: "user", request: (c) => ({ body: { id: c.activeOrder } }), ownedByA: true },
   "POST /api/order/cancel": {
     access: "user",

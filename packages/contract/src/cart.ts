@@ -41,7 +41,10 @@ export const CartLineInputSchema = z.object({
 });
 export type CartLineInput = z.infer<typeof CartLineInputSchema>;
 
-const cartLines = z.array(CartLineInputSchema).max(100, "A cart holds at most 100 products");
+/** The most products one cart holds. */
+export const CART_MAX_LINES = 100;
+
+const cartLines = z.array(CartLineInputSchema).max(CART_MAX_LINES, `A cart holds at most ${CART_MAX_LINES} products`);
 
 /**
  * The server cart's revision the browser's copy was last in step with (decision 027). A copy sent

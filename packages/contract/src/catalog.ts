@@ -54,7 +54,8 @@ export const PRODUCT_LIST_LIMIT = 500;
 
 /**
  * POST /api/product/list filter (SPEC §7). A practice only ever gets active products it may see;
- * `name` is a case-insensitive substring search across the catalogue.
+ * `name` is a case-insensitive substring search of product names and SKUs (customer_sku) across the
+ * catalogue (issue 23 §3).
  */
 export const ProductListRequestSchema = z.object({
   product_category_id: IdSchema.optional(),

@@ -137,6 +137,30 @@ export function clampQuantity(quantity: number, limits: { min_quantity: number; 
   return Math.min(Math.max(quantity, limits.min_quantity), limits.max_quantity);
 }
 
+/** What the quantity rule reads of a product. */
+export interface QuantityRuleProduct {
+  min_quantity: number;
+  max_quantity: number;
+  is_in_inventory: boolean;
+  no_order_below_zero_inventory: boolean;
+  actual_inventory: number;
+  use_quantities_dropdown: boolean;
+  quantity_list: string | null;
+}
+
+/**
+ * The quantity rule of a product (SPEC §5): its limits, the quantities it is offered in, and its
+ * stock when it may not go below zero. Pricing, placing and quick order all read it from here.
+ */
+export function quantityRuleOf(p: QuantityRuleProduct): QuantityRule {
+  return {
+    min_quantity: p.min_quantity,
+    max_quantity: p.max_quantity,
+    allowed: allowedQuantities(p),
+    in_stock: p.is_in_inventory && p.no_order_below_zero_inventory ? p.actual_inventory : null,
+  };
+}
+
 /**
  * The quantity accepted for the one asked for, and why it differs (SPEC §5 "Product quantity"):
  * a fraction is rounded down to whole packs, then raised to the minimum or lowered to the maximum,

@@ -182,6 +182,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   "POST /api/cart/replace": { example: { items: [{ id: DEMO.productId, quantity: 2 }] } },
   "POST /api/cart/merge": { example: { items: [{ id: DEMO.productId, quantity: 2 }] } },
   "POST /api/cart/update": { example: { items: [{ id: DEMO.productId, quantity: 3 }] } },
+  "POST /api/quick-order/add": { example: { text: "SKU,Quantity\nVP-100-4048,5\nVP-100-4049\t2" } },
   "POST /api/address/addressValidate": {
     errors: [422],
     example: { line1: "120 Market Street", city: "San Francisco", state: "CA", zip_code: "94105" },

@@ -50,6 +50,12 @@ const pages: RouteObject[] = [
     }),
   },
   {
+    path: "quick-order",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/cart/routes/quick-order.tsx"))).QuickOrderRoute,
+    }),
+  },
+  {
     path: "cart/shipping",
     lazy: async () => ({
       Component: (await loadChunk(() => import("../features/cart/routes/shipping.tsx"))).ShippingRoute,

@@ -8,6 +8,9 @@ import * as repo from "./cart.repository.ts";
 
 type Dropped = ServerCart["dropped"];
 
+/** A line of the server cart: the product, its quantity, and whether it is stock to destroy. */
+export type CartLine = repo.CartLineRow;
+
 /** What the cart uses: its database and the catalogue (which products a user may order, their prices). */
 export interface CartDeps {
   db: Database;
@@ -150,6 +153,23 @@ export function createCartService(deps: CartDeps) {
         await repo.deleteLines(tx, user.userId, removed);
         await repo.upsertLines(tx, user.userId, kept, "set");
         return dropped;
+      }),
+
+    /**
+     * Lines added after a check of the cart as it stands (quick order, decision 041): under the
+     * cart's row lock `decide` reads its lines and answers the lines to set (each at the quantity it
+     * checked, what the cart held included) with a result of its own. Two such changes of one cart
+     * run one after the other, so neither checks lines the other is changing.
+     */
+    addChecked: <T>(
+      user: SessionUser,
+      decide: (tx: Executor, lines: CartLine[]) => Promise<{ set: CartLine[]; result: T }>,
+    ) =>
+      inRetriedTransaction(deps.db, async (tx) => {
+        const revision = await repo.lockCart(tx, user.userId);
+        const { set, result } = await decide(tx, await repo.listLines(tx, user.userId));
+        await repo.upsertLines(tx, user.userId, set, "set");
+        return { result, cart: await readCart(deps, tx, user, revision) };
       }),
 
     /**

@@ -75,6 +75,19 @@ export async function listProductsByIds(db: Executor, scope: ProductScope, ids: 
     .where(and(inArray(products.id, ids), productScopeWhere(scope)));
 }
 
+/**
+ * Full rows of the products the scope allows whose SKU (customer_sku, without case or surrounding
+ * spaces) is one of `keys` (already lower-cased and trimmed): quick order's lookup (decision 041).
+ */
+export async function listProductsBySkus(db: Executor, scope: ProductScope, keys: string[]) {
+  if (!keys.length) return [];
+  return db
+    .select()
+    .from(products)
+    .where(and(inArray(sql`lower(trim(${products.customer_sku}))`, keys), productScopeWhere(scope)))
+    .orderBy(asc(products.id));
+}
+
 export async function isInInventory(db: Executor, productId: number): Promise<boolean> {
   const [row] = await db.select({ tracked: products.is_in_inventory }).from(products).where(eq(products.id, productId));
   return row?.tracked ?? false;

@@ -35,7 +35,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     "/product/list",
     {
       ...reads,
-      summary: "A category's products, or a name search, among the products the user may see",
+      summary: "A category's products, or a search by name or SKU, among the products the user may see",
       body: ProductListRequestSchema,
       answer: okSchema(z.array(ProductListItemSchema)),
     },

@@ -70,8 +70,8 @@ function catalogueState(db: Database, settings: CatalogSettings, caches: Caches)
 type State = ReturnType<typeof catalogueState>;
 
 /**
- * A category's products, or a case-insensitive name search across everything the user may
- * see, ordered by name, as the whole answer ({ result, data, found_rows }). Category 2217 lists
+ * A category's products, or a case-insensitive search of names and SKUs (customer_sku) across
+ * everything the user may see, ordered by name, as the whole answer ({ result, data, found_rows }). Category 2217 lists
  * only its three programme products, in their order.
  */
 async function listProducts(s: State, user: SessionUser, filter: ProductListRequest) {
@@ -85,7 +85,7 @@ async function listProducts(s: State, user: SessionUser, filter: ProductListRequ
         isInScope(p, scope) &&
         (filter.product_category_id === undefined || p.product_category_id === filter.product_category_id) &&
         (filter.quickbooks_type_id === undefined || p.quickbooks_type_id === filter.quickbooks_type_id) &&
-        (!filter.name || contains(p.name, filter.name)) &&
+        (!filter.name || contains(p.name, filter.name) || contains(p.customer_sku ?? "", filter.name)) &&
         (!only2217 || (PRODUCTS_2217 as readonly number[]).includes(p.id)),
     );
     const page = matching.slice(filter.offset, filter.offset + filter.limit);
@@ -216,6 +216,13 @@ export function createCatalogService({
      * cart and the orders module check what they hold against the current rows.
      */
     productsByIds: (tx: Executor, scope: repo.ProductScope, ids: number[]) => repo.listProductsByIds(tx, scope, ids),
+
+    /**
+     * The products the scope may see whose SKU is one of these (lower-cased, trimmed), read from the
+     * database in the caller's transaction: quick order checks its lines against them.
+     */
+    productsBySkus: (tx: Executor, scope: repo.ProductScope, skuKeys: string[]) =>
+      repo.listProductsBySkus(tx, scope, skuKeys),
 
     /** Whether the product's stock is tracked (a cancel restocks only tracked products). */
     isInInventory: (tx: Executor, productId: number): Promise<boolean> => repo.isInInventory(tx, productId),

@@ -1,12 +1,11 @@
 import {
-  allowedQuantities,
   orderAmounts,
   PRODUCT_UNAVAILABLE_MESSAGE,
   type PriceTier,
   priceLine,
-  type QuantityRule,
   type Quote,
   type QuoteLine,
+  quantityRuleOf,
   type SettledQuantity,
   settleQuantity,
   unitPriceFor,
@@ -18,7 +17,7 @@ import {
  * both priced by priceOrder below, so the receipt's total is the quoted total (decision 021).
  */
 export type PriceRange = PriceTier;
-export { orderAmounts, priceLine, unitPriceFor };
+export { orderAmounts, priceLine, quantityRuleOf, unitPriceFor };
 
 /** What pricing and the quantity rule need of a product. */
 export interface PricedProduct {
@@ -31,19 +30,6 @@ export interface PricedProduct {
   pick_fee_cents: number;
   use_quantities_dropdown: boolean;
   quantity_list: string | null;
-}
-
-/**
- * The quantity rule of a product (SPEC §5): its limits, the quantities it is offered in, and its
- * stock when it may not go below zero.
- */
-export function quantityRuleOf(p: PricedProduct): QuantityRule {
-  return {
-    min_quantity: p.min_quantity,
-    max_quantity: p.max_quantity,
-    allowed: allowedQuantities(p),
-    in_stock: p.is_in_inventory && p.no_order_below_zero_inventory ? p.actual_inventory : null,
-  };
 }
 
 /**

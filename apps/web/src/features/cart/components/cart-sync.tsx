@@ -82,6 +82,14 @@ export function refreshServerCart() {
   enqueue(() => (dirty ? serverCart.replace(getCart(), getCartRevision()) : serverCart.get()));
 }
 
+/**
+ * A cart the server answered to another call (quick order, decision 041) becomes this copy, in
+ * turn after the changes already on their way, as their answers do.
+ */
+export function acceptServerCart(cart: ServerCart) {
+  enqueue(async () => cart);
+}
+
 export function CartSync() {
   useEffect(() => {
     setCartSync(send);

@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 
 /**
  * Header search (SPEC §2): empty or blank text is ignored; Enter or the search button opens
- * /category/{URL-encoded text}, where a non-numeric value is a product name search.
+ * /category/{URL-encoded text}, where a non-numeric value searches product names and SKUs (issue 23 §3).
  */
 export function ProductSearch() {
   const [text, setText] = useState("");
@@ -24,7 +24,7 @@ export function ProductSearch() {
         <TextInput
           type="search"
           aria-label="Search products"
-          placeholder="Search products"
+          placeholder="Search by name or SKU"
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           radius="xl"

@@ -11,7 +11,7 @@ import { ProductCard } from "../components/product-card.tsx";
 
 /**
  * /category/{categoryIdOrSearchText} (SPEC §2): a numeric value lists that category's products,
- * anything else is a product name search. An empty list says 'No current products for {search}'.
+ * anything else searches product names and SKUs. An empty list says 'No current products for {search}'.
  */
 export function CategoryRoute() {
   const { categoryIdOrSearchText = "" } = useParams();

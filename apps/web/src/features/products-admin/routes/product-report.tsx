@@ -1,8 +1,10 @@
-import { Anchor, Button, Group, Paper, Select, Stack } from "@mantine/core";
+import { Anchor, Button, Group, Select, Stack, TextInput } from "@mantine/core";
 import { IconDownload, IconPlus } from "@tabler/icons-react";
 import { ADMIN_PAGE_SIZE, type ProductListItemSchema } from "@vetportal/contract";
+import { useState } from "react";
 import { Link } from "react-router";
 import type { z } from "zod";
+import { FilterForm } from "../../../components/filter-form.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { statusColumn, type TableColumn } from "../../../components/table/data-table.tsx";
 import { ListResults } from "../../../components/table/list-results.tsx";
@@ -13,6 +15,54 @@ import { useCategoryOptions } from "../api/list-categories.ts";
 import { useAdminProducts } from "../api/list-products.ts";
 
 type Product = z.infer<typeof ProductListItemSchema>;
+
+type Filter = { search: string; category: string | null };
+
+/** The list's filter: part of a name or a SKU (applied on Search, issue 23 §3), and a category (at once). */
+function ProductFilter({
+  initial,
+  categories,
+  onApply,
+}: {
+  initial: Filter;
+  categories: { value: string; label: string }[];
+  onApply: (filter: Filter) => void;
+}) {
+  const [values, setValues] = useState(initial);
+  return (
+    <FilterForm
+      label="Filter products"
+      onSearch={() => onApply({ ...values, search: values.search.trim() })}
+      onClear={() => {
+        setValues({ search: "", category: null });
+        onApply({ search: "", category: null });
+      }}
+    >
+      <TextInput
+        label="Name or SKU"
+        value={values.search}
+        onChange={(e) => setValues({ ...values, search: e.currentTarget.value })}
+        maxLength={200}
+        w={{ base: "100%", xs: 280 }}
+      />
+      <Select
+        label="Category"
+        placeholder="All categories"
+        data={categories}
+        value={values.category}
+        onChange={(category) => {
+          // A category applies as it is picked (as before the search field came), with the text typed.
+          setValues({ ...values, category });
+          onApply({ search: values.search.trim(), category });
+        }}
+        searchable
+        clearable
+        nothingFoundMessage="No category by that name"
+        w={{ base: "100%", xs: 320 }}
+      />
+    </FilterForm>
+  );
+}
 
 function productColumns(categoryName: Map<number, string>): TableColumn<Product>[] {
   return [
@@ -49,9 +99,11 @@ function productColumns(categoryName: Map<number, string>): TableColumn<Product>
 export function ProductReportRoute() {
   const { params, page, update } = useListParams();
   const categoryId = positiveId(params.get("category"));
+  const search = params.get("q") ?? "";
   const categories = useCategoryOptions();
   const products = useAdminProducts({
     product_category_id: categoryId,
+    name: search || undefined,
     limit: ADMIN_PAGE_SIZE,
     offset: (page - 1) * ADMIN_PAGE_SIZE,
   });
@@ -81,25 +133,17 @@ export function ProductReportRoute() {
         </Group>
       </PageHeader>
 
-      <Paper withBorder p="md" radius="md">
-        <Select
-          label="Category"
-          placeholder="All categories"
-          data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-          value={categoryId ? String(categoryId) : null}
-          onChange={(value) => update({ category: value, page: 1 })}
-          searchable
-          clearable
-          nothingFoundMessage="No category by that name"
-          maw={420}
-        />
-      </Paper>
+      <ProductFilter
+        initial={{ search, category: categoryId ? String(categoryId) : null }}
+        categories={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+        onApply={(next) => update({ q: next.search || null, category: next.category, page: 1 })}
+      />
 
       <ListResults
         query={products}
         noun="products"
         errorTitle="The products could not be loaded"
-        emptyText="No products in this category."
+        emptyText={search ? `No product's name or SKU holds "${search}".` : "No products in this category."}
         minWidth={760}
         columns={productColumns(categoryName)}
         rowKey={(product) => product.id}
