@@ -10,6 +10,7 @@ import { withRedactedUrls } from "./lib/log-redaction.ts";
 import { countPlacedOrders, createMetrics } from "./lib/metrics.ts";
 import { createSerializerCompiler } from "./lib/serializer.ts";
 import { refuseUnknownFields } from "./lib/strict-schema.ts";
+import { createAllowancesService } from "./modules/allowances/allowances.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
 import { createPasswordLinksService } from "./modules/auth/password-links.service.ts";
@@ -178,6 +179,7 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
   });
   const inventory = createInventoryService({ db, settings: { OPERATIONS_EMAIL: config.OPERATIONS_EMAIL } });
   const cart = createCartService({ db, catalog });
+  const allowances = createAllowancesService({ db, settings: { CUSTOMER_ID: config.CUSTOMER_ID } });
   const orders = countPlacedOrders(
     createOrdersService({
       db,
@@ -185,6 +187,7 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
       catalog,
       inventory,
       cart,
+      allowances,
     }),
     metrics,
   );
@@ -194,6 +197,7 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
     orders,
     fulfilment: createFulfilmentService({ db, settings: { PUBLIC_URL: config.PUBLIC_URL }, orders, departments }),
     cart,
+    allowances,
     practices,
     users,
     departments,
