@@ -10,6 +10,7 @@ import { withRedactedUrls } from "./lib/log-redaction.ts";
 import { countPlacedOrders, createMetrics } from "./lib/metrics.ts";
 import { createSerializerCompiler } from "./lib/serializer.ts";
 import { refuseUnknownFields } from "./lib/strict-schema.ts";
+import { allowancesRoutes } from "./modules/allowances/allowances.routes.ts";
 import { createAllowancesService } from "./modules/allowances/allowances.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuthService } from "./modules/auth/auth.service.ts";
@@ -281,6 +282,7 @@ async function registerApi(app: AppInstance, services: Services, config: Config)
       await api.register(ordersRoutes, { orders: services.orders });
       await api.register(fulfilmentRoutes, { fulfilment: services.fulfilment });
       await api.register(cartRoutes, { cart: services.cart });
+      await api.register(allowancesRoutes, { allowances: services.allowances });
       await api.register(practicesRoutes, { practices: services.practices });
       await api.register(usersRoutes, { users: services.users, practices: services.practices, auth: services.auth });
       await api.register(departmentsRoutes, { departments: services.departments });

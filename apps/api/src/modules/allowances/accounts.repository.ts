@@ -82,26 +82,36 @@ export async function closePastPeriods(db: Executor, input: { userId: number; da
     insert into ${allowance_ledger} (account_id, kind, delta) select cur_id, 'rollover', amount from carried`);
 }
 
-/** The practice's accounts of the period holding the day, with their programmes and what was used. */
+/**
+ * The practice's accounts of the period holding the day, with their programmes and what was used.
+ * A read only: a period not opened yet shows what opening it would give (its inherited allotment,
+ * plus with rollover what is left of the periods before), with no account id.
+ */
 export async function currentAccounts(db: Executor, input: { customerId: number; userId: number; day?: string }) {
   const day = dayOf(input.day);
   return selectRows<AccountRow>(
     db,
     sql`select a.id as account_id, p.id as programme_id, p.name, p.unit,
-      p.period, to_char(a.period_start, 'YYYY-MM-DD') as period_start, p.scope, p.scope_ids, p.over_balance,
-      p.warning_percent, a.balance,
+      p.period, to_char(${startOf(day)}, 'YYYY-MM-DD') as period_start, p.scope, p.scope_ids, p.over_balance,
+      p.warning_percent,
+      coalesce(a.balance, coalesce(d.allotted, p.default_allotted) + case when p.rollover then coalesce((
+        select sum(greatest(o.balance, 0)) from ${allowance_accounts} o
+        where o.programme_id = p.id and o.user_id = u.id and not o.closed and o.period_start < ${startOf(day)}), 0)
+        else 0 end)::integer as balance,
       coalesce((select -sum(l.delta) from ${allowance_ledger} l
         where l.account_id = a.id and l.kind in ('order', 'cancel')), 0)::integer as used
     from ${allowance_programmes} p
-    join ${allowance_accounts} a on a.programme_id = p.id and a.user_id = ${input.userId}
-      and a.period_start = ${startOf(day)}
+    join ${users} u on u.id = ${input.userId}
+    left join ${allowance_department_defaults} d on d.programme_id = p.id and d.department_id = u.department_id
+    left join ${allowance_accounts} a on a.programme_id = p.id and a.user_id = u.id and a.period_start = ${startOf(day)}
     where p.customer_id = ${input.customerId} and p.active
     order by p.name, p.id`,
   );
 }
 
 export interface AccountRow {
-  account_id: number;
+  /** null: the period is not opened yet (a read shows what it would be). */
+  account_id: number | null;
   programme_id: number;
   name: string;
   unit: "packs" | "dollars";

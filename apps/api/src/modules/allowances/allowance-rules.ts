@@ -78,7 +78,7 @@ export function orderUsesOf(
   for (const a of accounts) {
     for (const l of lines) {
       const amount = lineAmount(a, l);
-      if (amount <= 0) continue;
+      if (amount <= 0 || a.account_id === null) continue;
       uses.push({
         accountId: a.account_id,
         delta: -amount,

@@ -27,13 +27,17 @@ export interface AllowancesDeps {
 
 const LEDGER_ROWS = 200;
 
-/** The accounts of the practice's current periods, opened and the past periods closed first. */
+/** The accounts of the practice's current periods, opened and the past periods closed first (an order's). */
 async function openCurrent({ db, settings }: AllowancesDeps, userId: number, day?: string) {
   const input = { customerId: settings.CUSTOMER_ID, userId, day };
   await accounts.openAccounts(db, input);
   await accounts.closePastPeriods(db, input);
   return accounts.currentAccounts(db, input);
 }
+
+/** The practice's current balances, read only (a read never opens an account). */
+const readCurrent = ({ db, settings }: AllowancesDeps, userId: number) =>
+  accounts.currentAccounts(db, { customerId: settings.CUSTOMER_ID, userId });
 
 /** The refusal of an order a "refuse" programme's balance is short for: its name and what is left. */
 function refusalOf(rows: accounts.AccountRow[], refused: { account_id: number; balance: number }) {
@@ -49,7 +53,7 @@ function practiceSide(deps: AllowancesDeps) {
   return {
     /** The practice's balances now (the header chip and /allowance) and its ledger. */
     async myAllowance(user: SessionUser): Promise<MyAllowance> {
-      const rows = await openCurrent(deps, user.userId);
+      const rows = await readCurrent(deps, user.userId);
       const ledger = await accounts.listLedger(deps.db, {
         customerId: deps.settings.CUSTOMER_ID,
         userId: user.userId,
@@ -59,7 +63,7 @@ function practiceSide(deps: AllowancesDeps) {
     },
     /** What these lines would do to each programme (programme-interface.md `preview`). */
     async preview(_db: Executor, input: { userId: number; lines: AllowanceLine[] }): Promise<AllowanceOutcome[]> {
-      return outcomesOf(await openCurrent(deps, input.userId), input.lines);
+      return outcomesOf(await readCurrent(deps, input.userId), input.lines);
     },
     /**
      * Before an order's write: its accounts opened, what it does to each (outcomes, for approvals)
