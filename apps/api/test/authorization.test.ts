@@ -261,7 +261,7 @@ const ROUTES: Record<string, Route> = {
   "POST /api/allowance/programme/query": { access: "admin", request: () => ({ body: { id: 1 } }) },
   "POST /api/allowance/programme/add": {
     access: "admin",
-    request: () => ({ body: { name: "Authorization programme", period: "month", unit: "packs" } }),
+    request: () => ({ body: { name: "Authorization programme", period: "month", unit: "packs", active: false } }),
   },
   "POST /api/allowance/programme/update": {
     access: "admin",
