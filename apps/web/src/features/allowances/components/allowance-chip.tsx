@@ -1,4 +1,4 @@
-import { Badge } from "@mantine/core";
+import { Anchor } from "@mantine/core";
 import { balanceText, periodWord } from "@vetportal/contract";
 import { Link } from "react-router";
 import { useMyAllowance } from "../api/allowance.ts";
@@ -13,18 +13,20 @@ export function AllowanceChip() {
   if (!first) return null;
   const low = first.allotted > 0 && first.left * 100 <= first.allotted * (100 - first.warning_percent);
   return (
-    <Badge
+    <Anchor
       component={Link}
       to="/allowance"
-      variant="light"
-      color={first.left < 0 ? "red" : low ? "orange" : "brand"}
-      size="lg"
-      radius="sm"
-      tt="none"
-      style={{ cursor: "pointer", height: "auto", whiteSpace: "normal", paddingBlock: 4 }}
+      size="sm"
+      fw={600}
+      underline="hover"
+      c={first.left < 0 ? "red.9" : low ? "orange.9" : "brand.9"}
+      bg={first.left < 0 ? "red.0" : low ? "orange.0" : "brand.0"}
+      px="sm"
+      py={4}
+      style={{ borderRadius: "var(--mantine-radius-sm)", overflowWrap: "anywhere" }}
       data-testid="allowance-chip"
     >
       {first.name}: {balanceText(first.left, first.allotted, first.unit)} {periodWord(first.period)}
-    </Badge>
+    </Anchor>
   );
 }
