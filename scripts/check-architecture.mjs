@@ -50,6 +50,7 @@ export const TABLE_OWNERS = {
       orders: `the orderer's name and department; ${ONE_STATEMENT}`,
       fulfilment: "the order desk's list shows and filters by the orderer",
       audit: "an audit row copies its author's name and email in the statement that writes it (decision 043)",
+      allowances: "the allocations grid lists the practices; an account opens with its department's default",
     },
   },
   user_levels: { owner: "users" },
@@ -67,14 +68,14 @@ export const TABLE_OWNERS = {
     },
   },
   // departments and cost centres
-  departments: { owner: "departments", readers: { users: JOIN, orders: JOIN } },
+  departments: { owner: "departments", readers: { users: JOIN, orders: JOIN, allowances: JOIN } },
   department_users: { owner: "departments" },
   department_cc_emails: { owner: "departments", readers: { orders: ONE_STATEMENT } },
   cost_centers: { owner: "departments", readers: { orders: JOIN } },
   cost_center_departments: { owner: "departments", readers: { orders: ONE_STATEMENT } },
   // products: the catalogue (catalog serves it to practices, read-only)
   product_categories: { owner: "products", readers: { catalog: CATALOG } },
-  products: { owner: "products", readers: { catalog: CATALOG, orders: ONE_STATEMENT } },
+  products: { owner: "products", readers: { catalog: CATALOG, orders: ONE_STATEMENT, allowances: JOIN } },
   product_price_ranges: {
     owner: "products",
     readers: { catalog: CATALOG, orders: ONE_STATEMENT, cart: "the cart's lines are priced with their tiers" },
@@ -83,12 +84,20 @@ export const TABLE_OWNERS = {
   product_images: { owner: "products" },
   // inventory: the stock ledger (products.actual_inventory is its cached balance)
   inventory_transactions: { owner: "inventory" },
+  // allowances: programmes, per-practice accounts per period and their ledger (decision 039)
+  allowance_programmes: { owner: "allowances" },
+  allowance_department_defaults: { owner: "allowances" },
+  allowance_accounts: { owner: "allowances" },
+  allowance_ledger: { owner: "allowances" },
   // cart
   carts: { owner: "cart" },
   cart_items: { owner: "cart" },
   // orders
   order_statuses: { owner: "orders", readers: { fulfilment: DESK } },
-  orders: { owner: "orders", readers: { fulfilment: DESK } },
+  orders: {
+    owner: "orders",
+    readers: { fulfilment: DESK, allowances: "the allocations grid's pending column: uses of orders in status 6" },
+  },
   order_products: { owner: "orders", readers: { fulfilment: DESK } },
   order_status_history: { owner: "orders", readers: { fulfilment: DESK } },
   idempotency_keys: { owner: "orders" },
@@ -132,6 +141,12 @@ export const WRITE_EXCEPTIONS = [
     tables: ["inventory_transactions", "products", "email_outbox"],
     reason:
       "decision 018: a stock change is one set of CTEs shared by inventory and placing — the ledger row, the cached balance products.actual_inventory and the low-stock alert under the row lock",
+  },
+  {
+    file: "apps/api/src/db/sql/allowance-change.ts",
+    tables: ["allowance_accounts", "allowance_ledger", "email_outbox"],
+    reason:
+      "decision 039: an order's use of its allowances is CTEs of the order's one statement — the ledger rows, the cached balance under the account's lock and the warning email",
   },
   {
     file: "apps/api/src/db/seed",

@@ -10,6 +10,8 @@ import { withRedactedUrls } from "./lib/log-redaction.ts";
 import { countPlacedOrders, createMetrics } from "./lib/metrics.ts";
 import { createSerializerCompiler } from "./lib/serializer.ts";
 import { refuseUnknownFields } from "./lib/strict-schema.ts";
+import { allowancesRoutes } from "./modules/allowances/allowances.routes.ts";
+import { createAllowancesService } from "./modules/allowances/allowances.service.ts";
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { type AuditService, createAuditService } from "./modules/audit/audit.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -187,6 +189,7 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
   });
   const inventory = createInventoryService({ db, settings: { OPERATIONS_EMAIL: config.OPERATIONS_EMAIL } });
   const cart = createCartService({ db, catalog });
+  const allowances = createAllowancesService({ db, settings: { CUSTOMER_ID: config.CUSTOMER_ID } });
   const orders = countPlacedOrders(
     createOrdersService({
       db,
@@ -195,6 +198,7 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
       catalog,
       inventory,
       cart,
+      allowances,
     }),
     metrics,
   );
@@ -212,6 +216,7 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
     }),
     cart,
     quickOrder: createQuickOrderService({ catalog, cart }),
+    allowances,
     practices,
     users,
     departments,
@@ -303,6 +308,7 @@ async function registerApi(app: AppInstance, services: Services, config: Config)
       await api.register(fulfilmentRoutes, { fulfilment: services.fulfilment });
       await api.register(cartRoutes, { cart: services.cart });
       await api.register(quickOrderRoutes, { quickOrder: services.quickOrder });
+      await api.register(allowancesRoutes, { allowances: services.allowances });
       await api.register(practicesRoutes, { practices: services.practices });
       await api.register(usersRoutes, { users: services.users, practices: services.practices, auth: services.auth });
       await api.register(departmentsRoutes, { departments: services.departments });

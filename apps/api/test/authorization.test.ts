@@ -261,6 +261,49 @@ const ROUTES: Record<string, Route> = {
   },
   "POST /api/department/list": { access: "admin" },
   "POST /api/department/query": { access: "admin", request: (c) => ({ body: { id: c.department } }) },
+  // Allowances (issue 23 §1): the demo's programme is id 1; user 2 is a demo practice.
+  "POST /api/allowance/query": { access: "user" },
+  "POST /api/allowance/programme/list": { access: "admin" },
+  "POST /api/allowance/programme/query": { access: "admin", request: () => ({ body: { id: 1 } }) },
+  "POST /api/allowance/programme/add": {
+    access: "admin",
+    request: () => ({ body: { name: "Authorization programme", period: "month", unit: "packs", active: false } }),
+  },
+  "POST /api/allowance/programme/update": {
+    access: "admin",
+    request: () => ({
+      body: {
+        id: 1,
+        name: "Client education",
+        period: "quarter",
+        unit: "packs",
+        scope: "categories",
+        scope_ids: [2100],
+        over_balance: "approval",
+        default_allotted: 40,
+      },
+    }),
+  },
+  "POST /api/allowance/grid": { access: "admin", request: () => ({ body: { programme_id: 1 } }) },
+  "POST /api/allowance/allocation/set": {
+    access: "admin",
+    request: () => ({ body: { programme_id: 1, user_id: 2, period: "2026-12-31", allotted: 50 } }),
+  },
+  "POST /api/allowance/departmentDefault/set": {
+    access: "admin",
+    request: (c) => ({ body: { programme_id: 1, department_id: c.department, allotted: 45 } }),
+  },
+  "POST /api/allowance/adjust": {
+    access: "admin",
+    request: () => ({
+      body: { programme_id: 1, user_id: 2, period: "2026-12-31", delta: 5, reason: "Authorization test" },
+    }),
+  },
+  "POST /api/allowance/export": { access: "admin", request: () => ({ body: { programme_id: 1 } }) },
+  "POST /api/allowance/import": {
+    access: "admin",
+    request: () => ({ body: { programme_id: 1, csv: "user_id,practice,period_start,allotted\n2,,2026-12-31,40\n" } }),
+  },
   "POST /api/department/add": { access: "admin", request: () => ({ body: { name: "Authorization Dept" } }) },
   "POST /api/department/update": {
     access: "admin",

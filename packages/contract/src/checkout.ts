@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AllowanceOutcomeSchema } from "./allowances.ts";
 import { IdSchema } from "./primitives.ts";
 
 /*
@@ -251,6 +252,8 @@ export const QuoteSchema = z.object({
   processing_amount: z.number().int(),
   tax_amount: z.number().int(),
   total_order_amount: z.number().int(),
+  /** What the order would do to each allowance programme that counts one of its lines (decision 039). */
+  allowance: z.array(AllowanceOutcomeSchema),
 });
 export type Quote = z.infer<typeof QuoteSchema>;
 

@@ -1,3 +1,4 @@
+export * from "./allowances.ts";
 export * from "./audit.ts";
 export * from "./auth.ts";
 export * from "./cart.ts";

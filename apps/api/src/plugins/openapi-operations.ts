@@ -311,4 +311,60 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       description: "The cart shows the Puppy Starter Kit Folder twice.",
     },
   },
+  // Allowances (issue 23 §1): the demo's "Client education" programme is id 1.
+  "POST /api/allowance/query": { example: {} },
+  "POST /api/allowance/programme/list": { example: {} },
+  "POST /api/allowance/programme/query": { errors: [404], example: { id: 1 } },
+  "POST /api/allowance/programme/add": {
+    example: {
+      name: "Dental month posters",
+      period: "month",
+      unit: "dollars",
+      scope: "categories",
+      scope_ids: [2101],
+      over_balance: "refuse",
+      warning_percent: 80,
+      default_allotted: 5000,
+    },
+  },
+  "POST /api/allowance/programme/update": {
+    errors: [404],
+    example: {
+      id: 1,
+      name: "Client education",
+      period: "quarter",
+      unit: "packs",
+      scope: "categories",
+      scope_ids: [DEMO.categoryId],
+      over_balance: "approval",
+      warning_percent: 80,
+      default_allotted: 40,
+    },
+  },
+  "POST /api/allowance/grid": { errors: [404], example: { programme_id: 1 } },
+  "POST /api/allowance/allocation/set": {
+    errors: [404, 409],
+    example: { programme_id: 1, user_id: DEMO.practiceUserId, period: DEMO.to, allotted: 50 },
+  },
+  "POST /api/allowance/departmentDefault/set": {
+    errors: [404],
+    example: { programme_id: 1, department_id: 1, allotted: 45 },
+  },
+  "POST /api/allowance/adjust": {
+    errors: [404, 409],
+    example: { programme_id: 1, user_id: DEMO.practiceUserId, period: DEMO.to, delta: 5, reason: "Clinic open day" },
+  },
+  "POST /api/allowance/export": {
+    errors: [404],
+    csv: "The allocations of a period as CSV (user_id, practice, period_start, allotted), an attachment.",
+    example: { programme_id: 1 },
+  },
+  "POST /api/allowance/import": {
+    errors: [404, 409],
+    example: {
+      programme_id: 1,
+      csv: `user_id,practice,period_start,allotted\n${DEMO.practiceUserId},,${DEMO.to},40\n`,
+      apply: false,
+    },
+  },
 };

@@ -73,6 +73,12 @@ const pages: RouteObject[] = [
       Component: (await loadChunk(() => import("../features/orders/routes/orders.tsx"))).OrdersRoute,
     }),
   },
+  {
+    path: "allowance",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/allowances/routes/allowance.tsx"))).AllowanceRoute,
+    }),
+  },
 ];
 
 /** Account pages (SPEC §2): for every signed-in user, not only administrators. */
@@ -224,6 +230,19 @@ const adminPages: RouteObject[] = [
     path: "admin/audit",
     lazy: async () => ({
       Component: (await loadChunk(() => import("../features/audit/routes/audit-log.tsx"))).AuditLogRoute,
+    }),
+  },
+  {
+    path: "admin/allowances",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/allowances/routes/admin-programmes.tsx")))
+        .AdminProgrammesRoute,
+    }),
+  },
+  {
+    path: "admin/allowances/:id",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/allowances/routes/admin-grid.tsx"))).AdminGridRoute,
     }),
   },
   {

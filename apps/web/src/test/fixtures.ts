@@ -112,6 +112,7 @@ export function quoteFor(
     processing_amount: processing,
     tax_amount: tax,
     total_order_amount: items + processing + tax + (shipping ?? 0),
+    allowance: [],
   };
 }
 

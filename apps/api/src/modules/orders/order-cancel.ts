@@ -1,5 +1,6 @@
 import { ORDER_STATUS, type OrderAmounts } from "@vetportal/contract";
 import type { Executor } from "../../db/client.ts";
+import type { AllowancesService } from "../allowances/allowances.service.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { InventoryService } from "../inventory/inventory.service.ts";
 import { type OrderLineRow, type OrderRow, remainingOf } from "./order-read-model.ts";
@@ -46,22 +47,23 @@ export interface LineCancel {
   quantity: number;
 }
 
-/** What cancelling packs uses of other modules: whether a product's stock is tracked, and the ledger. */
+/** What cancelling packs uses of other modules: whether a product's stock is tracked, the ledgers. */
 export interface CancelDeps {
   catalog: Pick<CatalogService, "isInInventory">;
   inventory: Pick<InventoryService, "changeStock">;
+  allowances: Pick<AllowancesService, "giveBack">;
 }
 
 /**
  * Cancels packs of an order's lines, in the caller's transaction and on an order row the caller
  * holds locked (FOR UPDATE): restocks them through the ledger (products in id order, the lock
  * order of decision 010), adds them to the lines' cancelled quantities, recomputes the order's
- * amounts over what is left and, when nothing is left, makes the order Cancelled. The caller
+ * amounts over what is left, gives their allowance back (allowances.giveBack) and, when nothing is left, makes the order Cancelled. The caller
  * records the status history and tells the practice. The practice's cancel and the order desk's
  * (issue 11) both come here.
  */
 export async function cancelOrderQuantities(
-  { catalog, inventory }: CancelDeps,
+  { catalog, inventory, allowances }: CancelDeps,
   tx: Executor,
   order: OrderRow,
   lines: readonly OrderLineRow[],
@@ -81,6 +83,17 @@ export async function cancelOrderQuantities(
       comment: by.comment,
     });
   }
+  // After the products, as placing locks them: the allowance accounts the lines used (decision 039).
+  await allowances.giveBack(
+    tx,
+    order.id,
+    sorted.map(({ line, quantity }) => ({
+      productId: line.product_id,
+      quantity,
+      unitPriceCents: line.unit_price_cents,
+    })),
+    by.userId,
+  );
   for (const { line, quantity } of sorted) await repo.addCancelledQuantity(tx, line.id, quantity);
   const after = lines.map((l) => {
     const cancelled = cancels.filter((c) => c.line.id === l.id).reduce((n, c) => n + c.quantity, 0);

@@ -1,6 +1,7 @@
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import type { Caches } from "../../lib/cache.ts";
+import type { AllowancesService } from "../allowances/allowances.service.ts";
 import type { CartService } from "../cart/cart.service.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { InventoryService } from "../inventory/inventory.service.ts";
@@ -21,4 +22,6 @@ export interface OrdersDeps {
   catalog: Pick<CatalogService, "scopeFor" | "productsByIds" | "isInInventory" | "priceRanges" | "orderReads">;
   inventory: Pick<InventoryService, "changeStock" | "alertEmail">;
   cart: Pick<CartService, "removeOrderedLines" | "orderedLinesRemoval">;
+  /** The order's use of the practice's allowances and a cancel's give-back (decision 039). */
+  allowances: Pick<AllowancesService, "forOrder" | "giveBack" | "preview">;
 }

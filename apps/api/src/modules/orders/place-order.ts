@@ -57,8 +57,22 @@ export async function placeOrder(
     const checked = checkOrder(input, read, method, now);
     if ("refusal" in checked) return refuse(checked.refusal);
     const placed = placedOrderRows(user, input, read, method, checked.order);
+    const allowance = await deps.allowances.forOrder({
+      userId: user.userId,
+      orderId: read.order_id,
+      lines: placed.lines.map((l) => ({
+        productId: l.product.id,
+        categoryId: l.product.product_category_id,
+        quantity: l.priced.quantity,
+        amountCents: l.priced.total_price_cents,
+      })),
+    });
+    // programme seam: allowance outcomes — the approvals module evaluates its rules with
+    // allowance.outcomes here (programme-interface.md). Until it is merged, an order over an
+    // "approval" programme's balance is placed like any other; a "refuse" one is refused in the write.
     const written = await placing.writePlacedOrder(db, {
       ...placed.rows,
+      allowance: allowance.uses,
       key,
       operationsEmail: deps.inventory.alertEmail,
       clearCart: (go) =>
@@ -69,6 +83,8 @@ export async function placeOrder(
         ),
     });
     if (written.placed) return { id: read.order_id, replayed: false };
+    const short = written.allowanceRefused[0];
+    if (short && !written.refused.length) return refuse(allowance.refusal(short));
     return refuse(writeRefusal(written.refused, placed.lines, KEY_IN_USE));
   });
 }

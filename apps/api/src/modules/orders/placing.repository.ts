@@ -15,6 +15,12 @@ import {
   orders,
   users,
 } from "../../db/schema/index.ts";
+import {
+  type AllowanceUse,
+  allowanceApplyCtes,
+  allowanceCheckCtes,
+  allowanceRefusedJson,
+} from "../../db/sql/allowance-change.ts";
 import { postalColumns } from "../../db/sql/columns.ts";
 import { type StockChange, stockApplyCtes, stockCheckCtes } from "../../db/sql/stock-change.ts";
 import type { OrderedProduct, OrderPriceRange } from "../catalog/catalog.service.ts";
@@ -208,19 +214,27 @@ export async function writePlacedOrder(
     status: typeof order_status_history.$inferInsert;
     confirmation: OutgoingEmail;
     sales: StockChange[];
+    /** The order's use of its allowance programmes (allowances.service orderUses, decision 039). */
+    allowance: AllowanceUse[];
     key?: { userId: number; key: string; requestHash: string };
     operationsEmail: string;
     /** The cart's common table expressions that remove the ordered lines when `go` holds (cart.service). */
     clearCart: (go: SQL) => SQL;
   },
-): Promise<{ placed: boolean; refused: number[] }> {
-  const { order, lines, status, confirmation, sales, key, operationsEmail, clearCart } = placed;
+): Promise<{ placed: boolean; refused: number[]; allowanceRefused: { account_id: number; balance: number }[] }> {
+  const { order, lines, status, confirmation, sales, allowance, key, operationsEmail, clearCart } = placed;
   const ctes: SQL[] = [];
-  let free = sql`true`;
+  const checks: SQL[] = [];
   if (sales.length) {
     ctes.push(stockCheckCtes(sales));
-    free = sql`not exists (select 1 from stock_refused)`;
+    checks.push(sql`not exists (select 1 from stock_refused)`);
   }
+  // After the products: every writer locks products before allowance accounts (decision 039).
+  if (allowance.length) {
+    ctes.push(allowanceCheckCtes(allowance));
+    checks.push(sql`not exists (select 1 from allowance_refused)`);
+  }
+  const free = checks.length ? sql.join(checks, sql` and `) : sql`true`;
   ctes.push(
     key
       ? sql`accepted as (${insertRows(
@@ -232,6 +246,7 @@ export async function writePlacedOrder(
   );
   const go = sql`exists (select 1 from accepted)`;
   if (sales.length) ctes.push(stockApplyCtes(go, operationsEmail));
+  if (allowance.length) ctes.push(allowanceApplyCtes(go));
   ctes.push(
     sql`placed_order as (${insertRows(orders, [order], go)})`,
     sql`placed_lines as (${insertRows(order_products, lines, go)})`,
@@ -243,9 +258,17 @@ export async function writePlacedOrder(
   const refused = sales.length
     ? sql`coalesce((select json_agg(product_id order by product_id) from stock_refused), '[]'::json)`
     : sql`'[]'::json`;
-  const [row] = await runPrepared<{ placed: boolean; refused: number[] }>(
+  const allowanceRefused = allowance.length ? allowanceRefusedJson : sql`'[]'::json`;
+  const [row] = await runPrepared<{
+    placed: boolean;
+    refused: number[];
+    allowance_refused: { account_id: number; balance: number }[];
+  }>(
     db,
-    sql`with ${sql.join(ctes, sql`, `)} select ${go} as placed, ${refused} as refused`,
+    sql`with ${sql.join(ctes, sql`, `)}
+      select ${go} as placed, ${refused} as refused, ${allowanceRefused} as allowance_refused`,
   );
-  return row ?? { placed: false, refused: [] };
+  return row
+    ? { placed: row.placed, refused: row.refused, allowanceRefused: row.allowance_refused }
+    : { placed: false, refused: [], allowanceRefused: [] };
 }

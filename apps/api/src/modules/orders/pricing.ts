@@ -57,7 +57,7 @@ export function quoteCart(input: {
   shippingCents: number | null;
   deliveryMethodId: number | null;
   isDestroy: boolean;
-}): Quote {
+}): Omit<Quote, "allowance"> {
   const settled = input.items.map((item) => {
     const product = input.products.find((p) => p.id === item.id);
     if (!product) {

@@ -27,6 +27,7 @@ import {
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import logoUrl from "../../assets/logo.svg";
+import { AllowanceChip } from "../../features/allowances/components/allowance-chip.tsx";
 import { ProductSearch } from "../../features/catalog/components/product-search.tsx";
 import { ActingBanner } from "../../features/order-for/components/acting-banner.tsx";
 import { useCart } from "../../lib/cart-store.ts";
@@ -65,6 +66,7 @@ const REPORT_LINKS = [
   { label: "Inventories", to: "/reports/orderreport?tab=inventory" },
   { label: "Add Product", to: "/admin/product" },
   { label: "Audit Trail", to: "/admin/audit" },
+  { label: "Allowances", to: "/admin/allowances" },
 ] as const;
 
 /** How many products are in the cart, after the Cart link's label (hidden when the cart is empty). */
@@ -254,6 +256,10 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
             />
           </Group>
         </div>
+        {/* The practice's allowance, on every page and every width (issue 23 §1). */}
+        <Group justify="flex-end" pb={6}>
+          <AllowanceChip />
+        </Group>
       </Container>
       <Box className={classes.nav} visibleFrom="sm">
         <Container size="xl">

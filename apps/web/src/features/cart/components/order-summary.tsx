@@ -1,5 +1,6 @@
 import { Group, Skeleton, Stack, Text, VisuallyHidden } from "@mantine/core";
 import type { Quote } from "@vetportal/contract";
+import { AllowanceOutcomes } from "../../../components/allowance-outcomes.tsx";
 import { LoadError, type RetryableQuery } from "../../../components/page-state.tsx";
 import { formatMoney } from "../../../lib/format.ts";
 
@@ -93,6 +94,7 @@ export function OrderSummary({ query }: { query: QuoteQuery }) {
       <Text size="xs" c="dimmed">
         Payment: On Invoice.{quote.shipping_amount === null ? " The total does not include shipping yet." : ""}
       </Text>
+      <AllowanceOutcomes outcomes={quote.allowance} />
       {query.isFetching && <VisuallyHidden role="status">Updating prices…</VisuallyHidden>}
     </Stack>
   );

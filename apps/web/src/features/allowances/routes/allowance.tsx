@@ -1,0 +1,101 @@
+import { Stack, Text } from "@mantine/core";
+import {
+  type AllowanceBalance,
+  type AllowanceLedgerEntry,
+  allowanceAmount,
+  balanceText,
+  LEDGER_KIND_LABELS,
+  OVER_BALANCE_LABELS,
+  periodWord,
+} from "@vetportal/contract";
+import { Link } from "react-router";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { LoadError, PageLoading } from "../../../components/page-state.tsx";
+import { Panel } from "../../../components/panel.tsx";
+import { DataTable, type TableColumn } from "../../../components/table/data-table.tsx";
+import { formatPst } from "../../../lib/format.ts";
+import { useMyAllowance } from "../api/allowance.ts";
+
+const balanceColumns: TableColumn<AllowanceBalance>[] = [
+  { key: "name", label: "Programme", cell: (b) => b.name, role: "title", rowHeader: true, wrap: true },
+  {
+    key: "left",
+    label: "Balance",
+    cell: (b) => `${balanceText(b.left, b.allotted, b.unit)} ${periodWord(b.period)}`,
+    wrap: true,
+  },
+  { key: "used", label: "Used", cell: (b) => allowanceAmount(b.used, b.unit), numeric: true },
+  { key: "over", label: "Over the balance", cell: (b) => OVER_BALANCE_LABELS[b.over_balance], wrap: true },
+];
+
+function ledgerColumns(balances: AllowanceBalance[]): TableColumn<AllowanceLedgerEntry>[] {
+  const unitOf = (e: AllowanceLedgerEntry) => balances.find((b) => b.programme_id === e.programme_id)?.unit ?? "packs";
+  const nameOf = (e: AllowanceLedgerEntry) => balances.find((b) => b.programme_id === e.programme_id)?.name ?? "";
+  return [
+    { key: "when", label: "When", cell: (e) => formatPst(e.created), role: "title" },
+    { key: "programme", label: "Programme", cell: nameOf, wrap: true },
+    { key: "kind", label: "What", cell: (e) => LEDGER_KIND_LABELS[e.kind] },
+    {
+      key: "change",
+      label: "Change",
+      numeric: true,
+      cell: (e) => `${e.delta > 0 ? "+" : ""}${allowanceAmount(e.delta, unitOf(e))}`,
+    },
+    {
+      key: "detail",
+      label: "Detail",
+      wrap: true,
+      cell: (e) => (
+        <>
+          {e.order_id !== null && <Link to={`/order/${e.order_id}`}>Order #{e.order_id}</Link>}
+          {e.product_name && ` · ${e.product_name}`}
+          {e.reason && (e.order_id !== null ? ` · ${e.reason}` : e.reason)}
+        </>
+      ),
+    },
+  ];
+}
+
+/** /allowance (issue 23 §1): the practice's programmes this period and its ledger, newest first. */
+export function AllowanceRoute() {
+  const allowance = useMyAllowance();
+  return (
+    <Stack gap="lg">
+      <title>Allowance · Vet Portal</title>
+      <PageHeader
+        title="Allowance"
+        description="What your practice may order from the sponsor's programmes, and every change."
+      />
+      {allowance.isPending ? (
+        <PageLoading label="Loading your allowance…" blocks={[{ h: 120 }, { h: 240 }]} />
+      ) : allowance.isError ? (
+        <LoadError title="Your allowance could not be loaded" query={allowance} />
+      ) : allowance.data.balances.length === 0 ? (
+        <Text>Your practice has no allowance programme.</Text>
+      ) : (
+        <>
+          <Panel title="This period">
+            <DataTable
+              label="Your programmes"
+              columns={balanceColumns}
+              rows={allowance.data.balances}
+              rowKey={(b) => b.programme_id}
+            />
+          </Panel>
+          <Panel title="Ledger">
+            {allowance.data.ledger.length === 0 ? (
+              <Text>No change yet.</Text>
+            ) : (
+              <DataTable
+                label="Allowance ledger"
+                columns={ledgerColumns(allowance.data.balances)}
+                rows={allowance.data.ledger}
+                rowKey={(e) => e.id}
+              />
+            )}
+          </Panel>
+        </>
+      )}
+    </Stack>
+  );
+}
