@@ -215,7 +215,7 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
       audit,
     }),
     cart,
-    quickOrder: createQuickOrderService({ catalog, cart }),
+    quickOrder: createQuickOrderService({ catalog, cart, allowances }),
     allowances,
     practices,
     users,

@@ -35,9 +35,9 @@ async function openCurrent({ db, settings }: AllowancesDeps, userId: number, day
   return accounts.currentAccounts(db, input);
 }
 
-/** The practice's current balances, read only (a read never opens an account). */
-const readCurrent = ({ db, settings }: AllowancesDeps, userId: number) =>
-  accounts.currentAccounts(db, { customerId: settings.CUSTOMER_ID, userId });
+/** The practice's current balances, read only (a read never opens an account); in `db`'s transaction when given. */
+const readCurrent = ({ db, settings }: AllowancesDeps, userId: number, executor: Executor = db) =>
+  accounts.currentAccounts(executor, { customerId: settings.CUSTOMER_ID, userId });
 
 /** The refusal of an order a "refuse" programme's balance is short for: its name and what is left. */
 function refusalOf(rows: accounts.AccountRow[], refused: { account_id: number; balance: number }) {
@@ -62,8 +62,8 @@ function practiceSide(deps: AllowancesDeps) {
       return { balances: rows.map(balanceOf), ledger };
     },
     /** What these lines would do to each programme (programme-interface.md `preview`). */
-    async preview(_db: Executor, input: { userId: number; lines: AllowanceLine[] }): Promise<AllowanceOutcome[]> {
-      return outcomesOf(await readCurrent(deps, input.userId), input.lines);
+    async preview(db: Executor, input: { userId: number; lines: AllowanceLine[] }): Promise<AllowanceOutcome[]> {
+      return outcomesOf(await readCurrent(deps, input.userId, db), input.lines);
     },
     /**
      * Before an order's write: its accounts opened, what it does to each (outcomes, for approvals)

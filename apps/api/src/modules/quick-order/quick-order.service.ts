@@ -1,4 +1,5 @@
 import {
+  balanceText,
   CART_MAX_LINES,
   displayProductName,
   packs,
@@ -12,6 +13,7 @@ import {
 } from "@vetportal/contract";
 import type { Executor } from "../../db/client.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
+import type { AllowancesService } from "../allowances/allowances.service.ts";
 import type { CartLine, CartService } from "../cart/cart.service.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import { echo, type LineGroup, mergeDuplicates, readQuickOrderText } from "./quick-order-text.ts";
@@ -23,6 +25,7 @@ type Refusal = { reason: QuickOrderReason; message: string };
 export interface QuickOrderDeps {
   catalog: Pick<CatalogService, "scopeFor" | "productsBySkus" | "priceRanges">;
   cart: Pick<CartService, "addChecked">;
+  allowances: Pick<AllowancesService, "preview">;
 }
 
 /** Why the cart cannot hold `total` packs of the product (with what it holds already), or null. */
@@ -53,16 +56,38 @@ function quantityRefusal(p: Product, total: number, inCart: number): Refusal | n
 }
 
 /**
- * SEAM (issue 23 §1, allowances): the allowances helper's `preview` goes here, asked with the lines
- * about to be added (product, quantity) in this transaction; each line it refuses comes back with
- * reason "over_allowance" and its message. Until programmes exist no line is over an allowance.
+ * The lines a "refuse" programme's balance is too short for (issue 23 §1): each line, with what the
+ * cart will then hold of it, against the practice's balances as they stand; every line a short
+ * programme counts is refused with reason "over_allowance". An "approval" or "allow" programme
+ * never refuses here: checkout says what happens over it.
  */
 async function allowanceRefusals(
-  _tx: Executor,
-  _user: SessionUser,
-  _lines: { product: Product; quantity: number }[],
+  allowances: QuickOrderDeps["allowances"],
+  tx: Executor,
+  user: SessionUser,
+  lines: { product: Product; total: number; unitCents: number }[],
 ): Promise<Map<number, Refusal>> {
-  return new Map();
+  const refused = new Map<number, Refusal>();
+  for (const { product, total, unitCents } of lines) {
+    const outcomes = await allowances.preview(tx, {
+      userId: user.userId,
+      lines: [
+        {
+          productId: product.id,
+          categoryId: product.product_category_id,
+          quantity: total,
+          amountCents: total * unitCents,
+        },
+      ],
+    });
+    const short = outcomes.find((o) => o.over_by > 0 && o.over_balance === "refuse");
+    if (short)
+      refused.set(product.id, {
+        reason: "over_allowance",
+        message: `Over your allowance: ${short.name} has ${balanceText(short.left_before, short.allotted, short.unit)}.`,
+      });
+  }
+  return refused;
 }
 
 interface Checked {
@@ -142,7 +167,7 @@ function answerLine(c: Checked, ranges: Ranges): QuickOrderLine {
  * list and stock, counting what the cart already holds; the good lines are added to the server cart
  * in the same transaction, under the cart's row lock, and every line comes back with what happened.
  */
-export function createQuickOrderService({ catalog, cart }: QuickOrderDeps) {
+export function createQuickOrderService({ catalog, cart, allowances }: QuickOrderDeps) {
   return {
     async addLines(user: SessionUser, text: string): Promise<QuickOrderResult> {
       const { lines, headerSkipped } = readQuickOrderText(text);
@@ -166,9 +191,14 @@ export function createQuickOrderService({ catalog, cart }: QuickOrderDeps) {
         );
         const good = checked.filter((c) => !c.refusal && c.product);
         const overAllowance = await allowanceRefusals(
+          allowances,
           tx,
           user,
-          good.map((c) => ({ product: c.product as Product, quantity: c.group.quantity ?? 0 })),
+          good.map((c) => {
+            const product = c.product as Product;
+            const own = ranges.filter((r) => r.product_id === product.id);
+            return { product, total: c.total, unitCents: unitPriceFor(own, Math.max(c.total, 1)) };
+          }),
         );
         for (const c of good) c.refusal = overAllowance.get((c.product as Product).id) ?? null;
         const set = checked

@@ -7,6 +7,7 @@ import {
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bearer, queryRows } from "../../../test/helpers.ts";
+import { insertProgramme } from "../../../test/support/allowances.ts";
 import { useSignedInApp } from "../../../test/support/app.ts";
 import { productMaker } from "../../../test/support/fixtures.ts";
 import { product_departments, products } from "../../db/schema/index.ts";
@@ -280,5 +281,31 @@ describe("product search by SKU", () => {
     // The administrator's product list filters the same way.
     const admin = await post("/api/product/list", { name: "qo-search" }, t.admin);
     expect(admin.json().data.map((p: { id: number }) => p.id)).toEqual([a.id]);
+  });
+});
+
+describe("quick order: the practice's allowance", () => {
+  it("refuses a line a 'refuse' programme's balance is too short for, and adds the others", async () => {
+    await emptyCart();
+    const [short, other] = [await skuProduct(), await skuProduct()];
+    const programme = await insertProgramme(t.db, {
+      name: "Quick allowance",
+      scope: "products",
+      scope_ids: [short.id],
+      default_allotted: 5,
+    });
+    try {
+      const result = await quickOrder(`${short.sku},6\n${other.sku},3`);
+      expect(result.lines.map((l) => [l.sku, l.status, l.reason])).toEqual([
+        [short.sku, "refused", "over_allowance"],
+        [other.sku, "added", null],
+      ]);
+      expect(result.lines[0]?.message).toBe("Over your allowance: Quick allowance has 5 of 5 packs left.");
+      expect(await cartLines()).toEqual([[other.id, 3]]);
+      // Within the balance the same line is added.
+      expect((await quickOrder(`${short.sku},5`)).lines[0]?.status).toBe("added");
+    } finally {
+      await t.db.execute(sql`update allowance_programmes set active = false where id = ${programme}`);
+    }
   });
 });
