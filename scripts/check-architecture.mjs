@@ -34,6 +34,7 @@ const JOIN = "a name shown beside the reader's own rows, joined in the same quer
 const ONE_STATEMENT = "decision 018: an order is checked and placed in one statement";
 const CATALOG = "the catalogue is the products module's tables read for a practice";
 const DESK = "the order desk reads and locks the order it moves (decision 020)";
+const APPROVALS = "an approval is shown and decided beside its order (decision 040)";
 
 /** Every table → the module that owns it (the only one whose repository writes it) and the modules
  *  that may read it, each with the reason. Reference rows (statuses, levels, delivery methods) come
@@ -49,6 +50,7 @@ export const TABLE_OWNERS = {
       inventory: "who made a ledger row",
       orders: `the orderer's name and department; ${ONE_STATEMENT}`,
       fulfilment: "the order desk's list shows and filters by the orderer",
+      approvals: "approvers, the orderer's name and the facts the rules check (flagged, self-registered)",
     },
   },
   user_levels: { owner: "users" },
@@ -66,14 +68,14 @@ export const TABLE_OWNERS = {
     },
   },
   // departments and cost centres
-  departments: { owner: "departments", readers: { users: JOIN, orders: JOIN } },
+  departments: { owner: "departments", readers: { users: JOIN, orders: JOIN, approvals: JOIN } },
   department_users: { owner: "departments" },
   department_cc_emails: { owner: "departments", readers: { orders: ONE_STATEMENT } },
   cost_centers: { owner: "departments", readers: { orders: JOIN } },
   cost_center_departments: { owner: "departments", readers: { orders: ONE_STATEMENT } },
   // products: the catalogue (catalog serves it to practices, read-only)
-  product_categories: { owner: "products", readers: { catalog: CATALOG } },
-  products: { owner: "products", readers: { catalog: CATALOG, orders: ONE_STATEMENT } },
+  product_categories: { owner: "products", readers: { catalog: CATALOG, approvals: JOIN } },
+  products: { owner: "products", readers: { catalog: CATALOG, orders: ONE_STATEMENT, approvals: JOIN } },
   product_price_ranges: {
     owner: "products",
     readers: { catalog: CATALOG, orders: ONE_STATEMENT, cart: "the cart's lines are priced with their tiers" },
@@ -86,8 +88,8 @@ export const TABLE_OWNERS = {
   carts: { owner: "cart" },
   cart_items: { owner: "cart" },
   // orders
-  order_statuses: { owner: "orders", readers: { fulfilment: DESK } },
-  orders: { owner: "orders", readers: { fulfilment: DESK } },
+  order_statuses: { owner: "orders", readers: { fulfilment: DESK, approvals: APPROVALS } },
+  orders: { owner: "orders", readers: { fulfilment: DESK, approvals: APPROVALS } },
   order_products: { owner: "orders", readers: { fulfilment: DESK } },
   order_status_history: { owner: "orders", readers: { fulfilment: DESK } },
   idempotency_keys: { owner: "orders" },
@@ -95,6 +97,10 @@ export const TABLE_OWNERS = {
   customer_delivery_methods: { owner: "orders" },
   // an order's packages: recorded by the desk through the orders service (decision 031)
   shipments: { owner: "orders" },
+  // approvals: rules, the requests orders wait on, their decisions (decision 040)
+  approval_rules: { owner: "approvals" },
+  approval_requests: { owner: "approvals" },
+  approval_decisions: { owner: "approvals" },
   // auth: sessions, tokens, throttling
   sessions: { owner: "auth" },
   retired_refresh_tokens: { owner: "auth" },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ApprovalCheckSchema } from "./approvals.ts";
 import { IdSchema } from "./primitives.ts";
 
 /*
@@ -227,6 +228,8 @@ export const QuoteSchema = z.object({
   processing_amount: z.number().int(),
   tax_amount: z.number().int(),
   total_order_amount: z.number().int(),
+  /** Whether the order would be placed Pending Approval, and why (issue 23 §2). */
+  approval: ApprovalCheckSchema.optional(),
 });
 export type Quote = z.infer<typeof QuoteSchema>;
 

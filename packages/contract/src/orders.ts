@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OrderApprovalSchema } from "./approvals.ts";
 import { OrderItemSchema } from "./cart.ts";
 import { CheckoutCostCenterSchema } from "./checkout.ts";
 import { enumeration } from "./enumeration.ts";
@@ -252,6 +253,8 @@ export const OrderDetailSchema = z.object({
   /** When the order was cancelled and by whom; null unless it is Cancelled. */
   cancelled_at: z.string().nullable(),
   cancelled_by: z.string().nullable(),
+  /** The order's approval, when it needed one (issue 23 §2): why, each decision and its note. */
+  approval: OrderApprovalSchema.nullable().optional(),
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 

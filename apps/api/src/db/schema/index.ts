@@ -1,3 +1,4 @@
+export * from "./approvals.ts";
 export * from "./cart.ts";
 export * from "./catalog.ts";
 export * from "./customers.ts";

@@ -65,6 +65,8 @@ export const orders = pgTable(
     total_order_amount: integer().notNull().default(0),
     date_shipped: timestamp({ withTimezone: true }),
     tracking_number: text(),
+    /** When an order placed Pending Approval was approved: its cancel window starts then (issue 23 §2). */
+    approved_at: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [

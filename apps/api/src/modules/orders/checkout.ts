@@ -63,7 +63,7 @@ export async function quote(deps: OrdersDeps, user: SessionUser, input: QuoteReq
   if (chosen !== undefined && !method) throw methodNotAllowed();
   const scope = deps.catalog.scopeFor(user);
   const read = await placing.readForQuote(deps.db, deps.catalog.orderReads(scope, ids));
-  return quoteCart({
+  const priced = quoteCart({
     items: input.items,
     products: read.products.map((p) => ({ ...p, name: displayProductName(p.name, p.product_category_id) })),
     ranges: read.ranges,
@@ -72,4 +72,15 @@ export async function quote(deps: OrdersDeps, user: SessionUser, input: QuoteReq
     deliveryMethodId: method?.id ?? null,
     isDestroy,
   });
+  if (isDestroy) return priced;
+  // The practice sees before it orders whether the order will need approval, and why (decision 040).
+  const lines = priced.lines.flatMap((l) => {
+    const product = read.products.find((p) => p.id === l.id);
+    return product && l.quantity > 0
+      ? [{ productId: l.id, categoryId: product.product_category_id, name: l.product_name, quantity: l.quantity }]
+      : [];
+  });
+  // programme seam: allowance outcomes (the allowances module's preview of this cart, issue 23 §1)
+  const approval = await deps.approvals.check(user, { totalCents: priced.total_order_amount, lines, allowance: [] });
+  return { ...priced, approval };
 }

@@ -1,5 +1,6 @@
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
+import type { ApprovalRulesService } from "../approvals/approval-rules.service.ts";
 import type { CartService } from "../cart/cart.service.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { InventoryService } from "../inventory/inventory.service.ts";
@@ -10,7 +11,8 @@ export type OrdersSettings = Pick<Config, "CUSTOMER_ID" | "CANCEL_WINDOW_HOURS">
 /**
  * What the orders service is made of (app.ts hands it in): its database, its settings, and the
  * services it uses — the catalogue (which products a user may order, their prices), the inventory
- * (stock changes and where low-stock alerts go) and the cart (a destroy order empties its lines).
+ * (stock changes and where low-stock alerts go), the cart (a destroy order empties its lines) and the
+ * approval rules (an order that matches one is placed Pending Approval, decision 040).
  */
 export interface OrdersDeps {
   db: Database;
@@ -18,4 +20,5 @@ export interface OrdersDeps {
   catalog: Pick<CatalogService, "scopeFor" | "productsByIds" | "isInInventory" | "priceRanges" | "orderReads">;
   inventory: Pick<InventoryService, "changeStock" | "alertEmail">;
   cart: Pick<CartService, "removeOrderedLines" | "orderedLinesRemoval">;
+  approvals: Pick<ApprovalRulesService, "evaluate" | "check" | "requestInsertion" | "requestMails" | "orderApproval">;
 }
