@@ -190,6 +190,26 @@ const adminPages: RouteObject[] = [
     }),
   },
   {
+    path: "approvals",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/approvals/routes/approvals-queue.tsx")))
+        .ApprovalsQueueRoute,
+    }),
+  },
+  {
+    path: "approvals/:orderId",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/approvals/routes/approval-decision.tsx")))
+        .ApprovalDecisionRoute,
+    }),
+  },
+  {
+    path: "admin/approval-rules",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/approvals/routes/approval-rules.tsx"))).ApprovalRulesRoute,
+    }),
+  },
+  {
     path: "admin/mail",
     lazy: async () => ({
       Component: (await loadChunk(() => import("../features/mail/routes/mail-outbox.tsx"))).MailOutboxRoute,

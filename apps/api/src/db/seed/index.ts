@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Database, Executor } from "../client.ts";
 import * as t from "../schema/index.ts";
 import { random } from "./random.ts";
+import { seedApprovals } from "./seed-approvals.ts";
 import { seedCatalog } from "./seed-catalog.ts";
 import { seedOrderHistory } from "./seed-orders.ts";
 import { DEMO_ADMIN, seedCustomer, seedDepartments, seedPractices, seedStaff } from "./seed-people.ts";
@@ -50,5 +51,7 @@ async function seedInto(db: Executor, options: SeedOptions, adminHash: string): 
   await seedStaff(ctx, adminHash, deptId);
   const practices = await seedPractices(ctx, deptId);
   const products = await seedCatalog(ctx, deptId);
-  return seedOrderHistory(ctx, { now, months, methods, practices, products, costCentersOf });
+  const orders = await seedOrderHistory(ctx, { now, months, methods, practices, products, costCentersOf });
+  await seedApprovals(ctx, adminHash, deptId);
+  return orders;
 }

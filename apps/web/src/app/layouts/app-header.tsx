@@ -52,6 +52,8 @@ const REPORT_LINKS = [
   { label: "Cost Center", to: "/CostCenter/CostCenterReport" },
   { label: "Products", to: "/Product/ProductReport" },
   { label: "Order Desk", to: "/admin/orders" },
+  { label: "Approvals", to: "/approvals" },
+  { label: "Approval Rules", to: "/admin/approval-rules" },
   { label: "Orders", to: "/reports/orderreport" },
   { label: "Inventories", to: "/reports/orderreport?tab=inventory" },
   { label: "Add Product", to: "/admin/product" },
