@@ -28,6 +28,21 @@ const notFound = async () => ({ Component: (await loadChunk(() => import("./rout
 
 /** The signed-in pages of SPEC §2's route table, each its own chunk. */
 const pages: RouteObject[] = [
+  // Approvers, not only administrators, decide here; the server checks who (decision 040).
+  {
+    path: "approvals",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/approvals/routes/approvals-queue.tsx")))
+        .ApprovalsQueueRoute,
+    }),
+  },
+  {
+    path: "approvals/:orderId",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/approvals/routes/approval-decision.tsx")))
+        .ApprovalDecisionRoute,
+    }),
+  },
   {
     path: "category/:categoryIdOrSearchText",
     lazy: async () => ({
@@ -187,20 +202,6 @@ const adminPages: RouteObject[] = [
     path: "admin/orders",
     lazy: async () => ({
       Component: (await loadChunk(() => import("../features/order-desk/routes/desk-orders.tsx"))).DeskOrdersRoute,
-    }),
-  },
-  {
-    path: "approvals",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/approvals/routes/approvals-queue.tsx")))
-        .ApprovalsQueueRoute,
-    }),
-  },
-  {
-    path: "approvals/:orderId",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/approvals/routes/approval-decision.tsx")))
-        .ApprovalDecisionRoute,
     }),
   },
   {
