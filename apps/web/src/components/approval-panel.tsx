@@ -4,7 +4,7 @@ import { formatPst } from "../lib/format.ts";
 import { Panel } from "./panel.tsx";
 
 const STATUS = {
-  pending: { label: "Waiting for approval", color: "yellow" },
+  pending: { label: "Waiting for approval", color: "gray" },
   approved: { label: "Approved", color: "brand" },
   rejected: { label: "Rejected", color: "red" },
   expired: { label: "Expired", color: "gray" },

@@ -127,7 +127,7 @@ export function ApprovalDecisionRoute() {
           </Fact>
         </FactList>
       </Panel>
-      <ApprovalPanel approval={r} title="Why it needs approval" />
+      <ApprovalPanel approval={r} />
       {r.can_decide ? (
         <Panel title="Your decision">
           <DecisionForm request={r} />
