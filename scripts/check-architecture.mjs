@@ -34,6 +34,7 @@ const JOIN = "a name shown beside the reader's own rows, joined in the same quer
 const ONE_STATEMENT = "decision 018: an order is checked and placed in one statement";
 const CATALOG = "the catalogue is the products module's tables read for a practice";
 const DESK = "the order desk reads and locks the order it moves (decision 020)";
+const APPROVALS = "an approval is shown and decided beside its order (decision 040)";
 
 /** Every table → the module that owns it (the only one whose repository writes it) and the modules
  *  that may read it, each with the reason. Reference rows (statuses, levels, delivery methods) come
@@ -51,6 +52,7 @@ export const TABLE_OWNERS = {
       fulfilment: "the order desk's list shows and filters by the orderer",
       audit: "an audit row copies its author's name and email in the statement that writes it (decision 043)",
       allowances: "the allocations grid lists the practices; an account opens with its department's default",
+      approvals: "approvers, the orderer's name and the facts the rules check (flagged, self-registered)",
     },
   },
   user_levels: { owner: "users" },
@@ -68,14 +70,17 @@ export const TABLE_OWNERS = {
     },
   },
   // departments and cost centres
-  departments: { owner: "departments", readers: { users: JOIN, orders: JOIN, allowances: JOIN } },
+  departments: { owner: "departments", readers: { users: JOIN, orders: JOIN, allowances: JOIN, approvals: JOIN } },
   department_users: { owner: "departments" },
   department_cc_emails: { owner: "departments", readers: { orders: ONE_STATEMENT } },
   cost_centers: { owner: "departments", readers: { orders: JOIN } },
   cost_center_departments: { owner: "departments", readers: { orders: ONE_STATEMENT } },
   // products: the catalogue (catalog serves it to practices, read-only)
-  product_categories: { owner: "products", readers: { catalog: CATALOG } },
-  products: { owner: "products", readers: { catalog: CATALOG, orders: ONE_STATEMENT, allowances: JOIN } },
+  product_categories: { owner: "products", readers: { catalog: CATALOG, approvals: JOIN } },
+  products: {
+    owner: "products",
+    readers: { catalog: CATALOG, orders: ONE_STATEMENT, allowances: JOIN, approvals: JOIN },
+  },
   product_price_ranges: {
     owner: "products",
     readers: { catalog: CATALOG, orders: ONE_STATEMENT, cart: "the cart's lines are priced with their tiers" },
@@ -93,10 +98,14 @@ export const TABLE_OWNERS = {
   carts: { owner: "cart" },
   cart_items: { owner: "cart" },
   // orders
-  order_statuses: { owner: "orders", readers: { fulfilment: DESK } },
+  order_statuses: { owner: "orders", readers: { fulfilment: DESK, approvals: APPROVALS } },
   orders: {
     owner: "orders",
-    readers: { fulfilment: DESK, allowances: "the allocations grid's pending column: uses of orders in status 6" },
+    readers: {
+      fulfilment: DESK,
+      allowances: "the allocations grid's pending column: uses of orders in status 6",
+      approvals: APPROVALS,
+    },
   },
   order_products: { owner: "orders", readers: { fulfilment: DESK } },
   order_status_history: { owner: "orders", readers: { fulfilment: DESK } },
@@ -105,6 +114,10 @@ export const TABLE_OWNERS = {
   customer_delivery_methods: { owner: "orders" },
   // an order's packages: recorded by the desk through the orders service (decision 031)
   shipments: { owner: "orders" },
+  // approvals: rules, the requests orders wait on, their decisions (decision 040)
+  approval_rules: { owner: "approvals" },
+  approval_requests: { owner: "approvals" },
+  approval_decisions: { owner: "approvals" },
   // auth: sessions, tokens, throttling
   sessions: { owner: "auth" },
   retired_refresh_tokens: { owner: "auth" },

@@ -12,6 +12,9 @@ import { createSerializerCompiler } from "./lib/serializer.ts";
 import { refuseUnknownFields } from "./lib/strict-schema.ts";
 import { allowancesRoutes } from "./modules/allowances/allowances.routes.ts";
 import { createAllowancesService } from "./modules/allowances/allowances.service.ts";
+import { createApprovalRulesService } from "./modules/approvals/approval-rules.service.ts";
+import { approvalsRoutes } from "./modules/approvals/approvals.routes.ts";
+import { createApprovalsService } from "./modules/approvals/approvals.service.ts";
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { type AuditService, createAuditService } from "./modules/audit/audit.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -76,6 +79,10 @@ export async function buildApp(options: BuildAppOptions) {
   const app = createFastify(options);
   registerPlatform(app, options);
   const { services, caches, metrics } = composeServices(options);
+  // Approval reminders and expiries (decision 040): started by server.ts; tests call runDue().
+  const approvalsJob = services.approvals.job(app.log, options.config.APPROVAL_JOB_INTERVAL_MS);
+  app.decorate("approvals", { ...approvalsJob, runDue: services.approvals.runDue });
+  app.addHook("onClose", async () => approvalsJob.stop());
   await registerHttp(app, options.config, caches, metrics);
   await registerApi(app, services, options.config);
   return app;
@@ -190,6 +197,7 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
   const inventory = createInventoryService({ db, settings: { OPERATIONS_EMAIL: config.OPERATIONS_EMAIL } });
   const cart = createCartService({ db, catalog });
   const allowances = createAllowancesService({ db, settings: { CUSTOMER_ID: config.CUSTOMER_ID } });
+  const approvalRules = createApprovalRulesService({ db, settings: { PUBLIC_URL: config.PUBLIC_URL } });
   const orders = countPlacedOrders(
     createOrdersService({
       db,
@@ -199,14 +207,27 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
       inventory,
       cart,
       allowances,
+      approvals: approvalRules,
     }),
     metrics,
   );
+  const approvals = createApprovalsService({
+    db,
+    settings: {
+      PUBLIC_URL: config.PUBLIC_URL,
+      ADMIN_USER_ID: config.ADMIN_USER_ID,
+      APPROVAL_REMIND_DAYS: config.APPROVAL_REMIND_DAYS,
+      APPROVAL_EXPIRE_DAYS: config.APPROVAL_EXPIRE_DAYS,
+    },
+    orders,
+  });
   const services = {
     audit,
     auth,
     catalog,
     orders,
+    approvalRules,
+    approvals,
     fulfilment: createFulfilmentService({
       db,
       settings: { PUBLIC_URL: config.PUBLIC_URL },
@@ -315,6 +336,7 @@ async function registerApi(app: AppInstance, services: Services, config: Config)
       await api.register(productsRoutes, { products: services.products });
       await api.register(reportsRoutes, { reports: services.reports });
       await api.register(supportRoutes, { support: services.support });
+      await api.register(approvalsRoutes, { approvals: services.approvals, approvalRules: services.approvalRules });
       await api.register(mailRoutes, { db: app.db });
       await api.register(auditRoutes, { audit: services.audit });
     },

@@ -101,6 +101,11 @@ export const ConfigSchema = z.object({
     .default(500),
   REFRESH_TTL_SECONDS: positiveInt.default(30 * 24 * 3600),
   CANCEL_WINDOW_HOURS: z.coerce.number({ error: "must be a number" }).positive().default(2),
+  /** Days an order waits Pending Approval before its approvers are reminded, then days more before it expires (issue 23 §2). */
+  APPROVAL_REMIND_DAYS: z.coerce.number({ error: "must be a number" }).positive().default(2),
+  APPROVAL_EXPIRE_DAYS: z.coerce.number({ error: "must be a number" }).positive().default(5),
+  /** How often each API process looks for approvals due a reminder or expiry. */
+  APPROVAL_JOB_INTERVAL_MS: positiveInt.min(1000, { error: "must be at least 1000" }).default(300_000),
   LOGIN_RATE_WINDOW_SECONDS: positiveInt.default(900),
   LOGIN_RATE_LIMIT_PER_IP: positiveInt.default(50),
   /** Failed sign-ins per account from one source (IP) per window. */

@@ -71,6 +71,7 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   app.outbox.start();
   app.secretSweep.start();
+  app.approvals.start();
 }
 
 main().catch((err) => {

@@ -150,6 +150,23 @@ const ROUTES: Record<string, Route> = {
   },
   // The order desk (issue 11): administrators only; in key order the calls back order, partly
   // cancel and re-status deskOrder, and ship shipOrder.
+  // A practice is no approver: the approvals routes answer it 403 (the admin's and approvers' own test: approvals.test.ts).
+  "POST /api/approvals/queue": { access: "user", ok: 403 },
+  "POST /api/approvals/query": { access: "user", ok: 403, request: () => ({ body: { order_id: 1 } }) },
+  "POST /api/approvals/decide": {
+    access: "user",
+    ok: 403,
+    request: () => ({ body: { order_id: 1, tier: 1, decision: "approve", note: "" } }),
+  },
+  "POST /api/approvals/rules/list": { access: "admin" },
+  "POST /api/approvals/rules/save": {
+    access: "admin",
+    request: () => ({
+      body: { name: "Authz rule", kind: "flagged_user", department_id: null, tiers: [[1]], is_active: false },
+    }),
+  },
+  "POST /api/approvals/rules/delete": { access: "admin", ok: 404, request: () => ({ body: { id: 999_999 } }) },
+  "POST /api/approvals/approvers": { access: "admin" },
   "POST /api/fulfilment/list": { access: "admin" },
   "POST /api/fulfilment/query": { access: "admin", request: (c) => ({ body: { id: c.deskOrder } }) },
   "POST /api/fulfilment/backorder": {

@@ -60,6 +60,8 @@ interface Live {
   shipOrder: number;
   /** A shipped order of the demo practice (the demo data's statuses follow its dates). */
   shippedOrder: number;
+  /** The demo data's order waiting for approval. */
+  pendingOrder: number;
 }
 const withBody = (e: Input, fields: Json): Input => ({ ...e, body: { ...(e.body as Json), ...fields } });
 const LIVE_EXAMPLES: Record<string, (example: Input, live: Live) => Input> = {
@@ -81,6 +83,8 @@ const LIVE_EXAMPLES: Record<string, (example: Input, live: Live) => Input> = {
   // The documented ship date is a fixed day; the order shipped here was placed today.
   "POST /api/fulfilment/ship": (e, live) => withBody(e, { order_id: live.shipOrder, shipped_on: portalDay() }),
   "POST /api/fulfilment/cancel": (e, live) => withBody(e, { order_id: live.order }),
+  "POST /api/approvals/query": (e, live) => withBody(e, { order_id: live.pendingOrder }),
+  "POST /api/approvals/decide": (e, live) => withBody(e, { order_id: live.pendingOrder }),
 };
 
 /** A 1×1 PNG: the upload example's file. */
@@ -250,11 +254,16 @@ describe("every operation of the OpenAPI document keeps its promises", () => {
       t.db,
       sql`select min(id) as id from orders where user_id = 2 and order_status_id = 5`,
     );
+    const [pending] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select min(order_id) as id from approval_requests where status = 'pending'`,
+    );
     return {
       order,
       orderLine: desk?.lines[0]?.id ?? 0,
       shipOrder,
       shippedOrder: Number(shipped?.id),
+      pendingOrder: Number(pending?.id),
     };
   }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AllowanceOutcomeSchema } from "./allowances.ts";
+import { ApprovalCheckSchema } from "./approvals.ts";
 import { IdSchema } from "./primitives.ts";
 
 /*
@@ -254,6 +255,8 @@ export const QuoteSchema = z.object({
   total_order_amount: z.number().int(),
   /** What the order would do to each allowance programme that counts one of its lines (decision 039). */
   allowance: z.array(AllowanceOutcomeSchema),
+  /** Whether the order would be placed Pending Approval, and why (issue 23 §2). */
+  approval: ApprovalCheckSchema.optional(),
 });
 export type Quote = z.infer<typeof QuoteSchema>;
 

@@ -1,4 +1,5 @@
 export * from "./allowances.ts";
+export * from "./approvals.ts";
 export * from "./audit.ts";
 export * from "./auth.ts";
 export * from "./cart.ts";

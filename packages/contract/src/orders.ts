@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OrderApprovalSchema } from "./approvals.ts";
 import { OrderItemSchema } from "./cart.ts";
 import { CheckoutCostCenterSchema } from "./checkout.ts";
 import { enumeration } from "./enumeration.ts";
@@ -255,6 +256,8 @@ export const OrderDetailSchema = z.object({
   cancelled_by: z.string().nullable(),
   /** "Placed by {administrator} for {practice}" when an administrator placed it (decision 042). */
   placed_by: PlacedBySchema.nullable(),
+  /** The order's approval, when it needed one (issue 23 §2): why, each decision and its note. */
+  approval: OrderApprovalSchema.nullable().optional(),
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 

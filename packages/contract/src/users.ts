@@ -146,6 +146,8 @@ export const UserRowSchema = z.object({
   user_level_id: z.number().int(),
   user_level: z.string(),
   is_approver: z.boolean(),
+  /** Every order of this user needs approval (issue 23 §2). */
+  requires_approval: z.boolean(),
   is_active: z.boolean(),
   department_id: z.number().int().nullable(),
   department_name: z.string().nullable(),
@@ -158,6 +160,7 @@ export type UserRow = z.infer<typeof UserRowSchema>;
 export const UserRoleSchema = z.object({
   user_level_id: dbInt().min(1).max(3).optional(),
   is_approver: z.boolean().optional(),
+  requires_approval: z.boolean().optional(),
   department_id: IdSchema.nullable().optional(),
 });
 

@@ -302,6 +302,29 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     csv: "The audit trail's matching rows as CSV (when, person, kind, action, record, before, after, sign-in), an attachment.",
     example: { kind: "order", date_from: DEMO.from, date_to: DEMO.to },
   },
+  // 403: the caller is neither an administrator nor an approver (signed in by password).
+  "POST /api/approvals/queue": { errors: [403], exampleCaller: "administrator", example: { limit: 25, offset: 0 } },
+  // The order id is the demo data's order waiting for approval (the property test puts it in).
+  "POST /api/approvals/query": { errors: [403, 404], exampleCaller: "administrator", example: { order_id: 1 } },
+  "POST /api/approvals/decide": {
+    errors: [403, 404, 409],
+    exampleCaller: "administrator",
+    example: { order_id: 1, tier: 1, decision: "approve", note: "Approved for this quarter" },
+  },
+  "POST /api/approvals/rules/list": { example: {} },
+  "POST /api/approvals/rules/save": {
+    errors: [404],
+    example: {
+      name: "Orders over $500",
+      kind: "order_total",
+      department_id: null,
+      amount_cents: 50_000,
+      tiers: [[1]],
+      is_active: true,
+    },
+  },
+  "POST /api/approvals/rules/delete": { errors: [404], example: { id: 1 } },
+  "POST /api/approvals/approvers": { example: {} },
   "POST /api/support/add": {
     example: {
       full_name: "Maria Lopez",

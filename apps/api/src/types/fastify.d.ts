@@ -29,6 +29,8 @@ declare module "fastify" {
     database: DatabaseHandle;
     outbox: Outbox;
     secretSweep: SecretSweep;
+    /** Approval reminders and expiries (decision 040). */
+    approvals: { start(): void; stop(): void; runDue(): Promise<{ reminded: number; expired: number }> };
   }
   interface FastifyRequest {
     /** Set by the auth plugin on every 'user' and 'admin' route (and 'optional' ones when a token is sent). */

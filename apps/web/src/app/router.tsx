@@ -29,6 +29,21 @@ const notFound = async () => ({ Component: (await loadChunk(() => import("./rout
 
 /** The signed-in pages of SPEC §2's route table, each its own chunk. */
 const pages: RouteObject[] = [
+  // Approvers, not only administrators, decide here; the server checks who (decision 040).
+  {
+    path: "approvals",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/approvals/routes/approvals-queue.tsx")))
+        .ApprovalsQueueRoute,
+    }),
+  },
+  {
+    path: "approvals/:orderId",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/approvals/routes/approval-decision.tsx")))
+        .ApprovalDecisionRoute,
+    }),
+  },
   {
     path: "category/:categoryIdOrSearchText",
     lazy: async () => ({
@@ -206,6 +221,12 @@ const adminPages: RouteObject[] = [
     path: "admin/order-for",
     lazy: async () => ({
       Component: (await loadChunk(() => import("../features/order-for/routes/order-for.tsx"))).OrderForRoute,
+    }),
+  },
+  {
+    path: "admin/approval-rules",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/approvals/routes/approval-rules.tsx"))).ApprovalRulesRoute,
     }),
   },
   {

@@ -70,6 +70,8 @@ export const orders = pgTable(
      * (decision 042); null on orders placed before it was recorded.
      */
     placed_by_user_id: integer().references(() => users.id),
+    /** When an order placed Pending Approval was approved: its cancel window starts then (issue 23 §2). */
+    approved_at: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [

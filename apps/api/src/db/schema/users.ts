@@ -24,6 +24,10 @@ export const users = pgTable(
       .default(1)
       .references(() => user_levels.id),
     is_approver: boolean().notNull().default(false),
+    /** Every order of this user needs approval (an approval rule of kind "flagged_user", issue 23 §2). */
+    requires_approval: boolean().notNull().default(false),
+    /** Created by the public sign-up, not by an administrator (the "first order" approval rule). */
+    self_registered: boolean().notNull().default(false),
     department_id: integer().references(() => departments.id),
     is_active: boolean().notNull().default(true),
     /** Soft delete (SPEC §4 "Delete is a non-permanent delete"). */

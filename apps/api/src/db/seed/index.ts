@@ -4,6 +4,7 @@ import type { Database, Executor } from "../client.ts";
 import * as t from "../schema/index.ts";
 import { random } from "./random.ts";
 import { seedAllowances } from "./seed-allowances.ts";
+import { seedApprovals } from "./seed-approvals.ts";
 import { seedCatalog } from "./seed-catalog.ts";
 import { seedOrderHistory } from "./seed-orders.ts";
 import { DEMO_ADMIN, seedCustomer, seedDepartments, seedPractices, seedStaff } from "./seed-people.ts";
@@ -53,5 +54,6 @@ async function seedInto(db: Executor, options: SeedOptions, adminHash: string): 
   const products = await seedCatalog(ctx, deptId);
   const orders = await seedOrderHistory(ctx, { now, months, methods, practices, products, costCentersOf });
   await seedAllowances(ctx, { now, deptId, practiceIds: practices.map((p) => p.user.id) });
+  await seedApprovals(ctx, adminHash, deptId);
   return orders;
 }

@@ -169,3 +169,54 @@ export function passwordLinkMail(firstName: string | null, link: string, hours: 
     ].join("\n"),
   };
 }
+
+/** An order waiting for an approver's decision (issue 23 §2): why, and the link that opens the decision. */
+export function approvalRequestMail(
+  order: { id: number; practice: string; totalCents: number },
+  reasons: readonly string[],
+  link: string,
+  reminder = false,
+): MailContent {
+  return {
+    subject: `${reminder ? "Reminder: " : ""}Vet Portal order #${order.id} is waiting for your approval`,
+    text: [
+      reminder
+        ? `Order #${order.id} from ${order.practice} is still waiting for your decision.`
+        : `Order #${order.id} from ${order.practice} needs your approval before it can ship.`,
+      "",
+      `Order total: ${money(order.totalCents)}`,
+      "Why it needs approval:",
+      ...reasons.map((r) => `- ${r}`),
+      "",
+      `Approve or reject it (you will be asked to confirm): ${link}`,
+    ].join("\n"),
+  };
+}
+
+/** The approvers' decision, for the practice: approved (the order goes ahead) or not, with the note word for word. */
+export function approvalDecisionMail(
+  order: { id: number; contact_name: string },
+  decision: { outcome: "approved" | "rejected" | "expired"; note: string },
+  orderUrl: string,
+): MailContent {
+  const { outcome, note } = decision;
+  const heading = {
+    approved: `Your order #${order.id} has been approved and will be processed as usual.`,
+    rejected: `Your order #${order.id} was not approved and has been cancelled. Nothing will be invoiced for it.`,
+    expired: `Your order #${order.id} was not decided in time and has been cancelled. Nothing will be invoiced for it.`,
+  }[outcome];
+  return {
+    subject:
+      outcome === "approved"
+        ? `Your Vet Portal order #${order.id} has been approved`
+        : `Your Vet Portal order #${order.id} has been cancelled`,
+    text: [
+      `Hello ${order.contact_name},`,
+      "",
+      heading,
+      ...(note ? ["", `${outcome === "approved" ? "Note" : "Reason"}: ${note}`] : []),
+      "",
+      `Your order: ${orderUrl}`,
+    ].join("\n"),
+  };
+}

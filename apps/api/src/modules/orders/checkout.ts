@@ -80,7 +80,7 @@ export async function quote(deps: OrdersDeps, user: SessionUser, input: QuoteReq
   if (chosen !== undefined && !method) throw methodNotAllowed();
   const scope = deps.catalog.scopeFor(user);
   const read = await placing.readForQuote(deps.db, deps.catalog.orderReads(scope, ids));
-  const quoted = quoteCart({
+  const priced = quoteCart({
     items: input.items,
     products: read.products.map((p) => ({ ...p, name: displayProductName(p.name, p.product_category_id) })),
     ranges: read.ranges,
@@ -89,17 +89,24 @@ export async function quote(deps: OrdersDeps, user: SessionUser, input: QuoteReq
     deliveryMethodId: method?.id ?? null,
     isDestroy,
   });
-  // What the order would do to the practice's allowances (a destroy order takes none).
-  const allowance = isDestroy
-    ? []
-    : await deps.allowances.preview(deps.db, {
-        userId: user.userId,
-        lines: quoted.lines.flatMap((l) => {
-          const product = read.products.find((p) => p.id === l.id);
-          if (!product || l.quantity <= 0) return [];
-          const line = { productId: l.id, categoryId: product.product_category_id, quantity: l.quantity };
-          return [{ ...line, amountCents: l.total_price_cents }];
-        }),
-      });
-  return { ...quoted, allowance };
+  if (isDestroy) return { ...priced, allowance: [] };
+  const lines = priced.lines.flatMap((l) => {
+    const product = read.products.find((p) => p.id === l.id);
+    return product && l.quantity > 0
+      ? [
+          {
+            productId: l.id,
+            categoryId: product.product_category_id,
+            name: l.product_name,
+            quantity: l.quantity,
+            amountCents: l.total_price_cents,
+          },
+        ]
+      : [];
+  });
+  // What the order would do to the practice's allowances (decision 039), and whether it will need
+  // approval and why (decision 040): the practice sees both before it orders.
+  const allowance = await deps.allowances.preview(deps.db, { userId: user.userId, lines });
+  const approval = await deps.approvals.check(user, { totalCents: priced.total_order_amount, lines, allowance });
+  return { ...priced, allowance, approval };
 }

@@ -1,5 +1,5 @@
 import type { OrderAmounts } from "@vetportal/contract";
-import { PORTAL_TIME_ZONE } from "@vetportal/contract";
+import { ORDER_STATUS, PORTAL_TIME_ZONE } from "@vetportal/contract";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { order_products, order_status_history, orders, shipments } from "../../db/schema/index.ts";
@@ -72,6 +72,14 @@ export async function addCancelledQuantity(db: Executor, lineId: number, quantit
 /** The order's invoiced amounts (its lines keep the prices they were ordered at). */
 export async function setOrderAmounts(db: Executor, orderId: number, amounts: OrderAmounts) {
   await db.update(orders).set(amounts).where(eq(orders.id, orderId));
+}
+
+/** An order placed Pending Approval is approved: Active from now, its cancel window starting now (decision 040). */
+export async function setApproved(db: Executor, orderId: number) {
+  await db
+    .update(orders)
+    .set({ order_status_id: ORDER_STATUS.ACTIVE, approved_at: sql`now()` })
+    .where(eq(orders.id, orderId));
 }
 
 export async function setOrderStatus(db: Executor, orderId: number, statusId: number) {

@@ -1,10 +1,10 @@
-import type { PlaceOrderBody, QuoteRequest } from "@vetportal/contract";
+import { ORDER_STATUS, type PlaceOrderBody, type QuoteRequest } from "@vetportal/contract";
 import type { Executor } from "../../db/client.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
 import { deliveryMethodsFor, getCustomer, quote } from "./checkout.ts";
 import { cancelOrderQuantities, type LineCancel } from "./order-cancel.ts";
 import * as lists from "./order-list.repository.ts";
-import { type OrderRow, readOrderSheet } from "./order-read-model.ts";
+import { type OrderRow, readOrderSheet, remainingOf } from "./order-read-model.ts";
 import * as repo from "./orders.repository.ts";
 import type { OrdersDeps } from "./orders-deps.ts";
 import { placeOrder } from "./place-order.ts";
@@ -88,6 +88,26 @@ function deskRecords(deps: OrdersDeps) {
 }
 
 /**
+ * What the approvals module does with an order placed Pending Approval (decision 040), in its
+ * transaction on the order row it holds locked: approve it (Active, the cancel window starts now), or
+ * cancel it whole through the practice's and the desk's cancel path (stock given back).
+ */
+function approvalRecords(deps: OrdersDeps) {
+  return {
+    async approvePending(tx: Executor, order: OrderRow, userId: number, note: string) {
+      await repo.setApproved(tx, order.id);
+      await repo.insertStatus(tx, order.id, ORDER_STATUS.ACTIVE, userId, note);
+    },
+    async cancelPending(tx: Executor, order: OrderRow, userId: number, note: string) {
+      const lines = await repo.listOrderLines(tx, order.id);
+      const cancels = lines.filter((l) => remainingOf(l) > 0).map((line) => ({ line, quantity: remainingOf(line) }));
+      await cancelOrderQuantities(deps, tx, order, lines, cancels, { userId, comment: note.slice(0, 500) });
+      await repo.insertStatus(tx, order.id, ORDER_STATUS.CANCELLED, userId, note);
+    },
+  };
+}
+
+/**
  * The orders module: checkout (customer, delivery methods, quote), placing an order, a practice's
  * own orders, and the desk's reads and changes of orders (fulfilment uses it, never the tables).
  */
@@ -103,6 +123,7 @@ export function createOrdersService(deps: OrdersDeps) {
     cancelOrder: (user: SessionUser, orderId: number, now?: Date) => cancelOrder(deps, user, orderId, now),
     reorder: (user: SessionUser, orderId: number) => reorder(deps, user, orderId),
     ...deskRecords(deps),
+    ...approvalRecords(deps),
   };
 }
 

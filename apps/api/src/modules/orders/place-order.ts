@@ -1,4 +1,5 @@
-import { hasShippingFields, type PlaceOrderBody } from "@vetportal/contract";
+import { type ApprovalAllowance, hasShippingFields, type PlaceOrderBody } from "@vetportal/contract";
+import type { SQL } from "drizzle-orm";
 import { withRetries } from "../../db/retry.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
@@ -8,7 +9,38 @@ import { placeDestroyOrder } from "./destroy-order.ts";
 import { answerTakenKey, KEY_IN_USE, requestHash } from "./idempotency.ts";
 import type { OrdersDeps } from "./orders-deps.ts";
 import * as placing from "./placing.repository.ts";
-import { checkOrder, methodNotAllowed, placedOrderRows, refuseDuplicateProducts, writeRefusal } from "./placing.ts";
+import {
+  approvalLinesOf,
+  checkOrder,
+  methodNotAllowed,
+  type OrderLine,
+  pendingApprovalRows,
+  placedOrderRows,
+  refuseDuplicateProducts,
+  writeRefusal,
+} from "./placing.ts";
+
+/**
+ * The approval an order needs (decision 040), given what it does to the practice's allowances
+ * (decision 039): its request and the approvers' emails, written with the order; undefined when no
+ * rule matches.
+ */
+async function approvalOf(
+  deps: OrdersDeps,
+  user: SessionUser,
+  order: { id: number; ship_name: string; total_order_amount?: number },
+  lines: readonly OrderLine[],
+  allowance: ApprovalAllowance[],
+) {
+  const totalCents = order.total_order_amount ?? 0;
+  const need = await deps.approvals.evaluate(user, { totalCents, lines: approvalLinesOf(lines), allowance });
+  if (!need) return undefined;
+  return {
+    request: (go: SQL) =>
+      deps.approvals.requestInsertion({ order_id: order.id, customer_id: user.customerId, need, allowance }, go),
+    emails: deps.approvals.requestMails({ id: order.id, practice: order.ship_name, totalCents }, need),
+  };
+}
 
 /**
  * Places an order (DESIGN §6): every line re-validated, stock taken through the ledger without
@@ -67,12 +99,12 @@ export async function placeOrder(
         amountCents: l.priced.total_price_cents,
       })),
     });
-    // programme seam: allowance outcomes — the approvals module evaluates its rules with
-    // allowance.outcomes here (programme-interface.md). Until it is merged, an order over an
-    // "approval" programme's balance is placed like any other; a "refuse" one is refused in the write.
+    const order = placed.rows.order;
+    const approval = await approvalOf(deps, user, order, checked.order.lines, allowance.outcomes);
     const written = await placing.writePlacedOrder(db, {
-      ...placed.rows,
+      ...(approval ? pendingApprovalRows(placed.rows) : placed.rows),
       allowance: allowance.uses,
+      approval,
       key,
       operationsEmail: deps.inventory.alertEmail,
       clearCart: (go) =>

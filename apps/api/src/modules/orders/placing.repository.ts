@@ -220,9 +220,12 @@ export async function writePlacedOrder(
     operationsEmail: string;
     /** The cart's common table expressions that remove the ordered lines when `go` holds (cart.service). */
     clearCart: (go: SQL) => SQL;
+    /** An order placed Pending Approval: its request (approvals' CTE, decision 040) and the approvers' emails. */
+    approval?: { request: (go: SQL) => SQL; emails: OutgoingEmail[] };
   },
 ): Promise<{ placed: boolean; refused: number[]; allowanceRefused: { account_id: number; balance: number }[] }> {
-  const { order, lines, status, confirmation, sales, allowance, key, operationsEmail, clearCart } = placed;
+  const { order, lines, status, confirmation, sales, allowance, key, operationsEmail, clearCart, approval } = placed;
+  const emails = [confirmation, ...(approval?.emails ?? [])].map((e) => ({ ...e, cc: e.cc ?? [] }));
   const ctes: SQL[] = [];
   const checks: SQL[] = [];
   if (sales.length) {
@@ -251,10 +254,11 @@ export async function writePlacedOrder(
     sql`placed_order as (${insertRows(orders, [order], go)})`,
     sql`placed_lines as (${insertRows(order_products, lines, go)})`,
     sql`placed_status as (${insertRows(order_status_history, [status], go)})`,
-    sql`confirmation as (${insertRows(email_outbox, [{ ...confirmation, cc: confirmation.cc ?? [] }], go)})`,
+    sql`confirmation as (${insertRows(email_outbox, emails, go)})`,
     // The ordered products leave the user's server cart with the order (decision 021).
     clearCart(go),
   );
+  if (approval) ctes.push(approval.request(go));
   const refused = sales.length
     ? sql`coalesce((select json_agg(product_id order by product_id) from stock_refused), '[]'::json)`
     : sql`'[]'::json`;

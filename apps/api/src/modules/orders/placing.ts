@@ -291,3 +291,21 @@ export function writeRefusal(refused: readonly number[], lines: readonly Refusab
   const message = `${line.name}: not enough stock for ${line.priced.quantity} packs.`;
   return new AppError("OUT_OF_STOCK", message, { [`items.${line.product.id}`]: message });
 }
+
+/** A line as the approval rules check it: the product, its category, its name and quantity. */
+export const approvalLinesOf = (lines: readonly OrderLine[]) =>
+  lines.map((l) => ({
+    productId: l.product.id,
+    categoryId: l.product.product_category_id,
+    name: l.name,
+    quantity: l.quantity,
+  }));
+
+/** The rows of an order that needs approval (decision 040): placed Pending Approval, status 6, not Active. */
+export function pendingApprovalRows<R extends ReturnType<typeof placedOrderRows>["rows"]>(rows: R): R {
+  return {
+    ...rows,
+    order: { ...rows.order, order_status_id: ORDER_STATUS.PENDING_APPROVAL },
+    status: { ...rows.status, order_status_id: ORDER_STATUS.PENDING_APPROVAL },
+  };
+}

@@ -54,8 +54,9 @@ export function readableBy(user: SessionUser): repo.OrderReader {
 const mayCancel = (user: SessionUser, order: { user_id: number }) =>
   order.user_id === user.userId || readableBy(user).departmentId !== undefined;
 
-const cancelDeadline = ({ settings }: OrdersDeps, created: Date) =>
-  new Date(created.getTime() + settings.CANCEL_WINDOW_HOURS * 3_600_000);
+/** The cancel window starts when the order is placed, or when it is approved if it needed approval (decision 040). */
+const cancelDeadline = ({ settings }: OrdersDeps, order: Pick<OrderRow, "created" | "approved_at">) =>
+  new Date((order.approved_at ?? order.created).getTime() + settings.CANCEL_WINDOW_HOURS * 3_600_000);
 
 export async function listOrders(
   { db }: OrdersDeps,
@@ -137,11 +138,15 @@ export async function getOrder(
   const read = await readOrder(deps.db, id, readableBy(user));
   if (!read) throw new AppError("NOT_FOUND", "This order does not exist or is not yours to see.");
   const { order, names, lines, history, shipments, placedBy } = read;
+  // Only an order placed Pending Approval has an approval to show (a second statement, for those alone).
+  const approval = history.some((e) => e.order_status === ORDER_STATUS.PENDING_APPROVAL)
+    ? await deps.approvals.orderApproval(order.customer_id, order.id)
+    : null;
   const cancelled =
     order.order_status_id === ORDER_STATUS.CANCELLED
       ? history.findLast((e) => e.order_status === ORDER_STATUS.CANCELLED)
       : undefined;
-  const deadline = cancelDeadline(deps, order.created);
+  const deadline = cancelDeadline(deps, order);
   const canCancel = mayCancel(user, order) && order.order_status_id === ORDER_STATUS.ACTIVE && now < deadline;
   return {
     id: order.id,
@@ -165,6 +170,7 @@ export async function getOrder(
     placed_by: placedBy,
     cancelled_at: cancelled?.created ?? null,
     cancelled_by: cancelled ? cancelled.user_name || null : null,
+    approval,
   };
 }
 
@@ -183,7 +189,7 @@ function refuseCancel(deps: OrdersDeps, order: OrderRow, now: Date) {
       `Only active orders can be cancelled; ${reason}. Please contact Customer Service.`,
     );
   }
-  if (now >= cancelDeadline(deps, order.created)) {
+  if (now >= cancelDeadline(deps, order)) {
     throw new AppError(
       "CANCEL_WINDOW_CLOSED",
       `Orders can be cancelled within ${deps.settings.CANCEL_WINDOW_HOURS} hours of being placed; this one can no longer be cancelled. Please contact Customer Service.`,

@@ -38,7 +38,7 @@ export const practicesRoutes: FastifyPluginAsyncZod<{ practices: PracticesServic
       body: PracticeSchema,
       data: IdResultSchema,
     },
-    (request) => practices.addPractice(null, request.body),
+    (request) => practices.addPractice(null, request.body, { self_registered: true }),
   );
 
   postData(

@@ -62,6 +62,10 @@ export function splitContact(contact: string) {
 export interface PracticeRole {
   user_level_id?: number;
   is_approver?: boolean;
+  /** Every order of the user needs approval (issue 23 §2). */
+  requires_approval?: boolean;
+  /** Created by the public sign-up (the "first order" approval rule). */
+  self_registered?: boolean;
   department_id?: number | null;
 }
 
@@ -145,6 +149,8 @@ async function addPractice(
       representation: input.practice_name,
       user_level_id: role.user_level_id ?? 1,
       is_approver: role.is_approver ?? false,
+      requires_approval: role.requires_approval ?? false,
+      self_registered: role.self_registered ?? false,
       department_id: role.department_id ?? null,
     });
     await repo.insertAddress(tx, {
@@ -202,6 +208,7 @@ async function updatePractice(
       representation: input.practice_name,
       ...(role.user_level_id !== undefined ? { user_level_id: role.user_level_id } : {}),
       ...(role.is_approver !== undefined ? { is_approver: role.is_approver } : {}),
+      ...(role.requires_approval !== undefined ? { requires_approval: role.requires_approval } : {}),
       ...(role.department_id !== undefined ? { department_id: role.department_id } : {}),
     });
     // A set-password link works only at the address it was sent to (decision 026).

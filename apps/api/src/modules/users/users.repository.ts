@@ -22,6 +22,7 @@ const rowColumns = {
   user_level_id: users.user_level_id,
   user_level: user_levels.name,
   is_approver: users.is_approver,
+  requires_approval: users.requires_approval,
   is_active: users.is_active,
   department_id: users.department_id,
   department_name: departments.name,

@@ -92,9 +92,14 @@ function adminRoutes(app: App, { users, practices }: UsersRouteServices) {
     "/user/add",
     { ...admin, summary: "Add a practice (admin)", body: AddUserRequestSchema, data: IdResultSchema },
     async (request) => {
-      const { user_level_id, is_approver, department_id, ...practice } = request.body;
+      const { user_level_id, is_approver, requires_approval, department_id, ...practice } = request.body;
       await users.assertDepartment(department_id);
-      return practices.addPractice(request.user, practice, { user_level_id, is_approver, department_id });
+      return practices.addPractice(request.user, practice, {
+        user_level_id,
+        is_approver,
+        requires_approval,
+        department_id,
+      });
     },
   );
 
@@ -108,9 +113,14 @@ function adminRoutes(app: App, { users, practices }: UsersRouteServices) {
       data: IdResultSchema,
     },
     async (request) => {
-      const { id, user_level_id, is_approver, department_id, ...practice } = request.body;
+      const { id, user_level_id, is_approver, requires_approval, department_id, ...practice } = request.body;
       await users.assertDepartment(department_id);
-      return practices.updatePractice(request.user, id, practice, { user_level_id, is_approver, department_id });
+      return practices.updatePractice(request.user, id, practice, {
+        user_level_id,
+        is_approver,
+        requires_approval,
+        department_id,
+      });
     },
   );
 

@@ -62,6 +62,8 @@ const REPORT_LINKS = [
   { label: "Products", to: "/Product/ProductReport" },
   { label: "Order Desk", to: "/admin/orders" },
   { label: "Order for a Practice", to: "/admin/order-for" },
+  { label: "Approvals", to: "/approvals" },
+  { label: "Approval Rules", to: "/admin/approval-rules" },
   { label: "Orders", to: "/reports/orderreport" },
   { label: "Inventories", to: "/reports/orderreport?tab=inventory" },
   { label: "Add Product", to: "/admin/product" },

@@ -1,4 +1,4 @@
-import { Group, Skeleton, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Alert, Group, List, Skeleton, Stack, Text, VisuallyHidden } from "@mantine/core";
 import type { Quote } from "@vetportal/contract";
 import { AllowanceOutcomes } from "../../../components/allowance-outcomes.tsx";
 import { LoadError, type RetryableQuery } from "../../../components/page-state.tsx";
@@ -95,6 +95,16 @@ export function OrderSummary({ query }: { query: QuoteQuery }) {
         Payment: On Invoice.{quote.shipping_amount === null ? " The total does not include shipping yet." : ""}
       </Text>
       <AllowanceOutcomes outcomes={quote.allowance} />
+      {quote.approval?.required && (
+        <Alert color="yellow" variant="light" title="This order will need approval" mt="xs">
+          <Text size="sm">It will be placed Pending Approval and ship once an approver approves it:</Text>
+          <List size="sm">
+            {quote.approval.reasons.map((reason) => (
+              <List.Item key={reason}>{reason}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
       {query.isFetching && <VisuallyHidden role="status">Updating prices…</VisuallyHidden>}
     </Stack>
   );

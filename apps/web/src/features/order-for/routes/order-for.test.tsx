@@ -22,6 +22,7 @@ const row = (id: number, over: Partial<Row> = {}): Row => ({
   user_level_id: 1,
   user_level: "User",
   is_approver: false,
+  requires_approval: false,
   is_active: true,
   department_id: null,
   department_name: null,

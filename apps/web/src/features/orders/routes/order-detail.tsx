@@ -12,6 +12,7 @@ import { MESSAGES, ORDER_STATUS, type OrderDetail, placedByText } from "@vetport
 import { Link, useNavigate, useParams } from "react-router";
 import { AddressBlock } from "../../../components/address-block.tsx";
 import { AmountRows } from "../../../components/amount-rows.tsx";
+import { ApprovalPanel } from "../../../components/approval-panel.tsx";
 import { confirmAction } from "../../../components/confirm-action.tsx";
 import { ContactFact, Fact, FactList } from "../../../components/fact-list.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
@@ -230,6 +231,8 @@ export function OrderDetailRoute() {
           data-print="hide"
         >
           Order #{data.id} has been received. A confirmation email is on its way to {data.email}.
+          {data.order_status === ORDER_STATUS.PENDING_APPROVAL &&
+            " It needs approval before it ships: you will be emailed the decision."}
         </Alert>
       )}
       {isCancelled && (
@@ -244,6 +247,7 @@ export function OrderDetailRoute() {
           You can cancel this order until {formatPst(data.cancel_deadline)}.
         </Text>
       )}
+      {data.approval && <ApprovalPanel approval={data.approval} />}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Panel title="Order" h="100%">

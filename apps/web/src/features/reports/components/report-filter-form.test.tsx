@@ -35,6 +35,7 @@ function openFilter(initial: ReportFormValues = defaultFormValues(TODAY)) {
       user_level_id: 1,
       user_level: "User",
       is_approver: false,
+      requires_approval: false,
       is_active: true,
       department_id: null,
       department_name: null,

@@ -26,6 +26,7 @@ export type PracticeValues = {
   zip_code: string;
   user_level_id: string;
   is_approver: boolean;
+  requires_approval: boolean;
   department_id: string;
 };
 
@@ -40,6 +41,7 @@ export const EMPTY_PRACTICE: PracticeValues = {
   zip_code: "",
   user_level_id: String(USER_LEVEL.USER),
   is_approver: false,
+  requires_approval: false,
   department_id: "",
 };
 
@@ -138,6 +140,11 @@ export function PracticeForm({
           label="Approver"
           description="May approve orders that wait for approval."
           {...form.getInputProps("is_approver", { type: "checkbox" })}
+        />
+        <Switch
+          label="Orders need approval"
+          description="Every order of this user waits for an approver (an approval rule for flagged users decides who)."
+          {...form.getInputProps("requires_approval", { type: "checkbox" })}
         />
       </FormSection>
 

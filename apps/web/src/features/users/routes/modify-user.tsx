@@ -23,6 +23,7 @@ function toValues(user: UserDetail): PracticeValues {
     zip_code: user.zip_code ?? "",
     user_level_id: String(user.user_level_id),
     is_approver: user.is_approver,
+    requires_approval: user.requires_approval,
     department_id: user.department_id ? String(user.department_id) : "",
   };
 }

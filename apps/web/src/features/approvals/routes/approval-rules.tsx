@@ -1,0 +1,90 @@
+import { Badge, Button, Stack, Text } from "@mantine/core";
+import type { ApprovalRule } from "@vetportal/contract";
+import { confirmAction } from "../../../components/confirm-action.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { LoadError, PageLoading } from "../../../components/page-state.tsx";
+import { actionsColumn, DataTable, type TableColumn } from "../../../components/table/data-table.tsx";
+import { notifySuccess } from "../../../lib/notify.ts";
+import { useApprovalRules, useApprovers, useDeleteRule } from "../api/approval-rules.ts";
+import { RuleForm } from "../components/rule-form.tsx";
+
+function useColumns(): TableColumn<ApprovalRule>[] {
+  const approvers = useApprovers();
+  const remove = useDeleteRule();
+  const nameOf = (id: number) => approvers.data?.find((a) => a.id === id)?.name ?? `User ${id}`;
+  return [
+    { key: "name", label: "Rule", role: "title", rowHeader: true, wrap: true, cell: (r) => r.name },
+    { key: "summary", label: "Needs approval when", wrap: true, cell: (r) => r.summary },
+    { key: "for", label: "For", wrap: true, cell: (r) => r.department_name ?? "Every department" },
+    {
+      key: "approvers",
+      label: "Approvers",
+      wrap: true,
+      cell: (r) => (
+        <Stack gap={2}>
+          {r.tiers.map((tier, i) => (
+            <Text key={tier.join("-")} size="sm">
+              {r.tiers.length > 1 ? `Step ${i + 1}: ` : ""}
+              {tier.map(nameOf).join(", ")}
+            </Text>
+          ))}
+        </Stack>
+      ),
+    },
+    {
+      key: "active",
+      label: "Status",
+      cell: (r) => (
+        <Badge variant="light" color={r.is_active ? "brand" : "gray"}>
+          {r.is_active ? "Active" : "Off"}
+        </Badge>
+      ),
+    },
+    actionsColumn((r) => (
+      <Button
+        size="xs"
+        variant="subtle"
+        color="red.9"
+        onClick={() =>
+          confirmAction({
+            message: `Delete the rule "${r.name}"? Orders already waiting keep their approvers.`,
+            confirm: "Delete rule",
+            keep: "Keep rule",
+            onConfirm: () => void remove.mutateAsync(r.id).then(() => notifySuccess(`Rule "${r.name}" deleted.`)),
+          })
+        }
+      >
+        Delete {r.name}
+      </Button>
+    )),
+  ];
+}
+
+/**
+ * /admin/approval-rules (issue 23 §2): the rules that place an order Pending Approval — per
+ * customer or per department (a department's rule takes the place of the customer's of the same
+ * kind) — and who approves, step by step.
+ */
+export function ApprovalRulesRoute() {
+  const rules = useApprovalRules();
+  const columns = useColumns();
+  return (
+    <Stack gap="lg">
+      <title>Approval rules · Vet Portal</title>
+      <PageHeader
+        title="Approval rules"
+        description="An order that matches a rule is placed Pending Approval until its approvers decide. A department's rule takes the place of the rule of the same kind for every department."
+      />
+      {rules.isPending ? (
+        <PageLoading label="Loading the rules…" blocks={[{ h: 160 }]} />
+      ) : rules.isError ? (
+        <LoadError title="The rules could not be loaded" query={rules} />
+      ) : rules.data.length === 0 ? (
+        <Text>No rule yet: every order is placed Active.</Text>
+      ) : (
+        <DataTable label="Approval rules" columns={columns} rows={rules.data} rowKey={(r) => r.id} minWidth={900} />
+      )}
+      <RuleForm />
+    </Stack>
+  );
+}
