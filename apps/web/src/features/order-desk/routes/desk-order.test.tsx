@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { DeskOrderSchema, MESSAGES, TRACKING_NUMBER_MESSAGE } from "@vetportal/contract";
+import { AuditRowSchema, DeskOrderSchema, MESSAGES, TRACKING_NUMBER_MESSAGE } from "@vetportal/contract";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { apiError, apiOk } from "../../../test/handlers.ts";
+import { apiError, apiList, apiOk } from "../../../test/handlers.ts";
 import { fill, renderPage, signIn } from "../../../test/render.tsx";
 import { server } from "../../../test/server.ts";
 import { DeskOrderRoute } from "./desk-order.tsx";
@@ -87,10 +87,12 @@ const SHIPPED = deskOrder({
 });
 
 /** The desk's page of order 866; the server reads `order`, until `serve` gives it another. */
-function openDeskOrder(order = deskOrder()) {
+function openDeskOrder(order = deskOrder(), history = apiList("/api/audit/record", AuditRowSchema, [])) {
   signIn({ admin: true });
   let current = order;
   server.use(apiOk("/api/fulfilment/query", DeskOrderSchema, () => current).handler);
+  // The order's own audit trail (decision 043): an empty history unless a test serves one.
+  server.use(history.handler);
   const page = renderPage(<DeskOrderRoute />, { path: "/admin/orders/:id", url: "/admin/orders/866" });
   return {
     ...page,
@@ -263,5 +265,26 @@ describe("order desk: one order", () => {
     renderPage(<DeskOrderRoute />, { path: "/admin/orders/:id", url: "/admin/orders/999" });
     expect(await screen.findByRole("heading", { name: "Order not found" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Go to the Order Desk" })).toHaveAttribute("href", "/admin/orders");
+  });
+  it("shows the order's own audit trail, asked for by the order's kind and id", async () => {
+    const history = apiList("/api/audit/record", AuditRowSchema, [
+      {
+        id: 1,
+        created: "2026-11-25T10:00:00.000Z",
+        actor_user_id: 1,
+        actor: "Avery Admin",
+        actor_email: "admin@vetportal.example",
+        session_id: 7,
+        kind: "order",
+        kind_name: "order",
+        action: "status",
+        record_id: 866,
+        record_label: "Order #866",
+        changes: [{ field: "order_status", before: "Active", after: "On Hold" }],
+      },
+    ]);
+    openDeskOrder(deskOrder(), history);
+    expect(await screen.findByText("Avery Admin")).toBeInTheDocument();
+    expect(history.calls.bodies[0]).toMatchObject({ kind: "order", record_id: 866 });
   });
 });
