@@ -196,8 +196,8 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
   });
   const inventory = createInventoryService({ db, settings: { OPERATIONS_EMAIL: config.OPERATIONS_EMAIL } });
   const cart = createCartService({ db, catalog });
-  const allowances = createAllowancesService({ db, settings: { CUSTOMER_ID: config.CUSTOMER_ID } });
-  const approvalRules = createApprovalRulesService({ db, settings: { PUBLIC_URL: config.PUBLIC_URL } });
+  const allowances = createAllowancesService({ db, settings: { CUSTOMER_ID: config.CUSTOMER_ID }, audit });
+  const approvalRules = createApprovalRulesService({ db, settings: { PUBLIC_URL: config.PUBLIC_URL }, audit });
   const orders = countPlacedOrders(
     createOrdersService({
       db,
@@ -220,6 +220,7 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
       APPROVAL_EXPIRE_DAYS: config.APPROVAL_EXPIRE_DAYS,
     },
     orders,
+    audit,
   });
   const services = {
     audit,

@@ -94,6 +94,13 @@ describe("the allowance routes", () => {
       { kind: "allotment", delta: 30, reason: "Allocation set" },
       { kind: "adjustment", delta: -5, reason: "Returned kits" },
     ]);
+    // Each administrator's change is in the audit trail, with the person (decision 043).
+    const audit = await queryRows<{ action: string; actor_user_id: number }>(
+      t.db,
+      sql`select action, actor_user_id from audit_log where kind = 'allocation' and record_label like ${"Route admin%"} order by id`,
+    );
+    expect(audit.map((r) => r.action)).toEqual(["set", "adjust"]);
+    expect(new Set(audit.map((r) => r.actor_user_id)).size).toBe(1);
     expect((await post("/api/allowance/grid", { programme_id: 999_999 })).statusCode).toBe(404);
     await t.db.execute(sql`update allowance_programmes set active = false where id = ${id}`);
   });

@@ -57,7 +57,7 @@ export const allowancesRoutes: FastifyPluginAsyncZod<{ allowances: AllowancesSer
     app,
     "/allowance/programme/add",
     { ...admin, summary: "Add an allowance programme", body: ProgrammeFormSchema, data: IdResultSchema },
-    (request) => allowances.addProgramme(request.body),
+    (request) => allowances.addProgramme(request.user, request.body),
   );
   postData(
     app,

@@ -13,6 +13,7 @@ import { inRetriedTransaction } from "../../db/retry.ts";
 import type { AllowanceUse } from "../../db/sql/allowance-change.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
+import type { AuditRecorder } from "../audit/audit.service.ts";
 import * as accounts from "./accounts.repository.ts";
 import * as admin from "./admin.repository.ts";
 import { allocationsCsv, checkPractices, importResult, parseAllocationsCsv } from "./allocation-csv.ts";
@@ -23,6 +24,35 @@ export type { AllowanceLine } from "./allowance-rules.ts";
 export interface AllowancesDeps {
   db: Database;
   settings: Pick<Config, "CUSTOMER_ID">;
+  audit: AuditRecorder;
+}
+
+/** The audit trail's person of a change (decision 043). */
+const actorOf = (user: SessionUser) => ({ userId: user.userId, sessionId: user.sessionId });
+
+/** An allocation's audit row: the account of the practice, programme and period, as it is now. */
+async function recordAllocation(
+  { audit }: AllowancesDeps,
+  tx: Executor,
+  user: SessionUser,
+  what: { action: string; programme: { id: number; name: string }; userId: number; start: string },
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+) {
+  const account = await admin.findAccount(tx, {
+    programmeId: what.programme.id,
+    userId: what.userId,
+    start: what.start,
+  });
+  await audit.record(tx, {
+    actor: actorOf(user),
+    kind: "allocation",
+    action: what.action,
+    recordId: account?.id ?? what.programme.id,
+    label: `${what.programme.name} · practice #${what.userId} · ${what.start}`,
+    before,
+    after,
+  });
 }
 
 const LEDGER_ROWS = 200;
@@ -120,7 +150,33 @@ async function setOne(db: Executor, input: Parameters<typeof admin.setAllocation
   throw new AppError("CONFLICT", "This allocation is being changed by someone else. Please try again.");
 }
 
-/** The administrators' part: programmes, the grid, allocations, defaults, adjustments, CSV. */
+/** The administrators' programmes: added and changed, each change in the audit trail (decision 043). */
+function programmeSide(deps: AllowancesDeps) {
+  const { db, settings } = deps;
+  return {
+    listProgrammes: () => admin.listProgrammes(db, settings.CUSTOMER_ID),
+    getProgramme: (id: number) => programmeOf(deps, id),
+    addProgramme: (user: SessionUser, form: ProgrammeForm) =>
+      inRetriedTransaction(db, async (tx) => {
+        const row = await admin.insertProgramme(tx, settings.CUSTOMER_ID, form);
+        const entry = { kind: "programme" as const, action: "create", recordId: row.id, label: form.name };
+        await deps.audit.record(tx, { ...entry, actor: actorOf(user), after: form });
+        return row;
+      }),
+    async updateProgramme(user: SessionUser, id: number, form: ProgrammeForm) {
+      const before = await programmeOf(deps, id);
+      await inRetriedTransaction(db, async (tx) => {
+        if (!(await admin.updateProgramme(tx, settings.CUSTOMER_ID, id, form))) await programmeOf(deps, id);
+        await admin.reallotInherited(tx, { programmeId: id, byUserId: user.userId });
+        const entry = { kind: "programme" as const, action: "update", recordId: id, label: form.name };
+        await deps.audit.record(tx, { ...entry, actor: actorOf(user), before, after: form });
+      });
+      return { id };
+    },
+  };
+}
+
+/** The administrators' part: the grid, allocations, defaults, adjustments, CSV. */
 function adminSide(deps: AllowancesDeps) {
   const { db, settings } = deps;
   const grid = async (programmeId: number, day?: string): Promise<AllocationGrid> => {
@@ -133,14 +189,6 @@ function adminSide(deps: AllowancesDeps) {
     return { programme, period_start: start, rows, department_defaults: defaults };
   };
   return {
-    listProgrammes: () => admin.listProgrammes(db, settings.CUSTOMER_ID),
-    getProgramme: (id: number) => programmeOf(deps, id),
-    addProgramme: (form: ProgrammeForm) => admin.insertProgramme(db, settings.CUSTOMER_ID, form),
-    async updateProgramme(user: SessionUser, id: number, form: ProgrammeForm) {
-      if (!(await admin.updateProgramme(db, settings.CUSTOMER_ID, id, form))) await programmeOf(deps, id);
-      await admin.reallotInherited(db, { programmeId: id, byUserId: user.userId });
-      return { id };
-    },
     grid,
     async exportCsv(programmeId: number, day?: string) {
       const g = await grid(programmeId, day);
@@ -153,13 +201,11 @@ function adminSide(deps: AllowancesDeps) {
       const p = await programmeOf(deps, input.programme_id);
       await refuseUnknownPractice(deps, input.user_id);
       const start = periodStart(p.period, input.period);
-      await setOne(db, {
-        programmeId: p.id,
-        userId: input.user_id,
-        start,
-        allotted: input.allotted,
-        byUserId: user.userId,
-        reason: "Allocation set",
+      await inRetriedTransaction(db, async (tx) => {
+        const row = { programmeId: p.id, userId: input.user_id, start, allotted: input.allotted };
+        await setOne(tx, { ...row, byUserId: user.userId, reason: "Allocation set" });
+        const what = { action: "set", programme: p, userId: input.user_id, start };
+        await recordAllocation(deps, tx, user, what, null, { allotted: input.allotted });
       });
       return null;
     },
@@ -178,6 +224,14 @@ function adminSide(deps: AllowancesDeps) {
           allotted: input.allotted,
         });
         await admin.reallotInherited(tx, { programmeId: p.id, byUserId: user.userId });
+        await deps.audit.record(tx, {
+          actor: actorOf(user),
+          kind: "allocation",
+          action: "department default",
+          recordId: input.department_id,
+          label: `${p.name} · department #${input.department_id} default`,
+          after: { allotted: input.allotted },
+        });
       });
       return null;
     },
@@ -191,9 +245,13 @@ function adminSide(deps: AllowancesDeps) {
       await accounts.openAccounts(db, { customerId: settings.CUSTOMER_ID, userId: input.user_id, day: start });
       const account = await admin.findAccount(db, { programmeId: p.id, userId: input.user_id, start });
       if (!account) throw new AppError("CONFLICT", "This programme is not active: activate it first.");
-      await accounts.creditAccounts(db, [
-        { accountId: account.id, kind: "adjustment", delta: input.delta, userId: user.userId, reason: input.reason },
-      ]);
+      await inRetriedTransaction(db, async (tx) => {
+        await accounts.creditAccounts(tx, [
+          { accountId: account.id, kind: "adjustment", delta: input.delta, userId: user.userId, reason: input.reason },
+        ]);
+        const what = { action: "adjust", programme: p, userId: input.user_id, start };
+        await recordAllocation(deps, tx, user, what, null, { delta: input.delta, reason: input.reason });
+      });
       return null;
     },
     /** Reads a CSV of allocations; with `apply` and no refused row, sets them all in one transaction. */
@@ -209,6 +267,8 @@ function adminSide(deps: AllowancesDeps) {
           if (r.user_id === null || r.period_start === null || r.allotted === null) continue;
           const row = { programmeId: p.id, userId: r.user_id, start: r.period_start, allotted: r.allotted };
           await setOne(tx, { ...row, byUserId: user.userId, reason: "Allocation imported" });
+          const what = { action: "import", programme: p, userId: r.user_id, start: r.period_start };
+          await recordAllocation(deps, tx, user, what, null, { allotted: r.allotted });
         }
       });
       return importResult(rows, true);
@@ -222,7 +282,7 @@ function adminSide(deps: AllowancesDeps) {
  * cancel's transaction; the practice reads its balances; administrators run the programmes.
  */
 export function createAllowancesService(deps: AllowancesDeps) {
-  return { ...practiceSide(deps), ...adminSide(deps) };
+  return { ...practiceSide(deps), ...programmeSide(deps), ...adminSide(deps) };
 }
 
 export type AllowancesService = ReturnType<typeof createAllowancesService>;

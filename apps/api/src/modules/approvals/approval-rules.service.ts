@@ -8,8 +8,10 @@ import type {
 import type { SQL } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
+import { inRetriedTransaction } from "../../db/retry.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
+import type { AuditActor, AuditRecorder } from "../audit/audit.service.ts";
 import type { OutgoingEmail } from "../mail/mail.service.ts";
 import { approvalRequestMail } from "../mail/templates.ts";
 import { personName } from "../orders/orders.service.ts";
@@ -25,6 +27,7 @@ import { type ApprovalNeed, evaluateRules, type RuleRow, ruleSummary } from "./r
 export interface ApprovalRulesDeps {
   db: Database;
   settings: Pick<Config, "PUBLIC_URL">;
+  audit: AuditRecorder;
 }
 
 /** An order to check: its total, its lines and its programmes' outcomes. */
@@ -93,13 +96,28 @@ function ruleValues(customerId: number, input: ApprovalRuleInput) {
   };
 }
 
-async function saveRule({ db }: ApprovalRulesDeps, customerId: number, input: ApprovalRuleInput) {
+async function saveRule(
+  { db, audit }: ApprovalRulesDeps,
+  actor: AuditActor,
+  customerId: number,
+  input: ApprovalRuleInput,
+) {
   await refuseUnknown(db, customerId, input);
   const values = ruleValues(customerId, input);
-  if (input.id === undefined) return repo.insertRule(db, values);
-  const saved = await repo.updateRule(db, input.id, customerId, values);
-  if (!saved) throw new AppError("NOT_FOUND", "This rule does not exist.");
-  return saved;
+  // The rule and its audit row (decision 043) commit together; the row before an update is read locked.
+  return inRetriedTransaction(db, async (tx) => {
+    const entry = { actor, kind: "approval" as const, label: `Approval rule: ${values.name}` };
+    if (input.id === undefined) {
+      const row = await repo.insertRule(tx, values);
+      await audit.record(tx, { ...entry, action: "rule create", recordId: row.id, after: values });
+      return row;
+    }
+    const before = await repo.findRuleForUpdate(tx, input.id, customerId);
+    const saved = before && (await repo.updateRule(tx, input.id, customerId, values));
+    if (!saved) throw new AppError("NOT_FOUND", "This rule does not exist.");
+    await audit.record(tx, { ...entry, action: "rule update", recordId: input.id, before, after: values });
+    return saved;
+  });
 }
 
 async function listRules({ db }: ApprovalRulesDeps, customerId: number): Promise<ApprovalRule[]> {
@@ -158,12 +176,17 @@ export function createApprovalRulesService(deps: ApprovalRulesDeps) {
   const { db } = deps;
   return {
     listRules: (customerId: number) => listRules(deps, customerId),
-    saveRule: (customerId: number, input: ApprovalRuleInput) => saveRule(deps, customerId, input),
-    async deleteRule(customerId: number, id: number) {
-      const deleted = await repo.deleteRule(db, id, customerId);
-      if (!deleted) throw new AppError("NOT_FOUND", "This rule does not exist.");
-      return deleted;
-    },
+    saveRule: (actor: AuditActor, customerId: number, input: ApprovalRuleInput) =>
+      saveRule(deps, actor, customerId, input),
+    deleteRule: (actor: AuditActor, customerId: number, id: number) =>
+      inRetriedTransaction(db, async (tx) => {
+        const before = await repo.findRuleForUpdate(tx, id, customerId);
+        const deleted = before && (await repo.deleteRule(tx, id, customerId));
+        if (!deleted) throw new AppError("NOT_FOUND", "This rule does not exist.");
+        const label = `Approval rule: ${before.name}`;
+        await deps.audit.record(tx, { actor, kind: "approval", action: "rule delete", recordId: id, label, before });
+        return deleted;
+      }),
     async listApprovers(customerId: number) {
       const rows = await repo.listApprovers(db, customerId);
       return rows.map((r) => ({ id: r.id, name: nameOf(r), email: r.email }));

@@ -95,6 +95,16 @@ export async function updateRule(db: Executor, id: number, customerId: number, v
   return rows[0];
 }
 
+/** A rule of the customer, its row locked until the transaction ends (the audit's "before"). */
+export async function findRuleForUpdate(db: Executor, id: number, customerId: number) {
+  const [row] = await db
+    .select()
+    .from(approval_rules)
+    .where(and(eq(approval_rules.id, id), eq(approval_rules.customer_id, customerId)))
+    .for("update");
+  return row;
+}
+
 export async function deleteRule(db: Executor, id: number, customerId: number) {
   const rows = await db
     .delete(approval_rules)

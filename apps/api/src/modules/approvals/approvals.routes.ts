@@ -91,7 +91,7 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{
       body: ApprovalRuleInputSchema,
       data: IdResultSchema,
     },
-    (request) => approvalRules.saveRule(request.user.customerId, request.body),
+    (request) => approvalRules.saveRule(request.user, request.user.customerId, request.body),
   );
 
   postData(
@@ -103,7 +103,7 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{
       body: ApprovalRuleDeleteRequestSchema,
       data: IdResultSchema,
     },
-    (request) => approvalRules.deleteRule(request.user.customerId, request.body.id),
+    (request) => approvalRules.deleteRule(request.user, request.user.customerId, request.body.id),
   );
 
   postData(

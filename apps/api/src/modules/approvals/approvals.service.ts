@@ -4,6 +4,7 @@ import type { Database, Executor } from "../../db/client.ts";
 import { inRetriedTransaction } from "../../db/retry.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
+import type { AuditRecorder } from "../audit/audit.service.ts";
 import { queueEmail } from "../mail/mail.service.ts";
 import { approvalDecisionMail, approvalRequestMail } from "../mail/templates.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
@@ -25,9 +26,10 @@ export interface ApprovalsDeps {
   db: Database;
   settings: ApprovalsSettings;
   orders: Pick<OrdersService, "lockOrder" | "approvePending" | "cancelPending">;
+  audit: AuditRecorder;
 }
 
-type Decider = Pick<SessionUser, "userId" | "customerId" | "isAdmin" | "authMethod">;
+type Decider = Pick<SessionUser, "userId" | "customerId" | "isAdmin" | "authMethod"> & { sessionId?: number };
 type Request = NonNullable<repo.RequestRow>;
 
 /** Whether a user may decide the tier a request waits on: an administrator, or an approver it names. */
@@ -133,6 +135,16 @@ async function decide(deps: ApprovalsDeps, user: Decider, d: Decision) {
       throw new AppError("CONFLICT", "This order has been decided already: reload to see the decision.");
     }
     const outcome = outcomeOf(d, r.tier >= r.approvers.length);
+    // The audit trail (decision 043): who decided which step, with the note; an expiry has no person.
+    await deps.audit.record(tx, {
+      actor: user.sessionId === undefined ? null : { userId: user.userId, sessionId: user.sessionId },
+      kind: "approval",
+      action: d.decision,
+      recordId: r.order_id,
+      label: `Order #${r.order_id}`,
+      before: { status: "pending", tier: r.tier },
+      after: { status: outcome?.status ?? "pending", tier: outcome ? r.tier : r.tier + 1, note: d.note },
+    });
     if (!outcome) {
       await repo.setRequestState(tx, r.id, { tier: r.tier + 1 });
       await mailApprovers(deps, tx, r, r.tier + 1, false);

@@ -1,7 +1,7 @@
 import { ORDER_STATUS } from "@vetportal/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { bearer, signIn } from "../../../test/helpers.ts";
+import { bearer, queryRows, signIn } from "../../../test/helpers.ts";
 import { useSignedInApp } from "../../../test/support/app.ts";
 import { orderBody, productMaker } from "../../../test/support/fixtures.ts";
 import {
@@ -308,6 +308,18 @@ describe("approving and rejecting", () => {
       .limit(1);
     expect(mail?.to).toEqual(["maria@happypaws.test"]);
     expect(mail?.text).toContain("Reason: Over the quarter's budget — order in October");
+    // The audit trail names the approver and the decision with its note (decision 043).
+    const audit = await queryRows<{ actor_user_id: number; action: string; after: { note?: string } }>(
+      t.db,
+      sql`select actor_user_id, action, after from audit_log where kind = 'approval' and record_id = ${id}`,
+    );
+    expect(audit).toEqual([
+      {
+        actor_user_id: a.id,
+        action: "reject",
+        after: expect.objectContaining({ status: "rejected", note: "Over the quarter's budget — order in October" }),
+      },
+    ]);
   });
 
   it("refuses a practice, and an approver whom no rule of the order names", async () => {
