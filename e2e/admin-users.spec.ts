@@ -121,10 +121,23 @@ test.describe("admin users", () => {
 
   test("delete asks first, and No keeps the user", async ({ page }) => {
     await signInAsAdmin(page);
+    // A practice of this test's own (newest first, it heads the list): deleting whatever row comes
+    // first would take a demo account another journey signs in with (the approver).
+    const name = `Delete Me Clinic ${Date.now()}`;
+    const added = await apiAsPage(page, "/api/user/add", {
+      practice_name: name,
+      email: `delete-${Date.now()}@clinic.test`,
+      phone: "415-555-0142",
+      contact: "Sam Rivera",
+      line1: `${Date.now() % 10_000} Owens Street`,
+      city: "San Francisco",
+      state: "CA",
+      zip_code: "94158",
+      user_level_id: 1,
+    });
+    expect(added.ok(), await added.text()).toBe(true);
     await page.goto("/userreport");
-    const firstRow = page.getByRole("table").getByRole("row").nth(1);
-    const deleteButton = firstRow.getByRole("button", { name: /^Delete / });
-    const name = ((await deleteButton.textContent()) ?? "").replace(/^Delete\s*/, "");
+    const deleteButton = page.getByRole("button", { name: `Delete ${name}`, exact: true });
 
     await deleteButton.click();
     await page.getByRole("button", { name: "Don't delete" }).click();

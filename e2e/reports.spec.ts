@@ -279,7 +279,9 @@ test.describe("administrator's reports", () => {
     expect(download.suggestedFilename()).toBe(`orders_${FROM}_${TODAY}.csv`);
     const csv = await readFile(await download.path(), "utf8");
     const lines = csv.trim().split(/\r?\n/);
-    expect(lines[0]).toMatch(/^Order ID,Status,Created \(PT\),Practice,User,Department,Cost Center,PO Number,Items,/);
+    expect(lines[0]).toMatch(
+      /^Order ID,Status,Created \(PT\),Practice,User,Placed by,Department,Cost Center,PO Number,Items,/,
+    );
     // Every matching row, not just the page on screen.
     expect(lines.length - 1).toBe(total);
     expect(lines[1]).toMatch(/^\d+,/);

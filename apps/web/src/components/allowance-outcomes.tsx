@@ -1,6 +1,9 @@
 import { Alert, List, Text } from "@mantine/core";
 import { type AllowanceOutcome, balanceText, outcomeText } from "@vetportal/contract";
 
+/** An orange alert's title in the theme's darkest orange: Mantine's light variant (orange 6) is 2.5:1 on its background. */
+export const ACCESSIBLE_ORANGE_TITLE = { title: { color: "var(--mantine-color-orange-9)" } };
+
 /**
  * What this order does to each allowance programme (issue 23 §1): the balance before and after it,
  * and what happens over it (refused, needs approval, allowed) — in the words of the header chip.
@@ -9,9 +12,12 @@ export function AllowanceOutcomes({ outcomes }: { outcomes: readonly AllowanceOu
   if (!outcomes.length) return null;
   const over = outcomes.some((o) => o.over_by > 0);
   const refused = outcomes.some((o) => o.over_by > 0 && o.over_balance === "refuse");
+  // Titles in each colour's darkest shade: the light variant's own (shade 6) fails contrast (axe).
+  const color = refused ? "red" : over ? "orange" : "brand";
   return (
     <Alert
-      color={refused ? "red" : over ? "orange" : "brand"}
+      color={color}
+      styles={{ title: { color: `var(--mantine-color-${color}-9)` } }}
       title="Your allowance"
       data-testid="allowance-outcomes"
       role={over ? "status" : undefined}

@@ -1,6 +1,6 @@
 import { Alert, Group, List, Skeleton, Stack, Text, VisuallyHidden } from "@mantine/core";
 import type { Quote } from "@vetportal/contract";
-import { AllowanceOutcomes } from "../../../components/allowance-outcomes.tsx";
+import { ACCESSIBLE_ORANGE_TITLE, AllowanceOutcomes } from "../../../components/allowance-outcomes.tsx";
 import { LoadError, type RetryableQuery } from "../../../components/page-state.tsx";
 import { formatMoney } from "../../../lib/format.ts";
 
@@ -96,7 +96,13 @@ export function OrderSummary({ query }: { query: QuoteQuery }) {
       </Text>
       <AllowanceOutcomes outcomes={quote.allowance} />
       {quote.approval?.required && (
-        <Alert color="yellow" variant="light" title="This order will need approval" mt="xs">
+        <Alert
+          color="orange"
+          variant="light"
+          title="This order will need approval"
+          mt="xs"
+          styles={ACCESSIBLE_ORANGE_TITLE}
+        >
           <Text size="sm">It will be placed Pending Approval and ship once an approver approves it:</Text>
           <List size="sm">
             {quote.approval.reasons.map((reason) => (
