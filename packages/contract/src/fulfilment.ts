@@ -28,11 +28,19 @@ export function isFinalStatus(status: number): boolean {
  * The API enforces it; the web reads it to offer only the allowed actions.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<number, readonly number[]>> = Object.fromEntries(
-  ALL_ORDER_STATUSES.map((from) => [
-    from.id,
-    isFinalStatus(from.id) ? [] : ALL_ORDER_STATUSES.map((to) => to.id).filter((to) => to !== from.id),
-  ]),
+  ALL_ORDER_STATUSES.map((from) => [from.id, transitionsFrom(from.id)]),
 );
+
+/**
+ * Pending Approval is entered only by placing an order a rule matches and left only by the
+ * approvers' decision (issue 23 §2, decision 040): the desk may cancel such an order, nothing more,
+ * and may not move another order into it (it would wait for a decision nobody was asked for).
+ */
+function transitionsFrom(from: number): number[] {
+  if (isFinalStatus(from)) return [];
+  if (from === ORDER_STATUS.PENDING_APPROVAL) return [ORDER_STATUS.CANCELLED];
+  return ALL_ORDER_STATUSES.map((to) => to.id).filter((to) => to !== from && to !== ORDER_STATUS.PENDING_APPROVAL);
+}
 
 /** Statuses reached through their own action rather than a plain status change (Destroyed: placing a destroy order). */
 export const STATUSES_WITH_OWN_ACTION: readonly number[] = [
