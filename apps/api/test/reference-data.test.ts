@@ -109,7 +109,7 @@ describe("reference data", () => {
 });
 
 describe(`upgrading a database made by release ${RELEASE}`, () => {
-  it("keeps its orders, users and reference rows, and takes a new order", async () => {
+  it("keeps its orders, users and reference rows, and takes a new order", { timeout: 120_000 }, async () => {
     const dump = gunzipSync(readFileSync(RELEASE_DUMP)).toString("utf8");
     const database = await emptyDatabase(dump);
     const before = await rowsOf<{ orders: number; users: number; ledger: number }>(

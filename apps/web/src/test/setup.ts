@@ -3,11 +3,15 @@
 // the API at the fetch level, and a clean page, session and cart after every test.
 import "@testing-library/jest-dom/vitest";
 import { notifications } from "@mantine/notifications";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
 import { clearLocalCart } from "../lib/cart-store.ts";
 import { clearSession } from "../lib/session.ts";
 import { server } from "./server.ts";
+
+// findBy…/waitFor wait up to 5 s, not 1 s: on a loaded 2-core machine (CI beside other suites) a
+// toast after a mutation can take longer than a second to render; a passing test is no slower.
+configure({ asyncUtilTimeout: 5_000 });
 
 const { getComputedStyle } = window;
 window.getComputedStyle = (element) => getComputedStyle(element);
