@@ -173,7 +173,8 @@ export async function reallotInherited(db: Executor, input: { programmeId: numbe
 
 /**
  * Sets a practice's own allocation for a period: opens the account with it, or changes the open
- * one's allotment by the difference (locked). False when a concurrent statement opened the account
+ * one's allotment by the difference (locked). Answers the account as it was under the lock (null
+ * when this statement opened it), or undefined when a concurrent statement opened the account
  * between the two (the caller runs it again).
  */
 export async function setAllocation(
@@ -181,10 +182,10 @@ export async function setAllocation(
   input: { programmeId: number; userId: number; start: string; allotted: number; byUserId: number; reason: string },
 ) {
   const { programmeId, userId, start, allotted, byUserId, reason } = input;
-  const [row] = await selectRows<{ done: boolean }>(
+  const [row] = await selectRows<{ done: boolean; allotted: number | null; own: boolean | null }>(
     db,
     sql`with cur as materialized (
-      select id, allotted from ${allowance_accounts}
+      select id, allotted, own from ${allowance_accounts}
       where programme_id = ${programmeId} and user_id = ${userId} and period_start = ${start}::date
       for no key update
     ),
@@ -202,9 +203,11 @@ export async function setAllocation(
       select id, 'allotment', delta, ${byUserId}, ${reason} from (select * from opened union all select * from changed) x
       where delta <> 0
     )
-    select exists (select 1 from opened) or exists (select 1 from changed) as done`,
+    select exists (select 1 from opened) or exists (select 1 from changed) as done,
+      (select allotted from cur) as allotted, (select own from cur) as own`,
   );
-  return row?.done ?? false;
+  if (!row?.done) return undefined;
+  return { before: row.allotted === null ? null : { allotted: row.allotted, own: row.own ?? false } };
 }
 
 /** The account of a practice's period (after openAccounts), for an adjustment. */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bearer, queryRows } from "../../../test/helpers.ts";
-import { accountOf, insertProgramme } from "../../../test/support/allowances.ts";
+import { accountOf, insertProgramme, ledgerMismatches } from "../../../test/support/allowances.ts";
 import { useSignedInApp } from "../../../test/support/app.ts";
 import { orderBody, productMaker } from "../../../test/support/fixtures.ts";
 
@@ -154,6 +154,35 @@ describe("the allowance routes", () => {
     expect(exported.headers["content-type"]).toContain("text/csv");
     expect(exported.body).toContain(`${t.practiceUserId},`);
     expect(exported.body.split("\r\n")[0]).toBe("user_id,practice,period_start,allotted");
+    await t.db.execute(sql`update allowance_programmes set active = false where id = ${id}`);
+  });
+
+  it("applies one CSV sent twice at once as once: one allotment and one audit row per practice, the ledger whole", async () => {
+    const a = await product();
+    const id = await insertProgramme(t.db, {
+      name: "Route CSV twice",
+      scope: "products",
+      scope_ids: [a],
+      default_allotted: 10,
+    });
+    const csv = `user_id,practice,period_start,allotted\n${t.practiceUserId},Happy Paws,${today},25\n`;
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => post("/api/allowance/import", { programme_id: id, csv, apply: true })),
+    );
+    expect(answers.map((r) => r.json().data.applied)).toEqual([true, true, true, true]);
+    expect(await accountOf(t.db, id, t.practiceUserId)).toMatchObject({ allotted: 25, balance: 25 });
+    expect(await ledgerMismatches(t.db, id)).toEqual({ accounts: [], orders: [] });
+    const written = await queryRows<{ kind: string; delta: number }>(
+      t.db,
+      sql`select l.kind, l.delta from allowance_ledger l join allowance_accounts a on a.id = l.account_id
+        where a.programme_id = ${id} order by l.id`,
+    );
+    expect(written).toEqual([{ kind: "allotment", delta: 25 }]);
+    const audit = await queryRows<{ action: string; after: unknown }>(
+      t.db,
+      sql`select action, after from audit_log where kind = 'allocation' and record_label like ${"Route CSV twice%"}`,
+    );
+    expect(audit).toEqual([{ action: "import", after: { allotted: 25, own: true } }]);
     await t.db.execute(sql`update allowance_programmes set active = false where id = ${id}`);
   });
 
