@@ -25,7 +25,14 @@ import {
  * asserts the invariant the lock keeps; where cheap, a read-then-write version of the same path is
  * shown to break it on the same database. One database and one pair of processes for all of them.
  */
-const P = { REFUSE: 978_001, DECIDE: 978_002, NAIVE_DECIDE: 978_003, TIER: 978_004, ADJUST: 978_005 } as const;
+const P = {
+  REFUSE: 978_001,
+  DECIDE: 978_002,
+  NAIVE_DECIDE: 978_003,
+  TIER: 978_004,
+  ADJUST: 978_005,
+  DESK: 978_009,
+} as const;
 const Q = { MAX: 978_006, ALLOW: 978_007, BEHALF: 978_008 } as const;
 const api = useApiBundle("programme-races");
 const serverUrl = process.env.TEST_DATABASE_URL as string;
@@ -78,6 +85,7 @@ beforeAll(async () => {
   await insertProduct(sql, P.NAIVE_DECIDE, { name: "Race: naive decisions" });
   await insertProduct(sql, P.TIER, { name: "Race: two tiers" });
   await insertProduct(sql, P.ADJUST, { name: "Race: adjustments" });
+  await insertProduct(sql, P.DESK, { name: "Race: desk and decisions" });
   await insertProduct(sql, Q.MAX, { name: "Race: quick order max", max: 10, sku: "RACE-QMAX" });
   await insertProduct(sql, Q.ALLOW, { name: "Race: quick order allowance", sku: "RACE-QALLOW" });
   await insertProduct(sql, Q.BEHALF, { name: "Race: on behalf" });
@@ -275,6 +283,46 @@ describe("approval decisions", () => {
       if (order?.s !== ORDER_STATUS.CANCELLED) held += 2;
     }
     expect(await stockOf(P.TIER)).toBe(stock - held);
+  });
+});
+
+describe("approval decisions and the desk's cancel", () => {
+  it("gives stock and allowance back once when the desk cancels while approvers decide", async () => {
+    const programme = await insertProgramme(sql, {
+      name: "Desk race",
+      products: [P.DESK],
+      allotted: 1,
+      over: "approval",
+    });
+    const stock = await stockOf(P.DESK);
+    const ids = await pendingOrders(P.DESK, 6);
+    const answers = await Promise.all(
+      ids.map((id, i) =>
+        Promise.all([
+          call(base(i), "/api/fulfilment/cancel", { order_id: id }, admin2.token),
+          decide(i + 1, id, 1, "approve", approver.token),
+          decide(i, id, 1, "reject", admin.token),
+        ]),
+      ),
+    );
+    let active = 0;
+    for (const [n, id] of ids.entries()) {
+      const [desk, ...deciders] = (answers[n] as Answer[]).map((a) => a.status);
+      const won = deciders.filter((s) => s === 200).length;
+      expect(won).toBeLessThanOrEqual(1);
+      // The desk may cancel an order waiting for approval, or one approved just before; nothing else.
+      expect(desk === 200 || won === 1).toBe(true);
+      const [order] = await rows<{ s: number; cancelled: number }>(
+        `select o.order_status_id as s, (select sum(cancelled_quantity)::int from order_products where order_id = o.id)
+           as cancelled from orders o where o.id = $1`,
+        [id],
+      );
+      expect(order?.cancelled).toBe(order?.s === ORDER_STATUS.CANCELLED ? 2 : 0);
+      if (order?.s === ORDER_STATUS.ACTIVE) active++;
+      else expect(order?.s).toBe(ORDER_STATUS.CANCELLED);
+    }
+    expect(await stockOf(P.DESK)).toBe(stock - 2 * active);
+    expect(await ledgerMismatches(sql, programme)).toEqual({ accounts: [], orders: [] });
   });
 });
 
