@@ -537,6 +537,33 @@ describe("the audit trail under concurrent changes", () => {
     expect(new Set(trail.map((r) => r.session_id)).size).toBe(2);
   });
 
+  it("chains the audit rows of one programme changed by two administrators at once", async () => {
+    const form = { name: "Audit race", period: "quarter", unit: "packs", scope: "products", scope_ids: [P.ADJUST] };
+    const added = await call(base(0), "/api/allowance/programme/add", { ...form, active: false }, admin.token);
+    const id = (added.json.data as { id: number }).id;
+    const allotments = Array.from({ length: 8 }, (_, i) => 10 + i);
+    const answers = await Promise.all(
+      allotments.map((n, i) =>
+        call(
+          base(i),
+          "/api/allowance/programme/update",
+          { ...form, id, active: false, default_allotted: n },
+          i % 2 ? admin2.token : admin.token,
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    const trail = await rows<{ before: { default_allotted?: number }; after: { default_allotted?: number } }>(
+      "select before, after from audit_log where kind = 'programme' and action = 'update' and record_id = $1 order by id",
+      [id],
+    );
+    expect(trail.map((r) => r.after.default_allotted).sort()).toEqual(allotments);
+    expect(trail.map((r) => r.before.default_allotted)).toEqual([
+      0,
+      ...trail.slice(0, -1).map((r) => r.after.default_allotted),
+    ]);
+  });
+
   it("would record the same before twice with a read-then-write change (the lock the services take first)", async () => {
     const [dept] = await rows<{ id: number }>(
       "insert into departments (customer_id, name) values (1850, 'Naive Audit 0') returning id",

@@ -41,11 +41,14 @@ export async function listProgrammes(db: Executor, customerId: number) {
     .orderBy(asc(allowance_programmes.name), asc(allowance_programmes.id))) as ProgrammeRow[];
 }
 
-export async function findProgramme(db: Executor, customerId: number, id: number) {
-  const [row] = await db
+/** A programme of the customer; with `lock`, its row held until the transaction ends (an update's audit "before"). */
+export async function findProgramme(db: Executor, customerId: number, id: number, lock = false) {
+  const query = db
     .select(programmeColumns)
     .from(allowance_programmes)
     .where(and(eq(allowance_programmes.customer_id, customerId), eq(allowance_programmes.id, id)));
+  // NO KEY UPDATE, as the update itself takes: accounts opening meanwhile (their key share) are not held up.
+  const [row] = lock ? await query.for("no key update") : await query;
   return row as ProgrammeRow | undefined;
 }
 

@@ -132,9 +132,9 @@ function practiceSide(deps: AllowancesDeps) {
   };
 }
 
-/** Refuses a programme id that is not the customer's. */
-async function programmeOf({ db, settings }: AllowancesDeps, id: number) {
-  const p = await admin.findProgramme(db, settings.CUSTOMER_ID, id);
+/** Refuses a programme id that is not the customer's; given `tx`, read in it with its row locked. */
+async function programmeOf({ db, settings }: AllowancesDeps, id: number, tx?: Executor) {
+  const p = await admin.findProgramme(tx ?? db, settings.CUSTOMER_ID, id, tx !== undefined);
   if (!p) throw new AppError("NOT_FOUND", "No such programme.", { programme_id: "No such programme." });
   return p;
 }
@@ -171,9 +171,10 @@ function programmeSide(deps: AllowancesDeps) {
         return row;
       }),
     async updateProgramme(user: SessionUser, id: number, form: ProgrammeForm) {
-      const before = await programmeOf(deps, id);
       await inRetriedTransaction(db, async (tx) => {
-        if (!(await admin.updateProgramme(tx, settings.CUSTOMER_ID, id, form))) await programmeOf(deps, id);
+        // The audit's "before" read under the row's lock (decision 043): two administrators' saves chain.
+        const before = await programmeOf(deps, id, tx);
+        await admin.updateProgramme(tx, settings.CUSTOMER_ID, id, form);
         await admin.reallotInherited(tx, { programmeId: id, byUserId: user.userId });
         const entry = { kind: "programme" as const, action: "update", recordId: id, label: form.name };
         await deps.audit.record(tx, { ...entry, actor: actorOf(user), before, after: form });
