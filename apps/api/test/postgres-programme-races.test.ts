@@ -32,6 +32,7 @@ const P = {
   TIER: 978_004,
   ADJUST: 978_005,
   DESK: 978_009,
+  EXPIRE: 978_010,
 } as const;
 const Q = { MAX: 978_006, ALLOW: 978_007, BEHALF: 978_008 } as const;
 const api = useApiBundle("programme-races");
@@ -60,7 +61,8 @@ beforeAll(async () => {
   await server.connect();
   await server.query(`create database ${dbName}`);
   await api.build();
-  const env = { DATABASE_URL: url, DATABASE_POOL_SIZE: "6", SEED_DEMO_DATA: "true" };
+  // The approvals' reminder and expiry job runs every second in both processes (its race below).
+  const env = { DATABASE_URL: url, DATABASE_POOL_SIZE: "6", SEED_DEMO_DATA: "true", APPROVAL_JOB_INTERVAL_MS: "1000" };
   processes = await Promise.all([api.start(env), api.start(env)]);
   sql = new pg.Client({ connectionString: url });
   await sql.connect();
@@ -86,6 +88,7 @@ beforeAll(async () => {
   await insertProduct(sql, P.TIER, { name: "Race: two tiers" });
   await insertProduct(sql, P.ADJUST, { name: "Race: adjustments" });
   await insertProduct(sql, P.DESK, { name: "Race: desk and decisions" });
+  await insertProduct(sql, P.EXPIRE, { name: "Race: reminders and expiry" });
   await insertProduct(sql, Q.MAX, { name: "Race: quick order max", max: 10, sku: "RACE-QMAX" });
   await insertProduct(sql, Q.ALLOW, { name: "Race: quick order allowance", sku: "RACE-QALLOW" });
   await insertProduct(sql, Q.BEHALF, { name: "Race: on behalf" });
@@ -322,6 +325,42 @@ describe("approval decisions and the desk's cancel", () => {
       else expect(order?.s).toBe(ORDER_STATUS.CANCELLED);
     }
     expect(await stockOf(P.DESK)).toBe(stock - 2 * active);
+    expect(await ledgerMismatches(sql, programme)).toEqual({ accounts: [], orders: [] });
+  });
+});
+
+describe("the approvals' reminders and expiries", () => {
+  it("reminds once and expires once when both processes' jobs find the same overdue requests", async () => {
+    const programme = await insertProgramme(sql, {
+      name: "Expiry race",
+      products: [P.EXPIRE],
+      allotted: 1,
+      over: "approval",
+    });
+    const stock = await stockOf(P.EXPIRE);
+    const ids = await pendingOrders(P.EXPIRE, 6);
+    await sql.query(
+      "update approval_requests set tier_started = now() - interval '30 days' where order_id = any($1::int[])",
+      [ids],
+    );
+    // Both processes' timers (every second) pick them up; wait until every order is decided.
+    const waiting = () =>
+      countOf("select count(*)::int as n from orders where id = any($1::int[]) and order_status_id = $2", [
+        ids,
+        ORDER_STATUS.PENDING_APPROVAL,
+      ]);
+    for (let i = 0; i < 300 && (await waiting()) !== 0; i++) await new Promise((r) => setTimeout(r, 100));
+    for (const id of ids) {
+      expect(await decisionsOf(id)).toEqual([{ tier: 1, decision: "expire" }]);
+      const mails = await rows<{ kind: string }>(
+        "select kind from email_outbox where text ~ $1 and kind like 'approval%' order by kind",
+        [`/${id}([^0-9]|$)`],
+      );
+      expect(mails.map((m) => m.kind)).toEqual(["approval_decision", "approval_reminder", "approval_request"]);
+      const audit = "select count(*)::int as n from audit_log where kind = 'approval' and record_id = $1";
+      expect(await countOf(audit, [id])).toBe(1);
+    }
+    expect(await stockOf(P.EXPIRE)).toBe(stock);
     expect(await ledgerMismatches(sql, programme)).toEqual({ accounts: [], orders: [] });
   });
 });
