@@ -186,6 +186,26 @@ describe("the allowance routes", () => {
     await t.db.execute(sql`update allowance_programmes set active = false where id = ${id}`);
   });
 
+  it("chains the audit rows of one programme saved by administrators at once (each before the previous after)", async () => {
+    const form = { name: "Route audit chain", period: "quarter", unit: "packs", scope: "products", scope_ids: [] };
+    const added = await post("/api/allowance/programme/add", { ...form, active: false });
+    const id = added.json().data.id as number;
+    const answers = await Promise.all(
+      [5, 6, 7, 8].map((n) =>
+        post("/api/allowance/programme/update", { ...form, id, active: false, default_allotted: n }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const trail = await queryRows<{ before: { default_allotted: number }; after: { default_allotted: number } }>(
+      t.db,
+      sql`select before, after from audit_log where kind = 'programme' and action = 'update' and record_id = ${id} order by id`,
+    );
+    expect(trail.map((r) => r.before.default_allotted)).toEqual([
+      0,
+      ...trail.slice(0, -1).map((r) => r.after.default_allotted),
+    ]);
+  });
+
   it("keeps administrators' routes from practices", async () => {
     for (const url of ["/api/allowance/programme/list", "/api/allowance/grid", "/api/allowance/import"]) {
       expect((await post(url, {}, t.practice)).statusCode).toBe(403);
