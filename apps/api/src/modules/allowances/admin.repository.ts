@@ -41,11 +41,14 @@ export async function listProgrammes(db: Executor, customerId: number) {
     .orderBy(asc(allowance_programmes.name), asc(allowance_programmes.id))) as ProgrammeRow[];
 }
 
-export async function findProgramme(db: Executor, customerId: number, id: number) {
-  const [row] = await db
+/** A programme of the customer; with `lock`, its row held until the transaction ends (an update's audit "before"). */
+export async function findProgramme(db: Executor, customerId: number, id: number, lock = false) {
+  const query = db
     .select(programmeColumns)
     .from(allowance_programmes)
     .where(and(eq(allowance_programmes.customer_id, customerId), eq(allowance_programmes.id, id)));
+  // NO KEY UPDATE, as the update itself takes: accounts opening meanwhile (their key share) are not held up.
+  const [row] = lock ? await query.for("no key update") : await query;
   return row as ProgrammeRow | undefined;
 }
 
@@ -173,7 +176,8 @@ export async function reallotInherited(db: Executor, input: { programmeId: numbe
 
 /**
  * Sets a practice's own allocation for a period: opens the account with it, or changes the open
- * one's allotment by the difference (locked). False when a concurrent statement opened the account
+ * one's allotment by the difference (locked). Answers the account as it was under the lock (null
+ * when this statement opened it), or undefined when a concurrent statement opened the account
  * between the two (the caller runs it again).
  */
 export async function setAllocation(
@@ -181,10 +185,10 @@ export async function setAllocation(
   input: { programmeId: number; userId: number; start: string; allotted: number; byUserId: number; reason: string },
 ) {
   const { programmeId, userId, start, allotted, byUserId, reason } = input;
-  const [row] = await selectRows<{ done: boolean }>(
+  const [row] = await selectRows<{ done: boolean; allotted: number | null; own: boolean | null }>(
     db,
     sql`with cur as materialized (
-      select id, allotted from ${allowance_accounts}
+      select id, allotted, own from ${allowance_accounts}
       where programme_id = ${programmeId} and user_id = ${userId} and period_start = ${start}::date
       for no key update
     ),
@@ -202,9 +206,11 @@ export async function setAllocation(
       select id, 'allotment', delta, ${byUserId}, ${reason} from (select * from opened union all select * from changed) x
       where delta <> 0
     )
-    select exists (select 1 from opened) or exists (select 1 from changed) as done`,
+    select exists (select 1 from opened) or exists (select 1 from changed) as done,
+      (select allotted from cur) as allotted, (select own from cur) as own`,
   );
-  return row?.done ?? false;
+  if (!row?.done) return undefined;
+  return { before: row.allotted === null ? null : { allotted: row.allotted, own: row.own ?? false } };
 }
 
 /** The account of a practice's period (after openAccounts), for an adjustment. */

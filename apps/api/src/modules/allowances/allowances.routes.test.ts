@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bearer, queryRows } from "../../../test/helpers.ts";
-import { accountOf, insertProgramme } from "../../../test/support/allowances.ts";
+import { accountOf, insertProgramme, ledgerMismatches } from "../../../test/support/allowances.ts";
 import { useSignedInApp } from "../../../test/support/app.ts";
 import { orderBody, productMaker } from "../../../test/support/fixtures.ts";
 
@@ -155,6 +155,55 @@ describe("the allowance routes", () => {
     expect(exported.body).toContain(`${t.practiceUserId},`);
     expect(exported.body.split("\r\n")[0]).toBe("user_id,practice,period_start,allotted");
     await t.db.execute(sql`update allowance_programmes set active = false where id = ${id}`);
+  });
+
+  it("applies one CSV sent twice at once as once: one allotment and one audit row per practice, the ledger whole", async () => {
+    const a = await product();
+    const id = await insertProgramme(t.db, {
+      name: "Route CSV twice",
+      scope: "products",
+      scope_ids: [a],
+      default_allotted: 10,
+    });
+    const csv = `user_id,practice,period_start,allotted\n${t.practiceUserId},Happy Paws,${today},25\n`;
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => post("/api/allowance/import", { programme_id: id, csv, apply: true })),
+    );
+    expect(answers.map((r) => r.json().data.applied)).toEqual([true, true, true, true]);
+    expect(await accountOf(t.db, id, t.practiceUserId)).toMatchObject({ allotted: 25, balance: 25 });
+    expect(await ledgerMismatches(t.db, id)).toEqual({ accounts: [], orders: [] });
+    const written = await queryRows<{ kind: string; delta: number }>(
+      t.db,
+      sql`select l.kind, l.delta from allowance_ledger l join allowance_accounts a on a.id = l.account_id
+        where a.programme_id = ${id} order by l.id`,
+    );
+    expect(written).toEqual([{ kind: "allotment", delta: 25 }]);
+    const audit = await queryRows<{ action: string; after: unknown }>(
+      t.db,
+      sql`select action, after from audit_log where kind = 'allocation' and record_label like ${"Route CSV twice%"}`,
+    );
+    expect(audit).toEqual([{ action: "import", after: { allotted: 25, own: true } }]);
+    await t.db.execute(sql`update allowance_programmes set active = false where id = ${id}`);
+  });
+
+  it("chains the audit rows of one programme saved by administrators at once (each before the previous after)", async () => {
+    const form = { name: "Route audit chain", period: "quarter", unit: "packs", scope: "products", scope_ids: [] };
+    const added = await post("/api/allowance/programme/add", { ...form, active: false });
+    const id = added.json().data.id as number;
+    const answers = await Promise.all(
+      [5, 6, 7, 8].map((n) =>
+        post("/api/allowance/programme/update", { ...form, id, active: false, default_allotted: n }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const trail = await queryRows<{ before: { default_allotted: number }; after: { default_allotted: number } }>(
+      t.db,
+      sql`select before, after from audit_log where kind = 'programme' and action = 'update' and record_id = ${id} order by id`,
+    );
+    expect(trail.map((r) => r.before.default_allotted)).toEqual([
+      0,
+      ...trail.slice(0, -1).map((r) => r.after.default_allotted),
+    ]);
   });
 
   it("keeps administrators' routes from practices", async () => {

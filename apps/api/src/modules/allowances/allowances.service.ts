@@ -132,9 +132,9 @@ function practiceSide(deps: AllowancesDeps) {
   };
 }
 
-/** Refuses a programme id that is not the customer's. */
-async function programmeOf({ db, settings }: AllowancesDeps, id: number) {
-  const p = await admin.findProgramme(db, settings.CUSTOMER_ID, id);
+/** Refuses a programme id that is not the customer's; given `tx`, read in it with its row locked. */
+async function programmeOf({ db, settings }: AllowancesDeps, id: number, tx?: Executor) {
+  const p = await admin.findProgramme(tx ?? db, settings.CUSTOMER_ID, id, tx !== undefined);
   if (!p) throw new AppError("NOT_FOUND", "No such programme.", { programme_id: "No such programme." });
   return p;
 }
@@ -144,9 +144,16 @@ async function refuseUnknownPractice({ db, settings }: AllowancesDeps, userId: n
   if (!found) throw new AppError("NOT_FOUND", "No such practice.", { user_id: "No such practice." });
 }
 
-/** Sets one allocation, again when a concurrent statement opened the account in between. */
+/**
+ * Sets one allocation, again when a concurrent statement opened the account in between. Answers
+ * the account's allotment as it was under its lock (null when this opened it): the audit's before,
+ * so an allocation set again to what it already is (a CSV applied twice at once) records nothing.
+ */
 async function setOne(db: Executor, input: Parameters<typeof admin.setAllocation>[1]) {
-  for (let attempt = 0; attempt < 3; attempt++) if (await admin.setAllocation(db, input)) return;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const set = await admin.setAllocation(db, input);
+    if (set) return set.before;
+  }
   throw new AppError("CONFLICT", "This allocation is being changed by someone else. Please try again.");
 }
 
@@ -164,9 +171,10 @@ function programmeSide(deps: AllowancesDeps) {
         return row;
       }),
     async updateProgramme(user: SessionUser, id: number, form: ProgrammeForm) {
-      const before = await programmeOf(deps, id);
       await inRetriedTransaction(db, async (tx) => {
-        if (!(await admin.updateProgramme(tx, settings.CUSTOMER_ID, id, form))) await programmeOf(deps, id);
+        // The audit's "before" read under the row's lock (decision 043): two administrators' saves chain.
+        const before = await programmeOf(deps, id, tx);
+        await admin.updateProgramme(tx, settings.CUSTOMER_ID, id, form);
         await admin.reallotInherited(tx, { programmeId: id, byUserId: user.userId });
         const entry = { kind: "programme" as const, action: "update", recordId: id, label: form.name };
         await deps.audit.record(tx, { ...entry, actor: actorOf(user), before, after: form });
@@ -203,9 +211,9 @@ function adminSide(deps: AllowancesDeps) {
       const start = periodStart(p.period, input.period);
       await inRetriedTransaction(db, async (tx) => {
         const row = { programmeId: p.id, userId: input.user_id, start, allotted: input.allotted };
-        await setOne(tx, { ...row, byUserId: user.userId, reason: "Allocation set" });
+        const before = await setOne(tx, { ...row, byUserId: user.userId, reason: "Allocation set" });
         const what = { action: "set", programme: p, userId: input.user_id, start };
-        await recordAllocation(deps, tx, user, what, null, { allotted: input.allotted });
+        await recordAllocation(deps, tx, user, what, before, { allotted: input.allotted, own: true });
       });
       return null;
     },
@@ -266,9 +274,9 @@ function adminSide(deps: AllowancesDeps) {
         for (const r of rows) {
           if (r.user_id === null || r.period_start === null || r.allotted === null) continue;
           const row = { programmeId: p.id, userId: r.user_id, start: r.period_start, allotted: r.allotted };
-          await setOne(tx, { ...row, byUserId: user.userId, reason: "Allocation imported" });
+          const before = await setOne(tx, { ...row, byUserId: user.userId, reason: "Allocation imported" });
           const what = { action: "import", programme: p, userId: r.user_id, start: r.period_start };
-          await recordAllocation(deps, tx, user, what, null, { allotted: r.allotted });
+          await recordAllocation(deps, tx, user, what, before, { allotted: r.allotted, own: true });
         }
       });
       return importResult(rows, true);

@@ -324,14 +324,20 @@ export async function markReminders(tx: Executor, days: number, limit: number) {
     });
 }
 
-/** Pending requests whose tier has waited `days` in all: due to expire. */
+/**
+ * Pending requests whose tier has waited `days` in all and whose order still waits for approval:
+ * due to expire. (An order the desk cancelled meanwhile leaves its request pending; listed, such
+ * requests would fill every batch, oldest first, and no live request would ever expire.)
+ */
 export function listDueExpiries(db: Executor, days: number, limit: number) {
   return db
     .select({ id: approval_requests.id, customer_id: approval_requests.customer_id, tier: approval_requests.tier })
     .from(approval_requests)
+    .innerJoin(orders, eq(orders.id, approval_requests.order_id))
     .where(
       and(
         eq(approval_requests.status, "pending"),
+        eq(orders.order_status_id, ORDER_STATUS.PENDING_APPROVAL),
         sql`${approval_requests.tier_started} <= now() - make_interval(secs => ${days * 86_400})`,
       ),
     )

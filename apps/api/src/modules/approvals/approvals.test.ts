@@ -2,6 +2,7 @@ import { ORDER_STATUS } from "@vetportal/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { bearer, queryRows, signIn } from "../../../test/helpers.ts";
+import { accountOf, insertProgramme, ledgerMismatches } from "../../../test/support/allowances.ts";
 import { useSignedInApp } from "../../../test/support/app.ts";
 import { orderBody, productMaker } from "../../../test/support/fixtures.ts";
 import {
@@ -15,6 +16,7 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import { hashPassword } from "../../lib/hashing.ts";
+import { listDueExpiries } from "./approvals.repository.ts";
 
 const t = useSignedInApp();
 
@@ -259,8 +261,10 @@ describe("approval rules", () => {
 });
 
 describe("approving and rejecting", () => {
-  async function pendingOrder(tiers: number[][], quantity = 6) {
+  async function pendingOrder(tiers: number[][], quantity = 6, allowance = false) {
     const p = await makeProduct();
+    if (allowance)
+      await insertProgramme(t.db, { name: `Held ${p}`, scope: "products", scope_ids: [p], default_allotted: 100 });
     await saveRule({ name: "Big", kind: "order_total", amount_cents: 1000, tiers });
     const res = await place([{ id: p, quantity }]);
     return { product: p, id: res.json().data as number };
@@ -337,10 +341,15 @@ describe("approving and rejecting", () => {
     expect((await decide(id, "approve", t.admin)).statusCode).toBe(200);
   });
 
-  it("lets exactly one of concurrent decisions on one order win", async () => {
+  it("lets exactly one of concurrent decisions on one order win: stock and allowance back once, one email, one audit row", async () => {
     const [a, b] = approvers as [(typeof approvers)[0], (typeof approvers)[0]];
-    const { id, product } = await pendingOrder([[a.id, b.id]]);
+    const { id, product } = await pendingOrder([[a.id, b.id]], 6, true);
     const held = await stockOf(product);
+    const [programme] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from allowance_programmes where name = ${`Held ${product}`}`,
+    );
+    expect((await accountOf(t.db, programme?.id as number, t.practiceUserId))?.balance).toBe(94);
     const answers = await Promise.all([
       decide(id, "approve", a.token, "yes"),
       decide(id, "reject", b.token, "no"),
@@ -358,11 +367,37 @@ describe("approving and rejecting", () => {
     const winner = decisions[0]?.approval_decisions.decision;
     expect(await statusOf(id)).toBe(winner === "approve" ? ORDER_STATUS.ACTIVE : ORDER_STATUS.CANCELLED);
     expect(await stockOf(product)).toBe(winner === "approve" ? held : (held ?? 0) + 6);
+    expect((await accountOf(t.db, programme?.id as number, t.practiceUserId))?.balance).toBe(
+      winner === "approve" ? 94 : 100,
+    );
+    expect(await ledgerMismatches(t.db, programme?.id as number)).toEqual({ accounts: [], orders: [] });
     const history = await t.db
       .select()
       .from(order_status_history)
       .where(and(eq(order_status_history.order_id, id)));
     expect(history).toHaveLength(2);
+    const mails = (await t.db.select().from(email_outbox).where(eq(email_outbox.kind, "approval_decision"))).filter(
+      (m) => m.text.includes(`/order/${id}/2`),
+    );
+    expect(mails).toHaveLength(1);
+    const audit = await queryRows(t.db, sql`select id from audit_log where kind = 'approval' and record_id = ${id}`);
+    expect(audit).toHaveLength(1);
+    await t.db.execute(sql`update allowance_programmes set active = false where id = ${programme?.id}`);
+  });
+
+  it("never picks for expiry a request whose order the desk cancelled while it waited", async () => {
+    const [a] = approvers as [(typeof approvers)[0]];
+    const { id } = await pendingOrder([[a.id]]);
+    expect((await post("/api/fulfilment/cancel", { order_id: id }, t.admin)).statusCode).toBe(200);
+    await t.db
+      .update(approval_requests)
+      .set({ tier_started: sql`now() - make_interval(days => 30)` })
+      .where(eq(approval_requests.order_id, id));
+    // Left in the batch, such requests would fill it (oldest first) and no live request would ever expire.
+    const due = await listDueExpiries(t.db, 1, 1000);
+    const [request] = await t.db.select().from(approval_requests).where(eq(approval_requests.order_id, id));
+    expect(due.map((r) => r.id)).not.toContain(request?.id);
+    expect(await t.app.approvals.runDue()).toMatchObject({ expired: 0 });
   });
 
   it("reminds the approvers once after the configured days, then expires the order (cancelled, stock back)", async () => {
