@@ -56,65 +56,60 @@ async function waitHealthy(port: number, timeoutMs = 90_000) {
 }
 
 describe("the server process on PGlite", () => {
-  it(
-    "locks its data directory, drains requests on SIGTERM and reuses the data on the next start",
-    { timeout: 240_000 },
-    async () => {
-      const port = await freePort();
-      const first = start(port);
-      await waitHealthy(port);
-      expect(first.output()).toContain('"seeded":true');
+  it("locks its data directory, drains requests on SIGTERM and reuses the data on the next start", async () => {
+    const port = await freePort();
+    const first = start(port);
+    await waitHealthy(port);
+    expect(first.output()).toContain('"seeded":true');
 
-      // A second process on the same directory refuses with a clear message instead of opening it.
-      const second = start(await freePort());
-      expect(await second.exited).toBe(1);
-      expect(second.output()).toContain("is in use by another Vet Portal process");
+    // A second process on the same directory refuses with a clear message instead of opening it.
+    const second = start(await freePort());
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain("is in use by another Vet Portal process");
 
-      // An in-flight request: headers sent, body not yet. SIGTERM arrives; the request still completes.
-      const body = JSON.stringify({
-        method: "address",
-        address_name: "Happy Paws Veterinary Clinic",
-        line1: "120 Market Street",
-        zip_code: "94105",
-      });
-      const socket = connect(port, "127.0.0.1");
-      let response = "";
-      socket.on("data", (d) => {
-        response += d;
-      });
-      const closed = new Promise((r) => socket.on("close", r));
-      await new Promise((r) => socket.on("connect", r));
-      socket.write(
-        `POST /api/auth HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
-      );
-      await new Promise((r) => setTimeout(r, 300));
-      first.child.kill("SIGTERM");
-      await new Promise((r) => setTimeout(r, 300));
-      socket.write(body);
-      await closed;
-      expect(response).toMatch(/^HTTP\/1\.1 200/);
-      expect(response).toContain('"result":1');
-      expect(await first.exited).toBe(0);
+    // An in-flight request: headers sent, body not yet. SIGTERM arrives; the request still completes.
+    const body = JSON.stringify({
+      method: "address",
+      address_name: "Happy Paws Veterinary Clinic",
+      line1: "120 Market Street",
+      zip_code: "94105",
+    });
+    const socket = connect(port, "127.0.0.1");
+    let response = "";
+    socket.on("data", (d) => {
+      response += d;
+    });
+    const closed = new Promise((r) => socket.on("close", r));
+    await new Promise((r) => socket.on("connect", r));
+    socket.write(
+      `POST /api/auth HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    first.child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 300));
+    socket.write(body);
+    await closed;
+    expect(response).toMatch(/^HTTP\/1\.1 200/);
+    expect(response).toContain('"result":1');
+    expect(await first.exited).toBe(0);
 
-      // The lock was released and the data is kept: the next start neither waits nor seeds again.
-      const third = start(port);
-      await waitHealthy(port);
-      expect(third.output()).toContain('"seeded":false');
-      const login = await fetch(`http://127.0.0.1:${port}/api/auth`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body,
-      });
-      expect(login.status).toBe(200);
-      // npm run db:backup reaches the running process through the socket beside its data directory.
-      const backup = `${dataDir}.backup`;
-      expect(await backupDatabase({ dataDir }, backup)).toEqual({ via: "server" });
-      expect(statSync(backup).size).toBeGreaterThan(0);
-      rmSync(backup);
-      third.child.kill("SIGTERM");
-      expect(await third.exited).toBe(0);
-      expect(existsSync(backupSocketPath(dataDir))).toBe(false);
-    },
-    180_000,
-  );
+    // The lock was released and the data is kept: the next start neither waits nor seeds again.
+    const third = start(port);
+    await waitHealthy(port);
+    expect(third.output()).toContain('"seeded":false');
+    const login = await fetch(`http://127.0.0.1:${port}/api/auth`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    });
+    expect(login.status).toBe(200);
+    // npm run db:backup reaches the running process through the socket beside its data directory.
+    const backup = `${dataDir}.backup`;
+    expect(await backupDatabase({ dataDir }, backup)).toEqual({ via: "server" });
+    expect(statSync(backup).size).toBeGreaterThan(0);
+    rmSync(backup);
+    third.child.kill("SIGTERM");
+    expect(await third.exited).toBe(0);
+    expect(existsSync(backupSocketPath(dataDir))).toBe(false);
+  }, 180_000);
 });
