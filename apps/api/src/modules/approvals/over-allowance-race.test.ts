@@ -85,7 +85,7 @@ describe("concurrent orders against an approval balance", () => {
         expect(status).toBe(ORDER_STATUS.PENDING_APPROVAL);
         const overBy = Math.min(3, 3 - before);
         expect(request?.reasons.map((r) => r.text)).toEqual([`Approval race: ${overBy} packs over the allowance`]);
-        expect(request?.allowance[0]?.over_by).toBe(overBy);
+        expect((request?.allowance as { over_by: number }[] | undefined)?.[0]?.over_by).toBe(overBy);
       }
     }
     await t.db.execute(sql`update allowance_programmes set active = false where id = ${programme}`);
