@@ -128,7 +128,8 @@ async function attemptOrder(
  * With an Idempotency-Key a retry returns the first order and the same key with another request
  * is refused: a request that cannot be placed first looks for its key, whose answer wins. An
  * attempt the server aborts (deadlock or serialization failure) is run again from the start, a
- * bounded number of times.
+ * bounded number of times; so is one whose write found that a concurrent order changed an
+ * "approval" balance its Active or Pending Approval was decided on (decision 039).
  */
 export async function placeOrder(
   deps: OrdersDeps,
