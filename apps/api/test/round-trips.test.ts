@@ -60,7 +60,7 @@ describe("round trips of a practice's pages", () => {
     expect(own).toHaveLength(1);
   });
 
-  it("places an order in six statements: the programme's four, its read and its write", async () => {
+  it("places an order in two statements: its read (with the programme's) and its write", async () => {
     const products = (await post("/api/product/list")).json().data as {
       id: number;
       min_quantity: number;
@@ -74,11 +74,11 @@ describe("round trips of a practice's pages", () => {
     expect((await post("/api/order/add", body, { "idempotency-key": randomUUID() })).statusCode).toBe(200);
     const { res, own } = await statementsOf(() => post("/api/order/add", body, { "idempotency-key": randomUUID() }));
     expect(res.statusCode).toBe(200);
-    // Decision 038 brought an order to two (its read and its one-statement write); the sponsor's
-    // programme (issue 23) added four before them: the allowance accounts opened, past periods
-    // closed, the balances read (decision 039) and the approval rules read (decision 040). Folding
-    // those into the order's read is the next lever (bench/README.md, issue 22 §2).
-    expect(own).toHaveLength(6);
+    // Decision 038: the read and the one-statement write. The sponsor's programme (issue 23) reads
+    // its balances (decision 039) and its approval rules with the approvers (decision 040) inside
+    // that read, and opens accounts and books past periods only when a period has rolled (the
+    // first order above opened them); the "approval" outcome is checked under the lock in the write.
+    expect(own).toHaveLength(2);
     const stock = (await post("/api/product/query", { id: product.id })).json().data.actual_inventory;
     expect(stock).toBe(product.actual_inventory - 2 * product.min_quantity);
   });

@@ -15,6 +15,12 @@ export interface AllowanceUse {
   delta: number;
   /** The programme refuses an order over the balance. */
   refuse: boolean;
+  /**
+   * An "approval" programme: how far over the balance the order was read to go (0: within it),
+   * which decided Active or Pending Approval; the write places nothing (`allowance_changed`) when
+   * the balance under the lock gives another figure. null for "refuse" and "allow".
+   */
+  overBy: number | null;
   orderId: number;
   productId: number;
   userId: number;
@@ -32,23 +38,28 @@ const WARNING_TEXT = [
  * The check: `allowance_use` the uses (one per line and programme), `allowance_sum` per account,
  * `allowance_locked` the accounts' rows locked in id order as they stand after any wait, and
  * `allowance_refused` the accounts whose programme refuses the order and whose balance it would
- * take below zero (with what is left), or an account that is gone.
+ * take below zero (with what is left), or an account that is gone; `allowance_changed` the
+ * "approval" accounts whose balance under the lock puts the order over it by another amount than
+ * the order was read to be (so its Active or Pending Approval was decided on a balance a
+ * concurrent order has changed since).
  */
 export function allowanceCheckCtes(uses: AllowanceUse[]): SQL {
   const rows = uses.map((u) => ({
     account_id: u.accountId,
     delta: u.delta,
     refuse: u.refuse,
+    over_by: u.overBy,
     order_id: u.orderId,
     product_id: u.productId,
     user_id: u.userId,
   }));
   return sql`allowance_use as (
     select * from json_to_recordset(${JSON.stringify(rows)}::json) as u(account_id integer, delta integer,
-      refuse boolean, order_id integer, product_id integer, user_id integer)
+      refuse boolean, over_by integer, order_id integer, product_id integer, user_id integer)
   ),
   allowance_sum as (
-    select account_id, sum(delta)::integer as delta, bool_or(refuse) as refuse from allowance_use group by account_id
+    select account_id, sum(delta)::integer as delta, bool_or(refuse) as refuse, max(over_by) as over_by
+    from allowance_use group by account_id
   ),
   allowance_locked as materialized (
     select ${allowance_accounts.id} as id, ${allowance_accounts.balance} as balance
@@ -59,6 +70,11 @@ export function allowanceCheckCtes(uses: AllowanceUse[]): SQL {
     select s.account_id, coalesce(l.balance, 0) as balance from allowance_sum s
     left join allowance_locked l on l.id = s.account_id
     where l.id is null or (s.refuse and l.balance + s.delta < 0)
+  ),
+  allowance_changed as (
+    select s.account_id from allowance_sum s join allowance_locked l on l.id = s.account_id
+    where s.over_by is not null
+      and s.over_by <> case when l.balance + s.delta < 0 then least(-s.delta, -(l.balance + s.delta)) else 0 end
   )`;
 }
 
@@ -98,6 +114,9 @@ export function allowanceApplyCtes(when: SQL): SQL {
       and (x.allotted - x.after) * 100 >= p.warning_percent * x.allotted
   )`;
 }
+
+/** Whether an "approval" account's balance changed the order's outcome since it was read (allowance_changed). */
+export const allowanceChangedJson = sql`exists (select 1 from allowance_changed)`;
 
 /** The refused accounts with what is left on each, as JSON: `[{ account_id, balance }]` in id order. */
 export const allowanceRefusedJson = sql`coalesce((select json_agg(json_build_object('account_id', account_id,

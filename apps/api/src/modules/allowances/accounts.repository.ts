@@ -88,10 +88,13 @@ export async function closePastPeriods(db: Executor, input: { userId: number; da
  * plus with rollover what is left of the periods before), with no account id.
  */
 export async function currentAccounts(db: Executor, input: { customerId: number; userId: number; day?: string }) {
+  return selectRows<AccountRow>(db, accountsQuery(input));
+}
+
+/** The query of currentAccounts (its rows). */
+function accountsQuery(input: { customerId: number; userId: number; day?: string }): SQL {
   const day = dayOf(input.day);
-  return selectRows<AccountRow>(
-    db,
-    sql`select a.id as account_id, p.id as programme_id, p.name, p.unit,
+  return sql`select a.id as account_id, p.id as programme_id, p.name, p.unit,
       p.period, to_char(${startOf(day)}, 'YYYY-MM-DD') as period_start, p.scope, p.scope_ids, p.over_balance,
       p.warning_percent,
       coalesce(a.balance, coalesce(d.allotted, p.default_allotted) + case when p.rollover then coalesce((
@@ -105,8 +108,26 @@ export async function currentAccounts(db: Executor, input: { customerId: number;
     left join ${allowance_department_defaults} d on d.programme_id = p.id and d.department_id = u.department_id
     left join ${allowance_accounts} a on a.programme_id = p.id and a.user_id = u.id and a.period_start = ${startOf(day)}
     where p.customer_id = ${input.customerId} and p.active
-    order by p.name, p.id`,
-  );
+    order by p.name, p.id`;
+}
+
+/**
+ * What an order reads of the practice's allowances, as one JSON value for the order's own read
+ * statement (decision 038): `accounts`, the rows of currentAccounts, and `unbooked`, whether a
+ * period before the current one is still open (closePastPeriods would book it). An order opens
+ * and books periods only when a row has no account or `unbooked` holds: when a period rolls.
+ */
+export function orderRead(input: { customerId: number; userId: number }): SQL {
+  return sql`json_build_object(
+    'accounts', (select coalesce(json_agg(t), '[]'::json) from (${accountsQuery(input)}) t),
+    'unbooked', exists (select 1 from ${allowance_accounts} a join ${allowance_programmes} p on p.id = a.programme_id
+      where a.user_id = ${input.userId} and not a.closed and a.period_start < ${startOf(dayOf())}))`;
+}
+
+/** What orderRead answers. */
+export interface OrderRead {
+  accounts: AccountRow[];
+  unbooked: boolean;
 }
 
 export interface AccountRow {

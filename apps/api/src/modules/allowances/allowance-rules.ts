@@ -66,16 +66,20 @@ export function outcomesOf(accounts: readonly AccountRow[], lines: readonly Allo
 /**
  * The ledger rows of an order: one per line and programme that counts it, against the account of
  * the period. A "refuse" programme refuses the whole order in the write when its balance, locked,
- * is short. "approval" and "allow" never refuse here: until the approvals module is merged an
- * order over an "approval" balance is placed as any other (programme-interface.md).
+ * is short. An "approval" programme's rows carry the account's `over_by` as the order's outcome
+ * (read before the write) says: the write places the order only when the balance under the lock
+ * gives the same, so an order is never placed Active (or Pending Approval) on a balance a
+ * concurrent order changed since the read (decision 039). "allow" never refuses.
  */
 export function orderUsesOf(
   accounts: readonly AccountRow[],
   lines: readonly AllowanceLine[],
   order: { orderId: number; userId: number },
+  outcomes: readonly AllowanceOutcome[] = outcomesOf(accounts, lines),
 ): AllowanceUse[] {
   const uses: AllowanceUse[] = [];
   for (const a of accounts) {
+    const outcome = outcomes.find((o) => o.programme_id === a.programme_id);
     for (const l of lines) {
       const amount = lineAmount(a, l);
       if (amount <= 0 || a.account_id === null) continue;
@@ -83,6 +87,7 @@ export function orderUsesOf(
         accountId: a.account_id,
         delta: -amount,
         refuse: a.over_balance === "refuse",
+        overBy: a.over_balance === "approval" ? (outcome?.over_by ?? 0) : null,
         orderId: order.orderId,
         productId: l.productId,
         userId: order.userId,

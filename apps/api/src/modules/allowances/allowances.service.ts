@@ -95,15 +95,23 @@ function practiceSide(deps: AllowancesDeps) {
     async preview(db: Executor, input: { userId: number; lines: AllowanceLine[] }): Promise<AllowanceOutcome[]> {
       return outcomesOf(await readCurrent(deps, input.userId, db), input.lines);
     },
+    /** What an order reads of the allowances, a JSON value inside the order's one read statement (decision 038). */
+    orderRead: (userId: number) => accounts.orderRead({ customerId: deps.settings.CUSTOMER_ID, userId }),
     /**
-     * Before an order's write: its accounts opened, what it does to each (outcomes, for approvals)
-     * and the ledger rows its one statement writes (uses); `refusal` names the short programme.
+     * Before an order's write, from what its read found (`read`, orderRead's value): its accounts
+     * (opened, and past periods booked, first when a period rolled), what it does to each
+     * (outcomes, for approvals) and the ledger rows its one statement writes (uses, each "approval"
+     * account's with the over_by the write must find under the lock); `refusal` names the short
+     * programme.
      */
-    async forOrder(input: { userId: number; orderId: number; lines: AllowanceLine[] }) {
-      const rows = await openCurrent(deps, input.userId);
+    async forOrder(input: { userId: number; orderId: number; lines: AllowanceLine[]; read: unknown }) {
+      const read = input.read as accounts.OrderRead;
+      const rolled = read.unbooked || read.accounts.some((a) => a.account_id === null);
+      const rows = rolled ? await openCurrent(deps, input.userId) : read.accounts;
+      const outcomes = outcomesOf(rows, input.lines);
       return {
-        outcomes: outcomesOf(rows, input.lines),
-        uses: orderUsesOf(rows, input.lines, input) as AllowanceUse[],
+        outcomes,
+        uses: orderUsesOf(rows, input.lines, input, outcomes) as AllowanceUse[],
         refusal: (refused: { account_id: number; balance: number }) => refusalOf(rows, refused),
       };
     },

@@ -50,8 +50,9 @@ export const nameOf = (p: {
   email?: string | null;
 }) => personName(p) || p.representation || p.email || "";
 
-async function evaluate({ db }: ApprovalRulesDeps, user: SessionUser, order: OrderToCheck): Promise<Needed | null> {
-  const { rules, facts } = await repo.readRulesAndFacts(db, user.customerId, user.userId);
+/** The approval an order needs, from what orderRead found (null: none). */
+function evaluateRead(read: repo.OrderRead, order: OrderToCheck): Needed | null {
+  const { rules, facts } = read;
   if (!rules.length || !facts) return null;
   const need = evaluateRules(rules, {
     departmentId: facts.department_id,
@@ -61,8 +62,12 @@ async function evaluate({ db }: ApprovalRulesDeps, user: SessionUser, order: Ord
     ...order,
   });
   if (!need) return null;
-  const first = await repo.listApprovers(db, user.customerId, need.approvers[0] ?? []);
-  return { ...need, firstTierEmails: first.flatMap((a) => (a.email ? [a.email] : [])) };
+  const first = new Set(need.approvers[0] ?? []);
+  return { ...need, firstTierEmails: read.approvers.flatMap((a) => (first.has(a.id) && a.email ? [a.email] : [])) };
+}
+
+async function evaluate({ db }: ApprovalRulesDeps, user: SessionUser, order: OrderToCheck): Promise<Needed | null> {
+  return evaluateRead(await repo.readRulesAndFacts(db, user.customerId, user.userId), order);
 }
 
 /** Refuses a rule whose department, product, category or approvers are not the customer's. */
@@ -191,8 +196,10 @@ export function createApprovalRulesService(deps: ApprovalRulesDeps) {
       const rows = await repo.listApprovers(db, customerId);
       return rows.map((r) => ({ id: r.id, name: nameOf(r), email: r.email }));
     },
-    /** The approval an order would need (null: none), for placing it. */
-    evaluate: (user: SessionUser, order: OrderToCheck) => evaluate(deps, user, order),
+    /** What placing an order reads of the rules, a JSON value inside the order's one read statement (decision 038). */
+    orderRead: (user: SessionUser) => repo.orderRead(user.customerId, user.userId),
+    /** The approval an order would need (null: none), from `read` (orderRead's value), for placing it. */
+    evaluateRead: (read: unknown, order: OrderToCheck) => evaluateRead(read as repo.OrderRead, order),
     /** What the checkout shows before the order is placed. */
     async check(user: SessionUser, order: OrderToCheck): Promise<ApprovalCheck> {
       const need = await evaluate(deps, user, order);

@@ -52,32 +52,52 @@ export function listRules(db: Executor, customerId: number) {
     .orderBy(asc(approval_rules.id));
 }
 
-/** What an order is checked on: the customer's active rules and the orderer's facts, in one statement. */
-export async function readRulesAndFacts(db: Executor, customerId: number, userId: number) {
-  const result = await db.execute(sql`select
-    coalesce((select json_agg(r order by r.id) from (
+/**
+ * What an order is checked on, as one JSON value (an order embeds it in its own read statement,
+ * decision 038): the customer's active rules, the orderer's facts, and the people the rules name
+ * who may decide (listApprovers' rows, in its order), whose emails the first tier's request goes to.
+ */
+export function orderRead(customerId: number, userId: number): SQL {
+  const named = sql`(select (jsonb_array_elements(jsonb_array_elements(${approval_rules.tiers})))::integer
+    from ${approval_rules} where ${approval_rules.customer_id} = ${customerId} and ${approval_rules.is_active})`;
+  return sql`json_build_object(
+    'rules', coalesce((select json_agg(r order by r.id) from (
       select ${approval_rules.id} as id, ${approval_rules.name} as name, ${approval_rules.kind} as kind,
         ${approval_rules.department_id} as department_id, ${approval_rules.amount_cents} as amount_cents,
         ${approval_rules.product_id} as product_id, ${approval_rules.category_id} as category_id,
         ${approval_rules.quantity} as quantity, ${approval_rules.tiers} as tiers
       from ${approval_rules}
-      where ${approval_rules.customer_id} = ${customerId} and ${approval_rules.is_active}) r), '[]'::json) as rules,
-    (select json_build_object(
+      where ${approval_rules.customer_id} = ${customerId} and ${approval_rules.is_active}) r), '[]'::json),
+    'facts', (select json_build_object(
       'department_id', ${users.department_id},
       'requires_approval', ${users.requires_approval},
       'self_registered', ${users.self_registered},
       'has_orders', exists (select 1 from ${orders} where ${orders.user_id} = ${users.id})
-    ) from ${users} where ${users.id} = ${userId}) as facts`);
-  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
-  return {
-    rules: (row.rules ?? []) as RuleRow[],
-    facts: row.facts as {
-      department_id: number | null;
-      requires_approval: boolean;
-      self_registered: boolean;
-      has_orders: boolean;
-    } | null,
-  };
+    ) from ${users} where ${users.id} = ${userId}),
+    'approvers', coalesce((select json_agg(json_build_object('id', a.id, 'email', a.email)
+        order by a.last_name, a.first_name, a.id) from ${users} a
+      where a.customer_id = ${customerId} and not a.is_deleted and a.is_active
+        and (a.is_approver or a.user_level_id = ${USER_LEVEL.ADMINISTRATOR}) and a.id in ${named}), '[]'::json))`;
+}
+
+/** What orderRead answers. */
+export interface OrderRead {
+  rules: RuleRow[];
+  facts: {
+    department_id: number | null;
+    requires_approval: boolean;
+    self_registered: boolean;
+    has_orders: boolean;
+  } | null;
+  approvers: { id: number; email: string | null }[];
+}
+
+/** orderRead as a statement of its own (the checkout's quote). */
+export async function readRulesAndFacts(db: Executor, customerId: number, userId: number): Promise<OrderRead> {
+  const result = await db.execute(sql`select ${orderRead(customerId, userId)} as read`);
+  return (
+    (result as unknown as { rows: { read: OrderRead }[] }).rows[0]?.read ?? { rules: [], facts: null, approvers: [] }
+  );
 }
 
 export async function insertRule(db: Executor, values: RuleValues) {

@@ -25,6 +25,9 @@ export interface OrdersDeps {
   inventory: Pick<InventoryService, "changeStock" | "alertEmail">;
   cart: Pick<CartService, "removeOrderedLines" | "orderedLinesRemoval">;
   /** The order's use of the practice's allowances and a cancel's give-back (decision 039). */
-  allowances: Pick<AllowancesService, "forOrder" | "giveBack" | "preview">;
-  approvals: Pick<ApprovalRulesService, "evaluate" | "check" | "requestInsertion" | "requestMails" | "orderApproval">;
+  allowances: Pick<AllowancesService, "orderRead" | "forOrder" | "giveBack" | "preview">;
+  approvals: Pick<
+    ApprovalRulesService,
+    "orderRead" | "evaluateRead" | "check" | "requestInsertion" | "requestMails" | "orderApproval"
+  >;
 }

@@ -1,4 +1,9 @@
-import { type ApprovalAllowance, hasShippingFields, type PlaceOrderBody } from "@vetportal/contract";
+import {
+  type ApprovalAllowance,
+  hasShippingFields,
+  type PlaceOrderBody,
+  type PlaceOrderRequest,
+} from "@vetportal/contract";
 import type { SQL } from "drizzle-orm";
 import { withRetries } from "../../db/retry.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -12,6 +17,7 @@ import * as placing from "./placing.repository.ts";
 import {
   approvalLinesOf,
   checkOrder,
+  type DeliveryMethod,
   methodNotAllowed,
   type OrderLine,
   pendingApprovalRows,
@@ -22,18 +28,19 @@ import {
 
 /**
  * The approval an order needs (decision 040), given what it does to the practice's allowances
- * (decision 039): its request and the approvers' emails, written with the order; undefined when no
- * rule matches.
+ * (decision 039) and the rules its read found: its request and the approvers' emails, written with
+ * the order; undefined when no rule matches.
  */
-async function approvalOf(
+function approvalOf(
   deps: OrdersDeps,
   user: SessionUser,
+  read: unknown,
   order: { id: number; ship_name: string; total_order_amount?: number },
   lines: readonly OrderLine[],
   allowance: ApprovalAllowance[],
 ) {
   const totalCents = order.total_order_amount ?? 0;
-  const need = await deps.approvals.evaluate(user, { totalCents, lines: approvalLinesOf(lines), allowance });
+  const need = deps.approvals.evaluateRead(read, { totalCents, lines: approvalLinesOf(lines), allowance });
   if (!need) return undefined;
   return {
     request: (go: SQL) =>
@@ -43,13 +50,86 @@ async function approvalOf(
 }
 
 /**
+ * Attempts in all when the write finds that a concurrent order changed an "approval" balance the
+ * order's Active or Pending Approval was decided on (each attempt reads again).
+ */
+const ALLOWANCE_ATTEMPTS = 6;
+/** An attempt whose write placed nothing because an "approval" balance changed since its read. */
+const ALLOWANCE_CHANGED = Symbol("allowance changed");
+
+/** The answer when the "approval" balance kept changing under every attempt. */
+const ALLOWANCE_BUSY = "Your allowance is being used by other orders right now. Please place the order again.";
+
+type Refuse = (refusal: AppError) => Promise<{ id: number; replayed: boolean }>;
+type OrderKey = { userId: number; key: string; requestHash: string };
+
+/**
+ * One attempt at an ordinary order: its read (one statement, with the programme's reads), the
+ * checks, the allowance and approval decisions, and its one-statement write.
+ */
+async function attemptOrder(
+  deps: OrdersDeps,
+  user: SessionUser,
+  order: { input: PlaceOrderRequest; method: DeliveryMethod; key: OrderKey | undefined; now: Date },
+  refuse: Refuse,
+) {
+  const { db } = deps;
+  const { input, method, key, now } = order;
+  const read = await placing.readForOrder(db, {
+    userId: user.userId,
+    addressId: input.shipping_address_id,
+    catalogue: deps.catalog.orderReads(
+      deps.catalog.scopeFor(user),
+      input.items.map((i) => i.id),
+    ),
+    programme: { allowance: deps.allowances.orderRead(user.userId), approval: deps.approvals.orderRead(user) },
+  });
+  const checked = checkOrder(input, read, method, now);
+  if ("refusal" in checked) return refuse(checked.refusal);
+  const placed = placedOrderRows(user, input, read, method, checked.order);
+  const allowance = await deps.allowances.forOrder({
+    userId: user.userId,
+    orderId: read.order_id,
+    read: read.allowance,
+    lines: placed.lines.map((l) => ({
+      productId: l.product.id,
+      categoryId: l.product.product_category_id,
+      quantity: l.priced.quantity,
+      amountCents: l.priced.total_price_cents,
+    })),
+  });
+  const rows = placed.rows;
+  const approval = approvalOf(deps, user, read.approval, rows.order, checked.order.lines, allowance.outcomes);
+  const written = await placing.writePlacedOrder(db, {
+    ...(approval ? pendingApprovalRows(rows) : rows),
+    allowance: allowance.uses,
+    approval,
+    key,
+    operationsEmail: deps.inventory.alertEmail,
+    clearCart: (go) =>
+      deps.cart.orderedLinesRemoval(
+        rows.order.user_id,
+        rows.lines.map((l) => l.product_id),
+        go,
+      ),
+  });
+  if (written.placed) return { id: read.order_id, replayed: false };
+  if (written.refused.length) return refuse(writeRefusal(written.refused, placed.lines, KEY_IN_USE));
+  const short = written.allowanceRefused[0];
+  if (short) return refuse(allowance.refusal(short));
+  if (written.allowanceChanged) return ALLOWANCE_CHANGED;
+  return refuse(writeRefusal(written.refused, placed.lines, KEY_IN_USE));
+}
+
+/**
  * Places an order (DESIGN §6): every line re-validated, stock taken through the ledger without
  * ever going below zero where forbidden, amounts computed here, the confirmation queued in the
  * outbox — all in one statement, so all or nothing (placing.repository, docs/decisions/018).
  * With an Idempotency-Key a retry returns the first order and the same key with another request
  * is refused: a request that cannot be placed first looks for its key, whose answer wins. An
  * attempt the server aborts (deadlock or serialization failure) is run again from the start, a
- * bounded number of times.
+ * bounded number of times; so is one whose write found that a concurrent order changed an
+ * "approval" balance its Active or Pending Approval was decided on (decision 039).
  */
 export async function placeOrder(
   deps: OrdersDeps,
@@ -66,8 +146,6 @@ export async function placeOrder(
   const method = (await deliveryMethodsFor(deps, user)).find((m) => m.id === input.delivery_method_id);
   if (!method) throw methodNotAllowed();
   refuseDuplicateProducts(input.items, "an order");
-  const scope = deps.catalog.scopeFor(user);
-  const productIds = input.items.map((i) => i.id);
   const key = idempotencyKey
     ? { userId: user.userId, key: idempotencyKey, requestHash: requestHash(input) }
     : undefined;
@@ -80,43 +158,9 @@ export async function placeOrder(
     throw refusal;
   };
 
-  return withRetries(async () => {
-    const read = await placing.readForOrder(db, {
-      userId: user.userId,
-      addressId: input.shipping_address_id,
-      catalogue: deps.catalog.orderReads(scope, productIds),
-    });
-    const checked = checkOrder(input, read, method, now);
-    if ("refusal" in checked) return refuse(checked.refusal);
-    const placed = placedOrderRows(user, input, read, method, checked.order);
-    const allowance = await deps.allowances.forOrder({
-      userId: user.userId,
-      orderId: read.order_id,
-      lines: placed.lines.map((l) => ({
-        productId: l.product.id,
-        categoryId: l.product.product_category_id,
-        quantity: l.priced.quantity,
-        amountCents: l.priced.total_price_cents,
-      })),
-    });
-    const order = placed.rows.order;
-    const approval = await approvalOf(deps, user, order, checked.order.lines, allowance.outcomes);
-    const written = await placing.writePlacedOrder(db, {
-      ...(approval ? pendingApprovalRows(placed.rows) : placed.rows),
-      allowance: allowance.uses,
-      approval,
-      key,
-      operationsEmail: deps.inventory.alertEmail,
-      clearCart: (go) =>
-        deps.cart.orderedLinesRemoval(
-          placed.rows.order.user_id,
-          placed.rows.lines.map((l) => l.product_id),
-          go,
-        ),
-    });
-    if (written.placed) return { id: read.order_id, replayed: false };
-    const short = written.allowanceRefused[0];
-    if (short && !written.refused.length) return refuse(allowance.refusal(short));
-    return refuse(writeRefusal(written.refused, placed.lines, KEY_IN_USE));
-  });
+  for (let attempt = 1; ; attempt++) {
+    const placed = await withRetries(() => attemptOrder(deps, user, { input, method, key, now }, refuse));
+    if (placed !== ALLOWANCE_CHANGED) return placed;
+    if (attempt >= ALLOWANCE_ATTEMPTS) return refuse(new AppError("CONFLICT", ALLOWANCE_BUSY));
+  }
 }

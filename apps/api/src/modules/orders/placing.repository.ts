@@ -18,6 +18,7 @@ import {
 import {
   type AllowanceUse,
   allowanceApplyCtes,
+  allowanceChangedJson,
   allowanceCheckCtes,
   allowanceRefusedJson,
 } from "../../db/sql/allowance-change.ts";
@@ -67,14 +68,21 @@ export async function readForQuote(db: Database, catalogue: CatalogueReads) {
  * Everything placing an order reads, in one statement: an id for the order (drawn from its
  * sequence, so a request that is then refused leaves a gap in the order numbers, as a rolled-back
  * one always did), the database's clock, the delivery address (the one asked for, else the user's
- * first), the orderer, the products the user may order among those asked for, their price ranges
- * and the cc addresses of the orderer's department.
+ * first), the orderer, the products the user may order among those asked for, their price ranges,
+ * the cc addresses of the orderer's department, and what the programme's modules read for an
+ * order (`programme`: JSON values the allowances and approvals services build and read back,
+ * decision 038), so that an order with no period to open costs this read and the write.
  */
 export async function readForOrder(
   db: Database,
-  input: { userId: number; addressId?: number; catalogue: CatalogueReads },
+  input: {
+    userId: number;
+    addressId?: number;
+    catalogue: CatalogueReads;
+    programme: { allowance: SQL; approval: SQL };
+  },
 ) {
-  const { userId, addressId, catalogue } = input;
+  const { userId, addressId, catalogue, programme } = input;
   const address = db
     .select({
       id: addresses.id,
@@ -124,6 +132,8 @@ export async function readForOrder(
       ranges: OrderPriceRange[];
       cc: { email: string }[];
       cost_centers: { id: number; name: string }[];
+      allowance: unknown;
+      approval: unknown;
     };
   }>(
     db,
@@ -131,7 +141,8 @@ export async function readForOrder(
       'order_id', nextval('orders_id_seq'), 'now', now(),
       'address', ${jsonRow(address)}, 'orderer', ${jsonRow(orderer)},
       'products', ${jsonRows(catalogue.products)}, 'ranges', ${jsonRows(catalogue.ranges)}, 'cc', ${jsonRows(cc)},
-      'cost_centers', ${jsonRows(departmentCostCenters(db, userId))}
+      'cost_centers', ${jsonRows(departmentCostCenters(db, userId))},
+      'allowance', ${programme.allowance}, 'approval', ${programme.approval}
     ) as read`,
   );
   if (!row) throw new Error("the order's read returned no row");
@@ -223,7 +234,12 @@ export async function writePlacedOrder(
     /** An order placed Pending Approval: its request (approvals' CTE, decision 040) and the approvers' emails. */
     approval?: { request: (go: SQL) => SQL; emails: OutgoingEmail[] };
   },
-): Promise<{ placed: boolean; refused: number[]; allowanceRefused: { account_id: number; balance: number }[] }> {
+): Promise<{
+  placed: boolean;
+  refused: number[];
+  allowanceRefused: { account_id: number; balance: number }[];
+  allowanceChanged: boolean;
+}> {
   const { order, lines, status, confirmation, sales, allowance, key, operationsEmail, clearCart, approval } = placed;
   const emails = [confirmation, ...(approval?.emails ?? [])].map((e) => ({ ...e, cc: e.cc ?? [] }));
   const ctes: SQL[] = [];
@@ -235,7 +251,7 @@ export async function writePlacedOrder(
   // After the products: every writer locks products before allowance accounts (decision 039).
   if (allowance.length) {
     ctes.push(allowanceCheckCtes(allowance));
-    checks.push(sql`not exists (select 1 from allowance_refused)`);
+    checks.push(sql`not exists (select 1 from allowance_refused)`, sql`not ${allowanceChangedJson}`);
   }
   const free = checks.length ? sql.join(checks, sql` and `) : sql`true`;
   ctes.push(
@@ -263,16 +279,24 @@ export async function writePlacedOrder(
     ? sql`coalesce((select json_agg(product_id order by product_id) from stock_refused), '[]'::json)`
     : sql`'[]'::json`;
   const allowanceRefused = allowance.length ? allowanceRefusedJson : sql`'[]'::json`;
+  const allowanceChanged = allowance.length ? allowanceChangedJson : sql`false`;
   const [row] = await runPrepared<{
     placed: boolean;
     refused: number[];
     allowance_refused: { account_id: number; balance: number }[];
+    allowance_changed: boolean;
   }>(
     db,
     sql`with ${sql.join(ctes, sql`, `)}
-      select ${go} as placed, ${refused} as refused, ${allowanceRefused} as allowance_refused`,
+      select ${go} as placed, ${refused} as refused, ${allowanceRefused} as allowance_refused,
+        ${allowanceChanged} as allowance_changed`,
   );
   return row
-    ? { placed: row.placed, refused: row.refused, allowanceRefused: row.allowance_refused }
-    : { placed: false, refused: [], allowanceRefused: [] };
+    ? {
+        placed: row.placed,
+        refused: row.refused,
+        allowanceRefused: row.allowance_refused,
+        allowanceChanged: row.allowance_changed,
+      }
+    : { placed: false, refused: [], allowanceRefused: [], allowanceChanged: false };
 }
