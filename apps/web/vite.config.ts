@@ -46,6 +46,10 @@ const firstData = {
     "^/product/(\\d+)/?$": [
       { method: "POST", path: "/api/product/query", body: { id: "$1", product_category_id: "?category" } },
     ],
+    "^/cart/shipping/?$": [
+      { method: "POST", path: "/api/address/query", body: { belong_to: "user" } },
+      { method: "POST", path: "/api/customer/query", body: {} },
+    ],
     "^/order/(\\d+)(/\\d*)?/?$": [{ method: "POST", path: "/api/order/query", body: { id: "$1" } }],
   },
 } satisfies BootPreloadOptions["firstData"];

@@ -85,7 +85,7 @@ const pages: RouteObject[] = [
   {
     path: "cart/shipping",
     lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/cart/routes/shipping.tsx"))).ShippingRoute,
+      ...pick(await loadChunk(() => import("../features/cart/routes/shipping.tsx")), "ShippingRoute", "shippingLoader"),
     }),
   },
   {
