@@ -184,6 +184,47 @@ test.describe("a first visit (decision 034)", () => {
       ]),
     );
   });
+
+  test("the first data comes with the code, and the first paint already shows it", async ({ page }) => {
+    await signInAsPractice(page, PRACTICES.happyPaws);
+    await page.goto("/orders");
+    const orderPath = await page
+      .getByRole("main")
+      .getByRole("link", { name: /^Order #\d+$/ })
+      .first()
+      .getAttribute("href");
+    // What the page holds when React first fills #root (the boot logo replaced by the layout).
+    await page.addInitScript(() => {
+      new MutationObserver((_records, observer) => {
+        const main = document.querySelector("main");
+        if (!main) return;
+        observer.disconnect();
+        const record = window as unknown as Record<string, unknown>;
+        record.firstPaint = {
+          chip: document.querySelector("[data-testid=allowance-chip]")?.textContent ?? null,
+          heading: main.querySelector("h1")?.textContent ?? null,
+          address: main.querySelector("address")?.textContent ?? null,
+        };
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const requests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/")) requests.push(new URL(request.url()).pathname);
+    });
+    await page.goto(orderPath ?? "/orders");
+    await expect(page.getByTestId("allowance-chip")).toBeVisible();
+    const first = await page.evaluate(() => (window as unknown as Record<string, unknown>).firstPaint);
+    // The header's chip and the order are there from the first paint: nothing pushes the page down.
+    expect(first).toEqual({
+      chip: expect.stringMatching(/^Client education: \d+ of \d+ packs left this quarter$/),
+      heading: "Your Order Details",
+      address: expect.stringContaining("120 Market Street"),
+    });
+    // The boot script's requests were used, not sent again by the page (the order is asked again
+    // after it is shown: its status is always checked when the page opens).
+    expect(requests.filter((path) => path === "/api/allowance/query")).toHaveLength(1);
+    expect(requests.filter((path) => path === "/api/settings")).toHaveLength(1);
+  });
 });
 
 test.describe("on a phone", () => {

@@ -1,7 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { STORAGE_KEYS } from "../../packages/contract/src/storage.ts";
-import { bootPreload } from "./build/boot-preload.ts";
+import { type BootPreloadOptions, bootPreload } from "./build/boot-preload.ts";
 import { chunkPlan } from "./build/chunk-groups.ts";
 import { mantineCssPerComponent } from "./build/mantine-css.ts";
 import { precompress } from "./build/precompress.ts";
@@ -28,13 +28,39 @@ const practicePages = {
   "^/order/": src("features/orders/routes/order-detail.tsx"),
 };
 
+// The first data of a signed-in visit, started by the boot script with the code, each request exactly
+// as the page's first query sends it (build/boot-preload.ts, lib/first-data.ts): what the layout's
+// loader waits for on every page, and each page's own (app-layout.tsx and the routes' loaders).
+const categories = { method: "POST", path: "/api/product/categories", body: { exclude_no_product: 1 } } as const;
+const firstData = {
+  shell: [
+    { method: "POST", path: "/api/allowance/query", body: {} },
+    { method: "GET", path: "/api/settings", token: false },
+  ],
+  pages: {
+    "^/$": [categories],
+    "^/category/(\\d+)/?$": [
+      { method: "POST", path: "/api/product/list", body: { product_category_id: "$1" } },
+      categories,
+    ],
+    "^/product/(\\d+)/?$": [
+      { method: "POST", path: "/api/product/query", body: { id: "$1", product_category_id: "?category" } },
+    ],
+    "^/cart/shipping/?$": [
+      { method: "POST", path: "/api/address/query", body: { belong_to: "user" } },
+      { method: "POST", path: "/api/customer/query", body: {} },
+    ],
+    "^/order/(\\d+)(/\\d*)?/?$": [{ method: "POST", path: "/api/order/query", body: { id: "$1" } }],
+  },
+} satisfies BootPreloadOptions["firstData"];
+
 export default defineConfig({
   root: new URL(".", import.meta.url).pathname,
   plugins: [
     react(),
     mantineCssPerComponent(),
     chunkPlan({ shell, signIn, practicePages: Object.values(practicePages) }),
-    bootPreload({ sessionKey: STORAGE_KEYS.session, shell, pages: practicePages }),
+    bootPreload({ sessionKey: STORAGE_KEYS.session, shell, pages: practicePages, firstData }),
     precompress(),
   ],
   server: {

@@ -8,6 +8,22 @@ export interface BootPreloadOptions {
   shell: string[];
   /** A page's path (a regular expression's source, matched against `location.pathname`) → its route module. */
   pages: Record<string, string>;
+  /**
+   * The first data of a signed-in page, started with the code (decision 034, lever 10): the
+   * requests every signed-in page makes (`shell`) and those of the page a path names (a regular
+   * expression's source; a body value "$1" is its first group and "?name" the search parameter
+   * `name`, each as a number, a parameter that is not a positive integer left out). Each request is sent
+   * exactly as lib/api-client.ts would send it, so the client can take its response (lib/first-data.ts).
+   */
+  firstData?: { shell: BootRequest[]; pages: Record<string, BootRequest[]> };
+}
+
+/** A request the boot script sends: GET without a body or POST with a JSON one; `token: false` sends no bearer token. */
+export interface BootRequest {
+  method: "GET" | "POST";
+  path: string;
+  body?: Record<string, unknown>;
+  token?: false;
 }
 
 type Chunk = Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
@@ -61,7 +77,8 @@ export function bootPreload(options: BootPreloadOptions): Plugin {
       ]);
       const source = `(function () {
   try {
-    if (!localStorage.getItem(${JSON.stringify(options.sessionKey)})) return;
+    var stored = localStorage.getItem(${JSON.stringify(options.sessionKey)});
+    if (!stored) return;
     var files = ${JSON.stringify(shell)};
     var pages = ${JSON.stringify(pages)};
     for (var i = 0; i < pages.length; i++) {
@@ -77,6 +94,7 @@ export function bootPreload(options: BootPreloadOptions): Plugin {
       link.href = files[j];
       document.head.appendChild(link);
     }
+    // After the code's preloads, so the largest downloads start first.${firstDataSource(options.firstData)}
   } catch (error) {}
 })();
 `;
@@ -91,4 +109,46 @@ export function bootPreload(options: BootPreloadOptions): Plugin {
       );
     },
   };
+}
+
+/**
+ * The part of the boot script that starts the first data (BootPreloadOptions.firstData): with an
+ * unexpired stored session, each request goes out with its bearer token and its response promise is
+ * kept in `window.__vetportalFirstData` under the key lib/first-data.ts looks it up by (method, path
+ * and the body's JSON). A failure here only loses the head start: the client fetches as usual.
+ */
+function firstDataSource(firstData: BootPreloadOptions["firstData"]): string {
+  if (!firstData) return "";
+  return `
+    (function () {
+      var session = JSON.parse(stored);
+      var expires = Date.parse(session.expireDate);
+      if (!session.idToken || !(expires > Date.now())) return;
+      var requests = ${JSON.stringify(firstData.shell)};
+      var pages = ${JSON.stringify(Object.entries(firstData.pages))};
+      for (var p = 0; p < pages.length; p++) {
+        var match = new RegExp(pages[p][0]).exec(location.pathname);
+        if (!match) continue;
+        requests = requests.concat(JSON.parse(JSON.stringify(pages[p][1]), function (_key, value) {
+          if (typeof value !== "string") return value;
+          if (/^\\$\\d$/.test(value)) return Number(match[Number(value.slice(1))]);
+          if (value.charAt(0) !== "?") return value;
+          var param = new URLSearchParams(location.search).get(value.slice(1));
+          return param && /^[1-9]\\d{0,8}$/.test(param) ? Number(param) : undefined;
+        }));
+        break;
+      }
+      var responses = {};
+      for (var r = 0; r < requests.length; r++) {
+        var request = requests[r];
+        var body = request.body === undefined ? undefined : JSON.stringify(request.body);
+        var headers = { Accept: "application/json" };
+        if (body !== undefined) headers["Content-Type"] = "application/json";
+        if (request.token !== false) headers.Authorization = "Bearer " + session.idToken;
+        var key = request.method + " " + request.path + " " + (body || "") + " " + (request.token === false ? "" : session.idToken);
+        responses[key] = fetch(request.path, { method: request.method, headers: headers, body: body });
+        responses[key].catch(function () {});
+      }
+      window.__vetportalFirstData = responses;
+    })();`;
 }

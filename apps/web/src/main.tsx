@@ -4,6 +4,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { AppProviders } from "./app/providers.tsx";
 import { createAppRouter } from "./app/router.tsx";
+import { endFirstLoad } from "./lib/first-data.ts";
 import { initSession } from "./lib/session.ts";
 
 /** Resolves once the router has the first page's modules (or the error to show instead). */
@@ -30,7 +31,10 @@ async function start() {
   // page can render, which is then React's first paint (decision 016).
   const sessionRestored = initSession();
   const router = createAppRouter();
+  // The first page's loaders wait (a bounded time) for the data the boot script started, so the
+  // first paint shows it (lib/first-data-loader.ts); later navigations do not wait.
   await Promise.all([sessionRestored, firstPageLoaded(router)]);
+  endFirstLoad();
 
   const container = document.getElementById("root");
   if (!container) throw new Error("index.html has no #root element");

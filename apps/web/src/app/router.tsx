@@ -21,6 +21,14 @@ function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   });
 }
 
+/**
+ * A route module's page and its loader: the loader puts the page's first data in the cache before
+ * the first paint of a fresh signed-in visit (lib/first-data-loader.ts) and does nothing afterwards.
+ */
+function pick<M, C extends keyof M, L extends keyof M>(module: M, component: C, loader: L) {
+  return { Component: module[component], loader: module[loader] } as Pick<RouteObject, "Component" | "loader">;
+}
+
 const publicLayout = async () => ({
   Component: (await loadChunk(() => import("./layouts/public-layout.tsx"))).PublicLayout,
 });
@@ -47,7 +55,11 @@ const pages: RouteObject[] = [
   {
     path: "category/:categoryIdOrSearchText",
     lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/catalog/routes/category.tsx"))).CategoryRoute,
+      ...pick(
+        await loadChunk(() => import("../features/catalog/routes/category.tsx")),
+        "CategoryRoute",
+        "categoryLoader",
+      ),
     }),
   },
   {
@@ -55,7 +67,7 @@ const pages: RouteObject[] = [
     path: "product/:productId",
     caseSensitive: true,
     lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/catalog/routes/product.tsx"))).ProductRoute,
+      ...pick(await loadChunk(() => import("../features/catalog/routes/product.tsx")), "ProductRoute", "productLoader"),
     }),
   },
   {
@@ -73,13 +85,17 @@ const pages: RouteObject[] = [
   {
     path: "cart/shipping",
     lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/cart/routes/shipping.tsx"))).ShippingRoute,
+      ...pick(await loadChunk(() => import("../features/cart/routes/shipping.tsx")), "ShippingRoute", "shippingLoader"),
     }),
   },
   {
     path: "order/:orderId/:orderType?",
     lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/orders/routes/order-detail.tsx"))).OrderDetailRoute,
+      ...pick(
+        await loadChunk(() => import("../features/orders/routes/order-detail.tsx")),
+        "OrderDetailRoute",
+        "orderDetailLoader",
+      ),
     }),
   },
   {
@@ -333,9 +349,8 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               {
-                lazy: async () => ({
-                  Component: (await loadChunk(() => import("./layouts/app-layout.tsx"))).AppLayout,
-                }),
+                lazy: async () =>
+                  pick(await loadChunk(() => import("./layouts/app-layout.tsx")), "AppLayout", "appLayoutLoader"),
                 children: [
                   {
                     // Inside the layout, so a page that fails keeps the header and footer.
@@ -343,9 +358,12 @@ export const routes: RouteObject[] = [
                     children: [
                       {
                         index: true,
-                        lazy: async () => ({
-                          Component: (await loadChunk(() => import("../features/catalog/routes/home.tsx"))).HomeRoute,
-                        }),
+                        lazy: async () =>
+                          pick(
+                            await loadChunk(() => import("../features/catalog/routes/home.tsx")),
+                            "HomeRoute",
+                            "homeLoader",
+                          ),
                       },
                       ...pages,
                       ...accountPages,

@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES, ErrorBodySchema, type ErrorCode, MESSAGES, okSchema } from "@vetportal/contract";
 import type { z } from "zod";
+import { takeEarlyResponse } from "./first-data.ts";
 import { notifyError } from "./notify.ts";
 import { clearSession, getIdToken, readStoredTokens, replaceTokens } from "./session.ts";
 import { refreshSession } from "./session-refresh.ts";
@@ -98,14 +99,16 @@ export async function apiFetch(path: string, options: ApiFetchOptions, isRetry =
   if (body !== undefined && !multipart) headers["Content-Type"] = "application/json";
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
 
+  const json = body === undefined || multipart ? undefined : JSON.stringify(body);
+  // The boot script may have sent this very request with the code (lib/first-data.ts): its answer,
+  // when it is a success; anything else is asked again here, through the usual failure paths.
+  const early = accept === "application/json" && !multipart ? takeEarlyResponse(method, path, json, bearer) : undefined;
+  const earlyOk = early && (await early.then((r) => (r.ok ? r : undefined)).catch(() => undefined));
+  if (earlyOk) return earlyOk;
+
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
-      signal,
-    });
+    response = await fetch(path, { method, headers, body: multipart ? body : json, signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(0, "NETWORK", MESSAGES.loginNetworkError);

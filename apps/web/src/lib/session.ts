@@ -14,6 +14,8 @@ export interface SessionState {
 
 let current: SessionState | null = null;
 let restoreFailure: unknown = null;
+/** initSession's work, while and after it runs. */
+let restoring: Promise<void> | undefined;
 /** The last session ended by the user's own Logout (not an expiry, a revocation or another tab). */
 let endedByUser = false;
 const listeners = new Set<() => void>();
@@ -59,7 +61,17 @@ async function readStorage(): Promise<SessionState | null> {
  * Application start (SPEC §4 "Session"): restore a stored, unexpired session; anything expired or
  * unreadable is a logout, so the three keys are cleared. Resolves before the first route decision.
  */
-export async function initSession(): Promise<void> {
+export function initSession(): Promise<void> {
+  restoring = restore();
+  return restoring;
+}
+
+/** Resolves once initSession has restored (or dropped) the stored session: the token is known then. */
+export function sessionRestored(): Promise<void> {
+  return restoring ?? Promise.resolve();
+}
+
+async function restore(): Promise<void> {
   try {
     current = await readStorage();
     if (!current) removeKeys();

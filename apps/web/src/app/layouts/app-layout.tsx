@@ -8,12 +8,21 @@ import { SessionExpiry } from "../../features/auth/components/session-expiry.tsx
 import { CartSync } from "../../features/cart/components/cart-sync.tsx";
 import { stopActing } from "../../features/order-for/api/acting-session.ts";
 import { CustomerServiceModal } from "../../features/support/components/customer-service-modal.tsx";
+import { loadFirstData } from "../../lib/first-data-loader.ts";
 import { useFocusHeadingOnArrival } from "../../lib/focus-heading.ts";
+import { settingsQueryOptions } from "../../lib/get-settings.ts";
+import { myAllowanceQueryOptions } from "../../lib/my-allowance.ts";
 import { ActivityProgress } from "./activity-progress.tsx";
 import { AppFooter } from "./app-footer.tsx";
 import { APP_HEADER_ID, AppHeader } from "./app-header.tsx";
 import classes from "./app-layout.module.css";
 import { useHeaderHeightVariable } from "./header-height.ts";
+
+/**
+ * The first paint of a fresh visit waits for the header's allowance chip (and the footer's settings),
+ * so the header does not grow and push the page down when they arrive (lib/first-data-loader.ts).
+ */
+export const appLayoutLoader = () => loadFirstData([myAllowanceQueryOptions(), settingsQueryOptions()]);
 
 /** The authenticated layout: progress bar, header (with back-to-top, SPEC §2), page, footer, and the confirmation modals. */
 export function AppLayout() {

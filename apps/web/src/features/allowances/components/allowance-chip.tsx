@@ -1,7 +1,7 @@
 import { Anchor } from "@mantine/core";
 import { balanceText, periodWord } from "@vetportal/contract";
 import { Link } from "react-router";
-import { useMyAllowance } from "../api/allowance.ts";
+import { useMyAllowance } from "../../../lib/my-allowance.ts";
 
 /**
  * The header chip (issue 23 §1): "Client education: 14 of 40 packs left this quarter", the same

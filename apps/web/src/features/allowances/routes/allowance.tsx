@@ -14,7 +14,7 @@ import { LoadError, PageLoading } from "../../../components/page-state.tsx";
 import { Panel } from "../../../components/panel.tsx";
 import { DataTable, type TableColumn } from "../../../components/table/data-table.tsx";
 import { formatPst } from "../../../lib/format.ts";
-import { useMyAllowance } from "../api/allowance.ts";
+import { useMyAllowance } from "../../../lib/my-allowance.ts";
 
 const balanceColumns: TableColumn<AllowanceBalance>[] = [
   { key: "name", label: "Programme", cell: (b) => b.name, role: "title", rowHeader: true, wrap: true },

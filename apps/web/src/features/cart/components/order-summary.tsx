@@ -1,8 +1,9 @@
 import { Alert, Group, List, Skeleton, Stack, Text, VisuallyHidden } from "@mantine/core";
-import type { Quote } from "@vetportal/contract";
+import type { AllowanceOutcome, Quote } from "@vetportal/contract";
 import { ACCESSIBLE_ORANGE_TITLE, AllowanceOutcomes } from "../../../components/allowance-outcomes.tsx";
 import { LoadError, type RetryableQuery } from "../../../components/page-state.tsx";
 import { formatMoney } from "../../../lib/format.ts";
+import { useCachedAllowance } from "../../../lib/my-allowance.ts";
 
 /** The quote's query (TanStack): its last answer, and whether it is loading, failed or refreshing. */
 interface QuoteQuery extends RetryableQuery {
@@ -30,6 +31,32 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
 }
 
 const AMOUNT_LABELS = ["Items", "Pick Fees", "Shipping", "Processing", "Tax"];
+
+/**
+ * The allowance box's room while the first quote loads: for each of the practice's programmes (as the
+ * header chip read them) the box's line with the balance before the order, under a skeleton, so the
+ * buttons below do not move when the quote brings the box (decision 034). A programme that does not
+ * count any line of this cart gets no box, and its room goes again.
+ */
+function AllowancePlaceholder() {
+  const balances = useCachedAllowance()?.balances ?? [];
+  if (!balances.length) return null;
+  const outcomes: AllowanceOutcome[] = balances.map((b) => ({
+    programme_id: b.programme_id,
+    name: b.name,
+    unit: b.unit,
+    allotted: b.allotted,
+    left_before: b.left,
+    left_after: b.left,
+    over_by: 0,
+    over_balance: b.over_balance,
+  }));
+  return (
+    <Skeleton aria-hidden>
+      <AllowanceOutcomes outcomes={outcomes} />
+    </Skeleton>
+  );
+}
 
 /**
  * The amounts while the first quote loads: the same rows with grey values, so the page does not
@@ -63,6 +90,7 @@ function SummaryPlaceholder() {
         <Text size="xs" c="dimmed">
           Payment: On Invoice.
         </Text>
+        <AllowancePlaceholder />
       </Stack>
     </Stack>
   );

@@ -6,11 +6,12 @@ import { Link, useNavigate } from "react-router";
 import { AddressBlock } from "../../../components/address-block.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
 import { dismissCartNotices, dropLocalLines, useCart } from "../../../lib/cart-store.ts";
+import { loadFirstData } from "../../../lib/first-data-loader.ts";
 import { FOCUS_HEADING_STATE } from "../../../lib/focus-heading.ts";
-import { useAddresses } from "../../../lib/list-addresses.ts";
+import { addressesQueryOptions, useAddresses } from "../../../lib/list-addresses.ts";
 import { useLogEvent } from "../../../lib/log-event.ts";
 import { useSession } from "../../../lib/session.ts";
-import { useCustomer } from "../api/get-customer.ts";
+import { customerQueryOptions, useCustomer } from "../api/get-customer.ts";
 import { useQuote } from "../api/get-quote.ts";
 import { CartLineSummary } from "../components/cart-line-summary.tsx";
 import { refreshServerCart } from "../components/cart-sync.tsx";
@@ -23,6 +24,10 @@ import { useQuoteCorrections } from "../components/use-quote-corrections.ts";
  * The delivery address: the practice's address from the profile, or another of the user's own
  * addresses (added under Account → Addresses) chosen here.
  */
+/** The first paint of a fresh visit waits for the addresses and the delivery methods (lib/first-data-loader.ts). */
+export const shippingLoader = () =>
+  loadFirstData([addressesQueryOptions({ belong_to: "user" }), customerQueryOptions()]);
+
 function DeliverTo({ addressId, onChange }: { addressId: number | undefined; onChange: (id: number) => void }) {
   const profile = useSession()?.profile;
   const addresses = useAddresses({ belong_to: "user" });

@@ -3,9 +3,10 @@ import { MESSAGES } from "@vetportal/contract";
 import { Link, useParams } from "react-router";
 import { PageCrumbs } from "../../../components/page-crumbs.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
+import { loadFirstData } from "../../../lib/first-data-loader.ts";
 import { useLogEvent } from "../../../lib/log-event.ts";
-import { useCategories } from "../api/list-categories.ts";
-import { type ProductListFilter, useProducts } from "../api/list-products.ts";
+import { categoriesQueryOptions, useCategories } from "../api/list-categories.ts";
+import { type ProductListFilter, productsQueryOptions, useProducts } from "../api/list-products.ts";
 import { CardGrid, CardGridSkeleton } from "../components/card-grid.tsx";
 import { ProductCard } from "../components/product-card.tsx";
 
@@ -13,11 +14,23 @@ import { ProductCard } from "../components/product-card.tsx";
  * /category/{categoryIdOrSearchText} (SPEC §2): a numeric value lists that category's products,
  * anything else searches product names and SKUs. An empty list says 'No current products for {search}'.
  */
-export function CategoryRoute() {
-  const { categoryIdOrSearchText = "" } = useParams();
+function filterOf(categoryIdOrSearchText: string) {
   const text = categoryIdOrSearchText.trim();
   const categoryId = /^\d+$/.test(text) ? Number(text) : undefined;
   const filter: ProductListFilter = categoryId === undefined ? { name: text } : { product_category_id: categoryId };
+  return { text, categoryId, filter };
+}
+
+/** The first paint of a fresh visit waits for the products and the categories (lib/first-data-loader.ts). */
+export const categoryLoader = ({ params }: { params: { categoryIdOrSearchText?: string } }) =>
+  loadFirstData([
+    productsQueryOptions(filterOf(params.categoryIdOrSearchText ?? "").filter),
+    categoriesQueryOptions({ exclude_no_product: 1 }),
+  ]);
+
+export function CategoryRoute() {
+  const { categoryIdOrSearchText = "" } = useParams();
+  const { text, categoryId, filter } = filterOf(categoryIdOrSearchText);
 
   const products = useProducts(filter);
   // The home page's list is usually cached already; it names the category and gives its subtitle.

@@ -4,8 +4,9 @@ import type { ProductDetail } from "@vetportal/contract";
 import { useParams, useSearchParams } from "react-router";
 import { PageCrumbs } from "../../../components/page-crumbs.tsx";
 import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
+import { loadFirstData } from "../../../lib/first-data-loader.ts";
 import { useLogEvent } from "../../../lib/log-event.ts";
-import { useProduct } from "../api/get-product.ts";
+import { productQueryOptions, useProduct } from "../api/get-product.ts";
 import { AddToCartForm } from "../components/add-to-cart-form.tsx";
 import { ImageZoom } from "../components/image-zoom.tsx";
 
@@ -13,6 +14,13 @@ function positiveId(value: string | null | undefined): number | undefined {
   if (!value || !/^\d+$/.test(value)) return undefined;
   const id = Number(value);
   return id > 0 && Number.isSafeInteger(id) ? id : undefined;
+}
+
+/** The first paint of a fresh visit waits for the product (lib/first-data-loader.ts). */
+export function productLoader({ params, request }: { params: { productId?: string }; request: Request }) {
+  const id = positiveId(params.productId);
+  const categoryId = positiveId(new URL(request.url).searchParams.get("category"));
+  return loadFirstData(id === undefined ? [] : [productQueryOptions(id, categoryId)]);
 }
 
 /**

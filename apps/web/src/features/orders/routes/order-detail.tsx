@@ -21,10 +21,11 @@ import { Panel } from "../../../components/panel.tsx";
 import { StatusTimeline } from "../../../components/status-timeline.tsx";
 import { TrackingLinks } from "../../../components/tracking-links.tsx";
 import { addAllToCart } from "../../../lib/cart-store.ts";
+import { loadFirstData } from "../../../lib/first-data-loader.ts";
 import { formatPst } from "../../../lib/format.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { useCancelOrder } from "../api/cancel-order.ts";
-import { useOrder } from "../api/get-order.ts";
+import { orderQueryOptions, useOrder } from "../api/get-order.ts";
 import { useReorder } from "../api/reorder.ts";
 import { OrderAmounts } from "../components/order-amounts.tsx";
 import { OrderLinesTable } from "../components/order-lines-table.tsx";
@@ -165,6 +166,12 @@ function OrderSkeleton() {
       <Skeleton h={160} />
     </Stack>
   );
+}
+
+/** The first paint of a fresh visit waits for the order (lib/first-data-loader.ts). */
+export function orderDetailLoader({ params }: { params: { orderId?: string } }) {
+  const id = params.orderId && /^\d+$/.test(params.orderId) ? Number(params.orderId) : undefined;
+  return loadFirstData(id === undefined ? [] : [orderQueryOptions(id)]);
 }
 
 /**
