@@ -21,7 +21,7 @@ const BROOKLYN = {
 const post = (url: string, token: string, payload: unknown = {}) =>
   t.app.inject({ method: "POST", url, payload: payload as never, headers: bearer(token) });
 const waiting = async (token: string) => (await post("/api/approvals/waiting", token)).json().data;
-const queueTotal = async (token: string) => (await post("/api/approvals/queue", token, { limit: 1 })).json().total;
+const queueTotal = async (token: string) => (await post("/api/approvals/queue", token, { limit: 1 })).json().found_rows;
 
 describe("the approvals waiting for the signed-in user", () => {
   it("counts the queue for the approver and the administrator, and tells a practice it decides none", async () => {

@@ -305,8 +305,7 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
                   aria-current={pathname === "/approvals" ? "page" : isApprovalsPath(pathname) ? "true" : undefined}
                 >
                   <IconChecklist size={18} aria-hidden />
-                  Approvals
-                  <WaitingCount waiting={approvals.waiting} onDark />
+                  Approvals <WaitingCount waiting={approvals.waiting} onDark />
                 </Link>
               )}
               {isAdmin && <ReportsMenu />}
