@@ -44,9 +44,9 @@ const DEMO_SIGN_INS = [
 /**
  * The journeys place dozens of orders as the demo practices in one run: with the demo programme's
  * 40 packs a quarter (issue 23), later orders would go Pending Approval and journeys that expect
- * Active would fail by the order they run in. The run lets the programme's overage through; the
- * approval journeys use the flagged Brooklyn practice (approvals.spec.ts), and the over-balance
- * rules are covered by the API tests (allowances, approvals).
+ * Active would fail by the order they run in. The run lets the programme's overage through before
+ * each test; approvals.spec.ts sets "needs approval" for its own checkout test, and its approve and
+ * reject tests use the flagged Brooklyn practice. The rules themselves are covered by the API tests.
  */
 async function programmeAllowsOverage(request: APIRequestContext, token: string) {
   await setProgrammesOverBalance(request, token, "allow");
