@@ -8,7 +8,12 @@ export const PRACTICES = {
   /** Poughkeepsie, NY: sees category 2217, not 2100. */
   hudsonValley: { name: "Hudson Valley Animal Hospital", address: "45 River Road", zip: "12601" },
 } as const;
-export type Practice = (typeof PRACTICES)[keyof typeof PRACTICES];
+/** A practice's address sign-in (any demo practice: README "Demo accounts", apps/api/src/db/seed/demo-people.ts). */
+export interface Practice {
+  readonly name: string;
+  readonly address: string;
+  readonly zip: string;
+}
 
 export const ADMIN = { email: "admin@vetportal.example", password: "VetPortal2026" } as const;
 
@@ -39,23 +44,50 @@ const DEMO_SIGN_INS = [
 /**
  * The journeys place dozens of orders as the demo practices in one run: with the demo programme's
  * 40 packs a quarter (issue 23), later orders would go Pending Approval and journeys that expect
- * Active would fail by the order they run in. The run lets the programme's overage through; the
- * approval journeys use the flagged Brooklyn practice (approvals.spec.ts), and the over-balance
- * rules are covered by the API tests (allowances, approvals).
+ * Active would fail by the order they run in. The run lets the programme's overage through before
+ * each test; approvals.spec.ts sets "needs approval" for its own checkout test, and its approve and
+ * reject tests use the flagged Brooklyn practice. The rules themselves are covered by the API tests.
  */
 async function programmeAllowsOverage(request: APIRequestContext, token: string) {
+  await setProgrammesOverBalance(request, token, "allow");
+}
+
+/**
+ * Sets what happens over the balance in every programme of the demo customer (administrator's token).
+ * The approval journeys set "approval" for their own test; the next test's fixture sets "allow" again.
+ */
+export async function setProgrammesOverBalance(
+  request: APIRequestContext,
+  token: string,
+  over: "refuse" | "approval" | "allow",
+) {
   const headers = { authorization: `Bearer ${token}` };
   const listed = await request.post("/api/allowance/programme/list", { data: {}, headers });
   expect(listed.ok(), "listing the demo programmes").toBe(true);
   const programmes = ((await listed.json()) as { data: Record<string, unknown>[] }).data;
   const formKeys = ["id", "name", "period", "unit", "scope", "scope_ids", "rollover", "warning_percent"];
-  for (const p of programmes.filter((x) => x.over_balance !== "allow")) {
+  for (const p of programmes.filter((x) => x.over_balance !== over)) {
     const form = Object.fromEntries(formKeys.map((k) => [k, p[k]]));
-    const data = { ...form, default_allotted: p.default_allotted, active: p.active, over_balance: "allow" };
+    const data = { ...form, default_allotted: p.default_allotted, active: p.active, over_balance: over };
     const updated = await request.post("/api/allowance/programme/update", { data, headers });
-    expect(updated.ok(), `letting programme ${p.id}'s overage through: ${await updated.text()}`).toBe(true);
+    expect(updated.ok(), `setting programme ${p.id}'s overage to ${over}: ${await updated.text()}`).toBe(true);
   }
 }
+
+/** Signs a demo user in through the API (the shapes of DEMO_SIGN_INS) and answers its access token. */
+export async function apiToken(request: APIRequestContext, signIn: Record<string, unknown>): Promise<string> {
+  const auth = await request.post("/api/auth", { data: signIn });
+  expect(auth.ok(), `sign-in of ${JSON.stringify(signIn)}`).toBe(true);
+  return ((await auth.json()) as { access_token: string }).access_token;
+}
+
+/** A practice's sign-in in the API's shape. */
+export const practiceSignIn = (p: Practice) => ({
+  method: "address",
+  address_name: p.name,
+  line1: p.address,
+  zip_code: p.zip,
+});
 
 /** A stray console error or uncaught page error fails the test (STYLE §8). */
 export const test = base.extend<Fixtures>({

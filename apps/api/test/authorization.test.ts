@@ -152,6 +152,8 @@ const ROUTES: Record<string, Route> = {
   // cancel and re-status deskOrder, and ship shipOrder.
   // A practice is no approver: the approvals routes answer it 403 (the admin's and approvers' own test: approvals.test.ts).
   "POST /api/approvals/queue": { access: "user", ok: 403 },
+  // The navigation's count: a practice is answered "not an approver", never 403.
+  "POST /api/approvals/waiting": { access: "user" },
   "POST /api/approvals/query": { access: "user", ok: 403, request: () => ({ body: { order_id: 1 } }) },
   "POST /api/approvals/decide": {
     access: "user",

@@ -142,6 +142,16 @@ export const ApprovalQueueRequestSchema = z.object({
 });
 export const ApprovalQueryRequestSchema = z.object({ order_id: IdSchema });
 
+/** POST /api/approvals/waiting: for the navigation, whether the user decides approvals and how many wait. */
+export const ApprovalWaitingRequestSchema = z.object({});
+export const ApprovalWaitingSchema = z.object({
+  /** An administrator, or a user with is_approver signed in by password. */
+  approver: z.boolean(),
+  /** Orders in the user's queue (0 for everyone else). */
+  waiting: z.number().int(),
+});
+export type ApprovalWaiting = z.infer<typeof ApprovalWaitingSchema>;
+
 export const APPROVAL_NOTE_MAX = 1000;
 /** POST /api/approvals/decide: the tier the page showed (a stale page decides nothing), the decision and its note. */
 export const ApprovalDecideRequestSchema = z

@@ -304,6 +304,8 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   // 403: the caller is neither an administrator nor an approver (signed in by password).
   "POST /api/approvals/queue": { errors: [403], exampleCaller: "administrator", example: { limit: 25, offset: 0 } },
+  // Anyone signed in may ask: a practice gets { approver: false, waiting: 0 }.
+  "POST /api/approvals/waiting": { exampleCaller: "administrator", example: {} },
   // The order id is the demo data's order waiting for approval (the property test puts it in).
   "POST /api/approvals/query": { errors: [403, 404], exampleCaller: "administrator", example: { order_id: 1 } },
   "POST /api/approvals/decide": {

@@ -3,11 +3,12 @@ import { eq } from "drizzle-orm";
 import type { Database, Executor } from "../client.ts";
 import * as t from "../schema/index.ts";
 import { random } from "./random.ts";
-import { seedAllowances } from "./seed-allowances.ts";
+import { DEMO_PROGRAMME, demoAllotments, demoUseTargets, seedAllowances } from "./seed-allowances.ts";
 import { seedApprovals } from "./seed-approvals.ts";
 import { seedCatalog } from "./seed-catalog.ts";
 import { seedOrderHistory } from "./seed-orders.ts";
 import { DEMO_ADMIN, seedCustomer, seedDepartments, seedPractices, seedStaff } from "./seed-people.ts";
+import { programmeOrders } from "./seed-programme-orders.ts";
 
 export { DEMO_ADMIN };
 
@@ -52,8 +53,15 @@ async function seedInto(db: Executor, options: SeedOptions, adminHash: string): 
   await seedStaff(ctx, adminHash, deptId);
   const practices = await seedPractices(ctx, deptId);
   const products = await seedCatalog(ctx, deptId);
-  const orders = await seedOrderHistory(ctx, { now, months, methods, practices, products, costCentersOf });
-  await seedAllowances(ctx, { now, deptId, practiceIds: practices.map((p) => p.user.id) });
+  const allotments = demoAllotments(practices, deptId);
+  // The history, then this quarter's client-education orders that put the programme in use.
+  const addOrders = programmeOrders({
+    categories: DEMO_PROGRAMME.categories,
+    targets: demoUseTargets(allotments),
+  });
+  const history = { now, months, methods, practices, products, costCentersOf, addOrders };
+  const orders = await seedOrderHistory(ctx, history);
+  await seedAllowances(ctx, { now, deptId, practices, allotments });
   await seedApprovals(ctx, adminHash, deptId);
   return orders;
 }

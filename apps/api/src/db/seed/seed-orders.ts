@@ -10,10 +10,10 @@ const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 type DeliveryMethod = typeof t.delivery_methods.$inferSelect;
 type PricedLine = { p: SeededProduct; priced: ReturnType<typeof priceLine> };
-type KeptLine = PricedLine & { cancelled: number };
+export type KeptLine = PricedLine & { cancelled: number };
 
 /** A generated order: its row, lines and status history (the order id is set when it is inserted). */
-interface SeededOrder {
+export interface SeededOrder {
   row: typeof t.orders.$inferInsert;
   lines: (typeof t.order_products.$inferInsert)[];
   history: { status: number; at: Date }[];
@@ -27,6 +27,11 @@ export interface HistoryInput {
   practices: SeededPractice[];
   products: SeededProduct[];
   costCentersOf: Map<number, number[]>;
+  /**
+   * Runs after the simulated history, before anything is written: may add orders (drawing from the
+   * random sequence after every other draw of the history, so the history itself is unchanged).
+   */
+  addOrders?: (ctx: SeedContext, input: HistoryInput, ledger: Ledger, orders: SeededOrder[]) => void;
 }
 
 /** The inventory ledger, kept as the history is simulated: each product's balance and its rows. */
@@ -58,7 +63,7 @@ function createLedger(products: SeededProduct[]) {
   return { balance, rows, move };
 }
 
-type Ledger = ReturnType<typeof createLedger>;
+export type Ledger = ReturnType<typeof createLedger>;
 
 /** The month's fills: stock below three times its low mark is brought back up. */
 function restock(ledger: Ledger, inInventory: SeededProduct[], m: number, input: HistoryInput, monthStart: Date) {
@@ -119,7 +124,7 @@ function pickLines(rnd: Random, products: SeededProduct[], balance: Map<number, 
 }
 
 /** The order row of a generated order (its draws, in order: cost center, type, PO, instruction, tracking). */
-function orderRow(
+export function orderRow(
   { rnd, customerId }: SeedContext,
   o: { at: Date; practice: SeededPractice; status: number; deliveryId: number; shipped: Date | null },
   amounts: ReturnType<typeof orderAmounts>,
@@ -164,7 +169,7 @@ function orderRow(
 }
 
 /** The order_products rows of a generated order. */
-function orderLines(
+export function orderLines(
   rnd: Random,
   o: { at: Date; status: number; shipped: Date | null; maxBusinessDays: number },
   kept: KeptLine[],
@@ -318,6 +323,7 @@ export async function seedOrderHistory(ctx: SeedContext, input: HistoryInput): P
       if (order) orders.push(order);
     }
   }
+  input.addOrders?.(ctx, input, ledger, orders);
   await insertHistory(ctx, orders, ledger, inInventory);
   return orders.length;
 }

@@ -221,25 +221,34 @@ export async function listQueue(
   limit: number,
   offset: number,
 ) {
-  const where = and(
-    eq(approval_requests.customer_id, customerId),
-    eq(approval_requests.status, "pending"),
-    eq(orders.order_status_id, ORDER_STATUS.PENDING_APPROVAL),
-    userId === null ? undefined : namedIn(userId),
-  );
-  const [rows, [count]] = await Promise.all([
+  const where = queueWhere(customerId, userId);
+  const [rows, total] = await Promise.all([
     requestQuery(db)
       .where(where)
       .orderBy(asc(approval_requests.created), asc(approval_requests.id))
       .limit(limit)
       .offset(offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(approval_requests)
-      .innerJoin(orders, eq(orders.id, approval_requests.order_id))
-      .where(where),
+    countQueue(db, customerId, userId),
   ]);
-  return { rows, total: count?.n ?? 0 };
+  return { rows, total };
+}
+
+const queueWhere = (customerId: number, userId: number | null) =>
+  and(
+    eq(approval_requests.customer_id, customerId),
+    eq(approval_requests.status, "pending"),
+    eq(orders.order_status_id, ORDER_STATUS.PENDING_APPROVAL),
+    userId === null ? undefined : namedIn(userId),
+  );
+
+/** How many requests the queue holds (an approver's, or with `userId` null an administrator's). */
+export async function countQueue(db: Executor, customerId: number, userId: number | null) {
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(approval_requests)
+    .innerJoin(orders, eq(orders.id, approval_requests.order_id))
+    .where(queueWhere(customerId, userId));
+  return count?.n ?? 0;
 }
 
 /** One request of the customer, by its id or its order's; with `lock`, held until the transaction ends. */

@@ -9,6 +9,8 @@ import {
   ApprovalRuleDeleteRequestSchema,
   ApprovalRuleInputSchema,
   ApprovalRuleListSchema,
+  ApprovalWaitingRequestSchema,
+  ApprovalWaitingSchema,
   ApproverListSchema,
   IdResultSchema,
 } from "@vetportal/contract";
@@ -43,6 +45,8 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{
       return page(rows, total);
     },
   );
+
+  waitingRoute(app, approvals);
 
   postData(
     app,
@@ -119,3 +123,20 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{
     (request) => approvalRules.listApprovers(request.user.customerId),
   );
 };
+
+/** The navigation's count (issue 23): any signed-in user may ask; a non-approver is told so, not refused. */
+function waitingRoute(app: Parameters<typeof approvalsRoutes>[0], approvals: ApprovalsService) {
+  postData(
+    app,
+    "/approvals/waiting",
+    {
+      tags: ["approvals"],
+      invalidatesCaches: false,
+      summary:
+        "Approvals: whether the signed-in user decides approvals and how many orders wait (the navigation's count)",
+      body: ApprovalWaitingRequestSchema,
+      data: ApprovalWaitingSchema,
+    },
+    (request) => approvals.waiting(request.user),
+  );
+}

@@ -79,6 +79,17 @@ async function queue({ db }: ApprovalsDeps, user: Decider, paging: { limit: numb
   return { rows: rows.map((r) => requestOf(user, r, decisions)), total };
 }
 
+/**
+ * What the navigation shows (issue 23): whether the signed-in user decides approvals (an
+ * administrator, or an approver signed in by password) and how many orders wait in their queue.
+ * Everyone else gets `approver: false` rather than a 403, so every signed-in page may ask.
+ */
+async function waiting({ db }: ApprovalsDeps, user: Decider) {
+  const approver = user.isAdmin || (user.authMethod === "password" && (await repo.isApprover(db, user.userId)));
+  if (!approver) return { approver: false, waiting: 0 };
+  return { approver: true, waiting: await repo.countQueue(db, user.customerId, user.isAdmin ? null : user.userId) };
+}
+
 /** One order's request (the page an emailed link opens): its approvers, administrators, and no one else. */
 async function getRequest({ db }: ApprovalsDeps, user: Decider, orderId: number) {
   await refuseNonApprover(db, user);
@@ -233,6 +244,7 @@ type JobLog = { warn(obj: unknown, msg?: string): void };
 export function createApprovalsService(deps: ApprovalsDeps) {
   return {
     queue: (user: Decider, paging: { limit: number; offset: number }) => queue(deps, user, paging),
+    waiting: (user: Decider) => waiting(deps, user),
     getRequest: (user: Decider, orderId: number) => getRequest(deps, user, orderId),
     async decide(user: Decider, d: Omit<Decision, "decision"> & { decision: "approve" | "reject" }) {
       await refuseNonApprover(deps.db, user);

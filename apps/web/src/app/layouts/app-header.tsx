@@ -15,6 +15,7 @@ import {
 import { useDisclosure } from "@mantine/hooks";
 import {
   IconChartBar,
+  IconChecklist,
   IconChevronDown,
   IconHeadset,
   IconListDetails,
@@ -28,6 +29,7 @@ import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import logoUrl from "../../assets/logo.svg";
 import { AllowanceChip } from "../../features/allowances/components/allowance-chip.tsx";
+import { useApprovalsLink, WaitingCount } from "../../features/approvals/components/approvals-nav.tsx";
 import { ProductSearch } from "../../features/catalog/components/product-search.tsx";
 import { ActingBanner } from "../../features/order-for/components/acting-banner.tsx";
 import { useCart } from "../../lib/cart-store.ts";
@@ -83,6 +85,9 @@ function CartCount({ linkTo, onDark = false }: { linkTo: string; onDark?: boolea
   );
 }
 
+/** The approvers' queue and an order's decision page (issue 23 §2). */
+const isApprovalsPath = (pathname: string) => pathname === "/approvals" || pathname.startsWith("/approvals/");
+
 /** Own account pages (SPEC §2), which every signed-in user may open. */
 function isAccountPath(pathname: string): boolean {
   return pathname === "/Users/Account" || pathname.startsWith("/Account/");
@@ -129,6 +134,7 @@ function MobileMenu({
   const isAdmin = session?.privileges?.is_admin === true;
   const { pathname } = useLocation();
   const [reportsOpened, setReportsOpened] = useState(false);
+  const approvals = useApprovalsLink();
 
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size="xs" title="Menu" hiddenFrom="sm">
@@ -151,6 +157,17 @@ function MobileMenu({
               onClick={onClose}
             />
           ))}
+          {approvals.show && (
+            <MantineNavLink
+              component={Link}
+              to="/approvals"
+              label="Approvals"
+              leftSection={<IconChecklist size={18} aria-hidden />}
+              rightSection={<WaitingCount waiting={approvals.waiting} />}
+              active={isApprovalsPath(pathname)}
+              onClick={onClose}
+            />
+          )}
           {isAdmin && (
             <MantineNavLink
               component="button"
@@ -200,13 +217,15 @@ function MobileMenu({
 
 /**
  * Header of the authenticated layout (SPEC §2): logo, product search, Customer Service, Logout and
- * the Products · Cart · Orders navigation, plus Reports for administrators. Phones get a drawer.
+ * the Products · Cart · Orders navigation, plus Approvals with the number waiting for approvers and
+ * administrators (issue 23) and Reports for administrators. Phones get a drawer.
  */
 export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
   const session = useSession();
   const isAdmin = session?.privileges?.is_admin === true;
   const { pathname } = useLocation();
   const [drawerOpened, drawer] = useDisclosure(false);
+  const approvals = useApprovalsLink();
 
   return (
     <Box component="header" id={APP_HEADER_ID} className={classes.header} data-print="hide">
@@ -279,6 +298,16 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
                   <CartCount linkTo={link.to} onDark />
                 </Link>
               ))}
+              {approvals.show && (
+                <Link
+                  to="/approvals"
+                  className={classes.navLink}
+                  aria-current={pathname === "/approvals" ? "page" : isApprovalsPath(pathname) ? "true" : undefined}
+                >
+                  <IconChecklist size={18} aria-hidden />
+                  Approvals <WaitingCount waiting={approvals.waiting} onDark />
+                </Link>
+              )}
               {isAdmin && <ReportsMenu />}
               {!isAdmin && (
                 <Link

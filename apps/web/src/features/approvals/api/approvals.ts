@@ -1,5 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type ApprovalDecideRequest, ApprovalDecideResultSchema, ApprovalRequestSchema } from "@vetportal/contract";
+import {
+  type ApprovalDecideRequest,
+  ApprovalDecideResultSchema,
+  ApprovalRequestSchema,
+  ApprovalWaitingSchema,
+} from "@vetportal/contract";
 import { apiData } from "../../../lib/api-client.ts";
 import { listQueryOptions, useListQuery } from "../../../lib/list-query.ts";
 import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
@@ -12,6 +17,20 @@ export const approvalQueueOptions = (paging: { limit: number; offset: number }) 
 
 export const useApprovalQueue = (paging: { limit: number; offset: number }) =>
   useListQuery(approvalQueueOptions(paging));
+
+/**
+ * POST /api/approvals/waiting: whether the user decides approvals and how many wait (the header's
+ * "Approvals" link). Asked only for a password sign-in (`enabled`): a practice signed in by address
+ * is never an approver. Under `approvalsKey`, so a decision refreshes it.
+ */
+export const useApprovalsWaiting = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...approvalsKey, "waiting"],
+    queryFn: ({ signal }) => apiData("/api/approvals/waiting", { body: {}, schema: ApprovalWaitingSchema, signal }),
+    staleTime: 30 * 1000,
+    enabled,
+    meta: { handlesErrors: true },
+  });
 
 /** POST /api/approvals/query: one order's approval (the page an emailed link opens; reading never decides). */
 export const approvalQueryOptions = (orderId: number) =>
