@@ -1,5 +1,4 @@
-import { Button, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
-import { IconDownload } from "@tabler/icons-react";
+import { NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import {
   AUDIT_KIND_NAMES,
   AUDIT_PAGE_SIZE,
@@ -12,6 +11,7 @@ import { AuditChanges, AuditPerson } from "../../../components/audit-changes.tsx
 import { FilterForm, useFilterValues } from "../../../components/filter-form.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import type { TableColumn } from "../../../components/table/data-table.tsx";
+import { ExportButton } from "../../../components/table/export-button.tsx";
 import { ListResults } from "../../../components/table/list-results.tsx";
 import { formatPst } from "../../../lib/format.ts";
 import { readParams, useListParams } from "../../../lib/list-params.ts";
@@ -105,14 +105,7 @@ export function AuditLogRoute() {
         title="Audit Trail"
         description="Every change an administrator or approver made: who, when, to which record, and what changed."
       >
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} aria-hidden />}
-          loading={exportCsv.isPending}
-          onClick={() => exportCsv.mutate(filter)}
-        >
-          Export CSV
-        </Button>
+        <ExportButton loading={exportCsv.isPending} onClick={() => exportCsv.mutate(filter)} />
       </PageHeader>
 
       <AuditFilterForm
