@@ -6,6 +6,7 @@ import {
   type ApprovalRuleInput,
   ApprovalRuleInputSchema,
   type ApprovalRuleKind,
+  dollarsToCents,
   MAX_APPROVAL_TIERS,
 } from "@vetportal/contract";
 import { CountInput, FormSection, MoneyInput } from "../../../components/form-fields.tsx";
@@ -37,7 +38,7 @@ function valuesOf(rule?: ApprovalRule): RuleValues {
     name: rule?.name ?? "",
     kind: rule?.kind ?? "order_total",
     department_id: rule?.department_id ? String(rule.department_id) : "",
-    amount: rule?.amount_cents == null ? "" : rule.amount_cents / 100,
+    amount: rule?.amount_cents == null ? "" : (rule.amount_cents / 100).toFixed(2),
     product_id: text(rule?.product_id ?? null),
     category_id: text(rule?.category_id ?? null),
     quantity: text(rule?.quantity ?? null),
@@ -50,14 +51,13 @@ const num = (v: number | string) => (v === "" ? null : Number(v));
 
 /** The request: only the figures the kind uses, and the steps that name someone. */
 export function toRuleRequest(v: RuleValues, id?: number): ApprovalRuleInput {
-  const amount = num(v.amount);
   const quantityKind = v.kind === "product_quantity" || v.kind === "category_quantity";
   return {
     ...(id === undefined ? {} : { id }),
     name: v.name,
     kind: v.kind,
     department_id: v.department_id ? Number(v.department_id) : null,
-    amount_cents: v.kind === "order_total" && amount !== null ? Math.round(amount * 100) : null,
+    amount_cents: v.kind === "order_total" && v.amount !== "" ? dollarsToCents(v.amount) : null,
     product_id: v.kind === "product_quantity" ? num(v.product_id) : null,
     category_id: v.kind === "category_quantity" ? num(v.category_id) : null,
     quantity: quantityKind ? num(v.quantity) : null,
