@@ -72,6 +72,19 @@ describe("approvals queue", () => {
     expect(router.state.location.pathname).toBe("/approvals/901");
   });
 
+  it("reads the page from the URL and pages on", async () => {
+    signIn({ admin: true });
+    const rows = Array.from({ length: 25 }, (_, i) => request(1000 + i));
+    const queue = apiList("/api/approvals/queue", ApprovalRequestSchema, () => ({ rows, total: 60 }));
+    server.use(queue.handler);
+    const { user, router } = renderPage(<ApprovalsQueueRoute />, { path: "/approvals", url: "/approvals?page=2" });
+    await screen.findByRole("table", { name: "Orders waiting for approval" });
+    expect(queue.calls.last).toEqual({ limit: 25, offset: 25 });
+    await user.click(screen.getByRole("button", { name: /3/ }));
+    await waitFor(() => expect(queue.calls.last).toEqual({ limit: 25, offset: 50 }));
+    expect(router.state.location.search).toBe("?page=3");
+  });
+
   it("says when nothing waits", async () => {
     signIn({ admin: true });
     server.use(apiList("/api/approvals/queue", ApprovalRequestSchema, []).handler);

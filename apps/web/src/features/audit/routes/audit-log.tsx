@@ -93,10 +93,11 @@ const COLUMNS: TableColumn<AuditRow>[] = [
  * made it, to which record, and what changed; filters and paging in the URL, and its CSV.
  */
 export function AuditLogRoute() {
-  const { params, page, update } = useListParams();
+  const { params, update, paged } = useListParams();
+  const { range, paging } = paged(AUDIT_PAGE_SIZE);
   const filters = readParams(params, EMPTY);
   const filter = toFilter(filters);
-  const audit = useAuditList({ ...filter, limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE });
+  const audit = useAuditList({ ...filter, ...range });
   const exportCsv = useExportAudit();
   return (
     <Stack gap="lg">
@@ -124,9 +125,7 @@ export function AuditLogRoute() {
         rowKey={(row) => row.id}
         minWidth={960}
         framed
-        page={page}
-        pageSize={AUDIT_PAGE_SIZE}
-        onPageChange={(next) => update({ page: next })}
+        {...paging}
       />
     </Stack>
   );
