@@ -1,4 +1,4 @@
-import { Button, Group, Select, TextInput } from "@mantine/core";
+import { Button, Select, SimpleGrid, TextInput } from "@mantine/core";
 import { AdjustmentSchema, type AllocationRow, AllocationSetSchema } from "@vetportal/contract";
 import { CountInput, FormSection } from "../../../components/form-fields.tsx";
 import { useAppForm } from "../../../lib/form-kit.ts";
@@ -40,7 +40,7 @@ export function ChangeForms({
     })),
   });
   return (
-    <Group align="flex-start" grow wrap="wrap">
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       <form
         noValidate
         aria-label="Set an allocation"
@@ -83,6 +83,6 @@ export function ChangeForms({
           </Button>
         </FormSection>
       </form>
-    </Group>
+    </SimpleGrid>
   );
 }

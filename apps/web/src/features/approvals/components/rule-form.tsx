@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, NativeSelect, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
+import { Button, Group, MultiSelect, NativeSelect, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import {
   APPROVAL_RULE_KIND_LIST,
   APPROVAL_RULE_KINDS,
@@ -92,6 +92,19 @@ function KindFields({ form }: { form: ReturnType<typeof useAppForm<RuleValues>> 
   );
 }
 
+function PersonOption({ name, email }: { name: string; email: string | null | undefined }) {
+  return (
+    <div>
+      <Text size="sm">{name}</Text>
+      {email && (
+        <Text size="xs" c="dimmed">
+          {email}
+        </Text>
+      )}
+    </div>
+  );
+}
+
 /**
  * Add a rule, or change one (`rule`): what it checks, for the customer or one department, and who
  * approves, in up to three steps (users with is_approver, or administrators).
@@ -104,10 +117,9 @@ export function RuleForm({ rule, onDone }: { rule?: ApprovalRule; onDone: () => 
     initialValues: valuesOf(rule),
     validate: schemaValidator(ApprovalRuleInputSchema, (v) => toRuleRequest(v, rule?.id)),
   });
-  const people = (approvers.data ?? []).map((a) => ({
-    value: String(a.id),
-    label: a.email ? `${a.name} (${a.email})` : a.name,
-  }));
+  // The chosen are pills of their names (a phone has no room for the email); the list shows both.
+  const people = (approvers.data ?? []).map((a) => ({ value: String(a.id), label: a.name }));
+  const emailOf = new Map((approvers.data ?? []).map((a) => [String(a.id), a.email]));
   const title = rule ? `Change ${rule.name}` : "Add a rule";
   const submit = (values: RuleValues) =>
     void save.mutateAsync(toRuleRequest(values, rule?.id)).then(
@@ -139,6 +151,7 @@ export function RuleForm({ rule, onDone }: { rule?: ApprovalRule; onDone: () => 
               label={i === 0 ? "Approvers, step 1" : `Approvers, step ${i + 1} (optional)`}
               withAsterisk={i === 0}
               data={people}
+              renderOption={({ option }) => <PersonOption name={option.label} email={emailOf.get(option.value)} />}
               searchable
               {...form.getInputProps(`tiers.${i}`)}
               error={i === 0 ? (form.errors["tiers.0"] ?? form.errors.tiers) : form.errors[`tiers.${i}`]}

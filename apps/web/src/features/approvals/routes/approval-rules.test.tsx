@@ -52,7 +52,7 @@ function openRules(rules: Rule[] = [TOTAL_RULE]) {
 
 const rulesTable = () => screen.getByRole("table", { name: "Approval rules" });
 
-async function pick(user: ReturnType<typeof openRules>["user"], field: string, option: string) {
+async function pick(user: ReturnType<typeof openRules>["user"], field: string, option: RegExp) {
   await user.click(screen.getByRole("combobox", { name: field }));
   await user.click(await screen.findByRole("option", { name: option }));
 }
@@ -80,8 +80,8 @@ describe("approval rules page", () => {
     await user.selectOptions(within(form).getByRole("combobox", { name: "For" }), "Cardiology");
     await fill(user, within(form).getByRole("textbox", { name: /Category id/ }), "31");
     await fill(user, within(form).getByRole("textbox", { name: /Packs above/ }), "40");
-    await pick(user, "Approvers, step 1", "Dana Approver");
-    await pick(user, "Approvers, step 2 (optional)", "Avery Admin (admin@vetportal.example)");
+    await pick(user, "Approvers, step 1", /Dana Approver/);
+    await pick(user, "Approvers, step 2 (optional)", /Avery Admin/);
     await user.click(within(form).getByRole("button", { name: "Add Rule" }));
     await waitFor(() =>
       expect(save.calls.last).toEqual({
@@ -143,7 +143,7 @@ describe("approval rules page", () => {
     await fill(user, within(form).getByRole("textbox", { name: /Name/ }), "Flagged");
     await user.selectOptions(within(form).getByRole("combobox", { name: "Needs approval when" }), "flagged_user");
     await user.selectOptions(within(form).getByRole("combobox", { name: "For" }), "Cardiology");
-    await pick(user, "Approvers, step 1", "Dana Approver");
+    await pick(user, "Approvers, step 1", /Dana Approver/);
     await user.click(within(form).getByRole("button", { name: "Add Rule" }));
     await waitFor(() =>
       expect(within(form).getByRole("combobox", { name: "For" })).toHaveAccessibleDescription(
