@@ -1,12 +1,11 @@
-import { Badge, Button, Group, Stack, Text } from "@mantine/core";
+import { Badge, Button, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import type { ApprovalRule } from "@vetportal/contract";
 import { useState } from "react";
-import { confirmAction } from "../../../components/confirm-action.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { LoadError, PageLoading } from "../../../components/page-state.tsx";
+import { DeleteButton, RowActions } from "../../../components/row-actions.tsx";
 import { actionsColumn, DataTable, type TableColumn } from "../../../components/table/data-table.tsx";
-import { notifySuccess } from "../../../lib/notify.ts";
 import { useApprovalRules, useApprovers, useDeleteRule } from "../api/approval-rules.ts";
 import { RuleForm } from "../components/rule-form.tsx";
 
@@ -43,27 +42,18 @@ function useColumns(onChange: (rule: ApprovalRule) => void): TableColumn<Approva
       ),
     },
     actionsColumn((r) => (
-      <Group gap="xs" wrap="nowrap">
-        <Button size="xs" variant="default" onClick={() => onChange(r)} aria-label={`Change ${r.name}`}>
-          Change
+      <RowActions>
+        <Button size="compact-sm" variant="light" onClick={() => onChange(r)}>
+          Change<VisuallyHidden> {r.name}</VisuallyHidden>
         </Button>
-        <Button
-          size="xs"
-          variant="subtle"
-          color="red.9"
-          aria-label={`Delete ${r.name}`}
-          onClick={() =>
-            confirmAction({
-              message: `Delete the rule "${r.name}"? Orders already waiting keep their approvers.`,
-              confirm: "Delete rule",
-              keep: "Keep rule",
-              onConfirm: () => void remove.mutateAsync(r.id).then(() => notifySuccess(`Rule "${r.name}" deleted.`)),
-            })
-          }
-        >
-          Delete
-        </Button>
-      </Group>
+        <DeleteButton
+          name={r.name}
+          message={`Delete the rule "${r.name}"? Orders already waiting keep their approvers.`}
+          done={`Rule "${r.name}" deleted.`}
+          isPending={remove.isPending && remove.variables === r.id}
+          onDelete={() => remove.mutateAsync(r.id)}
+        />
+      </RowActions>
     )),
   ];
 }
