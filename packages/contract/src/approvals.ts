@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AllowanceOutcomeSchema } from "./allowances.ts";
-import { dbInt, dbText, IdSchema } from "./primitives.ts";
+import { dbCents, dbInt, dbText, IdSchema } from "./primitives.ts";
 
 /*
  * Approvals (issue 23 §2, decision 040): rules set by administrators, per customer or per
@@ -38,7 +38,10 @@ export const ApprovalRuleInputSchema = z
     kind: z.enum(APPROVAL_RULE_KIND_LIST, { error: "Choose what the rule checks" }),
     /** null: every department of the customer. */
     department_id: IdSchema.nullable(),
-    amount_cents: dbInt().min(0, "Enter 0 or more").nullable().optional(),
+    amount_cents: dbCents("Enter the amount", "Enter the amount in dollars and cents, e.g. 500.00")
+      .min(0, "Enter 0 or more")
+      .nullable()
+      .optional(),
     product_id: IdSchema.nullable().optional(),
     category_id: IdSchema.nullable().optional(),
     quantity: dbInt().min(0, "Enter 0 or more").nullable().optional(),

@@ -27,7 +27,20 @@ export function useListParams(defaults: Readonly<Record<string, string>> = {}) {
     );
   }
 
-  return { params, page: positiveId(params.get("page")) ?? 1, update };
+  const page = positiveId(params.get("page")) ?? 1;
+
+  /**
+   * A server-paged list of `pageSize` rows a page: the request's `range` (limit, offset) and the
+   * `paging` props of ListResults (page, size, and a page change that goes into the URL).
+   */
+  function paged(pageSize: number) {
+    return {
+      range: { limit: pageSize, offset: (page - 1) * pageSize },
+      paging: { page, pageSize, onPageChange: (next: number) => update({ page: next }) },
+    };
+  }
+
+  return { params, page, update, paged };
 }
 
 /** The page size in ?size= when it is one of `sizes`, else the first of them. */

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import {
   type AdjustmentSchema,
+  type AllocationExportSchema,
   AllocationGridSchema,
   AllocationImportResultSchema,
   type AllocationSetSchema,
@@ -9,7 +10,8 @@ import {
   ProgrammeSchema,
 } from "@vetportal/contract";
 import { z } from "zod";
-import { apiData, apiFetch } from "../../../lib/api-client.ts";
+import { apiData } from "../../../lib/api-client.ts";
+import { useCsvDownload } from "../../../lib/download.ts";
 import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
 
 /*
@@ -41,12 +43,19 @@ export const useSaveProgramme = () =>
     { handlesErrors: true },
   );
 
-export const useAllocationGrid = (programmeId: number | undefined) =>
+/** POST /api/allowance/grid: one period of a programme (any day of it; today's when left out). */
+export const useAllocationGrid = (programmeId: number | undefined, period?: string) =>
   useQuery({
-    queryKey: [...GRID_KEY, programmeId],
+    queryKey: [...GRID_KEY, programmeId, period ?? "today"],
     queryFn: ({ signal }) =>
-      apiData("/api/allowance/grid", { body: { programme_id: programmeId }, schema: AllocationGridSchema, signal }),
+      apiData("/api/allowance/grid", {
+        body: { programme_id: programmeId, period },
+        schema: AllocationGridSchema,
+        signal,
+      }),
     enabled: programmeId !== undefined,
+    // Another period of the same programme keeps the grid on screen while it loads.
+    placeholderData: (previous) => (previous?.programme.id === programmeId ? previous : undefined),
   });
 
 export const useSetAllocation = () =>
@@ -71,19 +80,6 @@ export const useImportAllocations = () =>
     { handlesErrors: true },
   );
 
-/** POST /api/allowance/export: the grid of the period as a CSV file the browser saves. */
-async function exportAllocations(programmeId: number) {
-  const response = await apiFetch("/api/allowance/export", { body: { programme_id: programmeId }, accept: "text/csv" });
-  const blob = await response.blob();
-  const named = /filename="?([^";]+)"?/.exec(response.headers.get("Content-Disposition") ?? "")?.[1];
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = named ?? "allocations.csv";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-export const useExportAllocations = () => useMutation({ mutationFn: exportAllocations });
+/** POST /api/allowance/export: the grid of a period as a CSV file the browser saves. */
+export const useExportAllocations = () =>
+  useCsvDownload<z.input<typeof AllocationExportSchema>>("/api/allowance/export", "allocations.csv");

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Textarea, Title } from "@mantine/core";
 import { APPROVAL_NOTE_MAX, ApprovalDecideRequestSchema, type ApprovalRequest } from "@vetportal/contract";
-import { useState } from "react";
+import { useRef } from "react";
 import { useParams } from "react-router";
 import { ApprovalPanel } from "../../../components/approval-panel.tsx";
 import { confirmAction } from "../../../components/confirm-action.tsx";
@@ -18,21 +18,26 @@ import { allowanceText } from "./approvals-queue.tsx";
 
 type Choice = "approve" | "reject";
 
-/** The note and the two decisions; each asks to confirm before it posts (the page never acts by itself). */
+/**
+ * The note and the two decisions; each asks to confirm before it posts (the page never acts by
+ * itself). The button pressed is kept in a ref, not in state: the form's submit follows the click
+ * at once, before a state change would be rendered, and must check and send the decision pressed.
+ */
 function DecisionForm({ request }: { request: ApprovalRequest }) {
   const decide = useDecide();
-  const [choice, setChoice] = useState<Choice>("approve");
+  const pressed = useRef<Choice>("approve");
   const form = useAppForm({
     initialValues: { note: "" },
     validate: (values) =>
       schemaErrors(ApprovalDecideRequestSchema, {
         order_id: request.order_id,
         tier: request.tier,
-        decision: choice,
+        decision: pressed.current,
         note: values.note,
       }),
   });
-  const submit = (values: { note: string }) =>
+  const submit = (values: { note: string }) => {
+    const choice = pressed.current;
     confirmAction({
       message:
         choice === "approve"
@@ -53,6 +58,7 @@ function DecisionForm({ request }: { request: ApprovalRequest }) {
             (error: unknown) => notifySaveError(form, error),
           ),
     });
+  };
   return (
     <form noValidate onSubmit={form.onSubmit(submit)}>
       <Stack gap="sm">
@@ -65,15 +71,23 @@ function DecisionForm({ request }: { request: ApprovalRequest }) {
           {...form.getInputProps("note")}
         />
         <Group gap="sm">
-          <Button type="submit" onClick={() => setChoice("approve")} loading={decide.isPending && choice === "approve"}>
+          <Button
+            type="submit"
+            onClick={() => {
+              pressed.current = "approve";
+            }}
+            loading={decide.isPending && decide.variables?.decision === "approve"}
+          >
             Approve
           </Button>
           <Button
             type="submit"
             color="red.9"
             variant="outline"
-            onClick={() => setChoice("reject")}
-            loading={decide.isPending && choice === "reject"}
+            onClick={() => {
+              pressed.current = "reject";
+            }}
+            loading={decide.isPending && decide.variables?.decision === "reject"}
           >
             Reject
           </Button>

@@ -1,14 +1,15 @@
-import { Badge, Button, Stack, Text } from "@mantine/core";
+import { Badge, Button, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
 import type { ApprovalRule } from "@vetportal/contract";
-import { confirmAction } from "../../../components/confirm-action.tsx";
+import { useState } from "react";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { LoadError, PageLoading } from "../../../components/page-state.tsx";
+import { DeleteButton, RowActions } from "../../../components/row-actions.tsx";
 import { actionsColumn, DataTable, type TableColumn } from "../../../components/table/data-table.tsx";
-import { notifySuccess } from "../../../lib/notify.ts";
 import { useApprovalRules, useApprovers, useDeleteRule } from "../api/approval-rules.ts";
 import { RuleForm } from "../components/rule-form.tsx";
 
-function useColumns(): TableColumn<ApprovalRule>[] {
+function useColumns(onChange: (rule: ApprovalRule) => void): TableColumn<ApprovalRule>[] {
   const approvers = useApprovers();
   const remove = useDeleteRule();
   const nameOf = (id: number) => approvers.data?.find((a) => a.id === id)?.name ?? `User ${id}`;
@@ -41,21 +42,18 @@ function useColumns(): TableColumn<ApprovalRule>[] {
       ),
     },
     actionsColumn((r) => (
-      <Button
-        size="xs"
-        variant="subtle"
-        color="red.9"
-        onClick={() =>
-          confirmAction({
-            message: `Delete the rule "${r.name}"? Orders already waiting keep their approvers.`,
-            confirm: "Delete rule",
-            keep: "Keep rule",
-            onConfirm: () => void remove.mutateAsync(r.id).then(() => notifySuccess(`Rule "${r.name}" deleted.`)),
-          })
-        }
-      >
-        Delete {r.name}
-      </Button>
+      <RowActions>
+        <Button size="compact-sm" variant="light" onClick={() => onChange(r)}>
+          Change<VisuallyHidden> {r.name}</VisuallyHidden>
+        </Button>
+        <DeleteButton
+          name={r.name}
+          message={`Delete the rule "${r.name}"? Orders already waiting keep their approvers.`}
+          done={`Rule "${r.name}" deleted.`}
+          isPending={remove.isPending && remove.variables === r.id}
+          onDelete={() => remove.mutateAsync(r.id)}
+        />
+      </RowActions>
     )),
   ];
 }
@@ -67,14 +65,26 @@ function useColumns(): TableColumn<ApprovalRule>[] {
  */
 export function ApprovalRulesRoute() {
   const rules = useApprovalRules();
-  const columns = useColumns();
+  const [editing, setEditing] = useState<ApprovalRule | "new" | null>(null);
+  const columns = useColumns(setEditing);
   return (
     <Stack gap="lg">
       <title>Approval rules · Vet Portal</title>
       <PageHeader
         title="Approval rules"
-        description="An order that matches a rule is placed Pending Approval until its approvers decide. A department's rule takes the place of the rule of the same kind for every department."
-      />
+        description="An order that matches a rule is placed Pending Approval until its approvers decide. A department's rule takes the place of the rule of the same kind for every department. Switch a rule off to keep it without using it."
+      >
+        <Button onClick={() => setEditing("new")} leftSection={<IconPlus size={16} aria-hidden />}>
+          Add Rule
+        </Button>
+      </PageHeader>
+      {editing && (
+        <RuleForm
+          key={editing === "new" ? "new" : editing.id}
+          rule={editing === "new" ? undefined : editing}
+          onDone={() => setEditing(null)}
+        />
+      )}
       {rules.isPending ? (
         <PageLoading label="Loading the rules…" blocks={[{ h: 160 }]} />
       ) : rules.isError ? (
@@ -84,7 +94,6 @@ export function ApprovalRulesRoute() {
       ) : (
         <DataTable label="Approval rules" columns={columns} rows={rules.data} rowKey={(r) => r.id} minWidth={900} />
       )}
-      <RuleForm />
     </Stack>
   );
 }

@@ -77,8 +77,8 @@ const columns: TableColumn<ApprovalRequest>[] = [
  * administrator's: every one), oldest first, with why each needs approval and its allowance.
  */
 export function ApprovalsQueueRoute() {
-  const { page, update } = useListParams();
-  const queue = useApprovalQueue({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const { range, paging } = useListParams().paged(PAGE_SIZE);
+  const queue = useApprovalQueue(range);
   return (
     <Stack gap="lg">
       <title>Approvals · Vet Portal</title>
@@ -96,9 +96,7 @@ export function ApprovalsQueueRoute() {
         rowKey={(r) => r.id}
         minWidth={960}
         framed
-        page={page}
-        pageSize={PAGE_SIZE}
-        onPageChange={(next) => update({ page: next })}
+        {...paging}
         pagedOnly
       />
     </Stack>

@@ -1,5 +1,4 @@
-import { Button, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
-import { IconDownload } from "@tabler/icons-react";
+import { NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import {
   AUDIT_KIND_NAMES,
   AUDIT_PAGE_SIZE,
@@ -12,6 +11,7 @@ import { AuditChanges, AuditPerson } from "../../../components/audit-changes.tsx
 import { FilterForm, useFilterValues } from "../../../components/filter-form.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import type { TableColumn } from "../../../components/table/data-table.tsx";
+import { ExportButton } from "../../../components/table/export-button.tsx";
 import { ListResults } from "../../../components/table/list-results.tsx";
 import { formatPst } from "../../../lib/format.ts";
 import { readParams, useListParams } from "../../../lib/list-params.ts";
@@ -93,10 +93,11 @@ const COLUMNS: TableColumn<AuditRow>[] = [
  * made it, to which record, and what changed; filters and paging in the URL, and its CSV.
  */
 export function AuditLogRoute() {
-  const { params, page, update } = useListParams();
+  const { params, update, paged } = useListParams();
+  const { range, paging } = paged(AUDIT_PAGE_SIZE);
   const filters = readParams(params, EMPTY);
   const filter = toFilter(filters);
-  const audit = useAuditList({ ...filter, limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE });
+  const audit = useAuditList({ ...filter, ...range });
   const exportCsv = useExportAudit();
   return (
     <Stack gap="lg">
@@ -105,14 +106,7 @@ export function AuditLogRoute() {
         title="Audit Trail"
         description="Every change an administrator or approver made: who, when, to which record, and what changed."
       >
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} aria-hidden />}
-          loading={exportCsv.isPending}
-          onClick={() => exportCsv.mutate(filter)}
-        >
-          Export CSV
-        </Button>
+        <ExportButton loading={exportCsv.isPending} onClick={() => exportCsv.mutate(filter)} />
       </PageHeader>
 
       <AuditFilterForm
@@ -131,9 +125,7 @@ export function AuditLogRoute() {
         rowKey={(row) => row.id}
         minWidth={960}
         framed
-        page={page}
-        pageSize={AUDIT_PAGE_SIZE}
-        onPageChange={(next) => update({ page: next })}
+        {...paging}
       />
     </Stack>
   );

@@ -72,13 +72,10 @@ const COLUMNS: TableColumn<DepartmentRow>[] = [
 
 /** /Departments/DepartmentReport (SPEC §2): departments with a name filter, 50 a page. */
 export function DepartmentReportRoute() {
-  const { params, page, update } = useListParams();
+  const { params, update, paged } = useListParams();
+  const { range, paging } = paged(ADMIN_PAGE_SIZE);
   const name = params.get("name") ?? "";
-  const departments = useDepartments({
-    name: name || undefined,
-    limit: ADMIN_PAGE_SIZE,
-    offset: (page - 1) * ADMIN_PAGE_SIZE,
-  });
+  const departments = useDepartments({ name: name || undefined, ...range });
 
   return (
     <Stack gap="lg">
@@ -107,9 +104,7 @@ export function DepartmentReportRoute() {
         minWidth={640}
         columns={COLUMNS}
         rowKey={(department) => department.id}
-        page={page}
-        pageSize={ADMIN_PAGE_SIZE}
-        onPageChange={(next) => update({ page: next })}
+        {...paging}
       />
     </Stack>
   );

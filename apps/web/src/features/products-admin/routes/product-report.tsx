@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Select, Stack, TextInput } from "@mantine/core";
-import { IconDownload, IconPlus } from "@tabler/icons-react";
+import { IconPlus } from "@tabler/icons-react";
 import { ADMIN_PAGE_SIZE, type ProductListItemSchema } from "@vetportal/contract";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { FilterForm } from "../../../components/filter-form.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { statusColumn, type TableColumn } from "../../../components/table/data-table.tsx";
+import { ExportButton } from "../../../components/table/export-button.tsx";
 import { ListResults } from "../../../components/table/list-results.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
 import { positiveId } from "../../../lib/route-params.ts";
@@ -115,14 +116,11 @@ export function ProductReportRoute() {
       <title>Products · Vet Portal</title>
       <PageHeader title="Products" description="Every product of the catalogue, active or not, with its stock.">
         <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
+          <ExportButton
+            label="Export"
             loading={exportProducts.isPending}
             onClick={() => exportProducts.mutate({ product_category_id: categoryId })}
-          >
-            Export
-          </Button>
+          />
           <Button
             component={Link}
             to={categoryId ? `/admin/product?category=${categoryId}` : "/admin/product"}

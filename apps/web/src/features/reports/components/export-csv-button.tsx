@@ -1,8 +1,7 @@
-import { Button } from "@mantine/core";
-import { IconDownload } from "@tabler/icons-react";
 import type { ReportFilterInput } from "@vetportal/contract";
+import { ExportButton } from "../../../components/table/export-button.tsx";
+import { startDownload } from "../../../lib/download.ts";
 import { useCreateReportExport } from "../api/create-report-export.ts";
-import { startDownload } from "../utils/start-download.ts";
 
 /**
  * Export CSV of every matching row, not just the page (issue #5 "Exports"): the API hands out a
@@ -11,9 +10,7 @@ import { startDownload } from "../utils/start-download.ts";
 export function ExportCsvButton({ filter }: { filter: ReportFilterInput }) {
   const exportReport = useCreateReportExport();
   return (
-    <Button
-      variant="default"
-      leftSection={<IconDownload size={16} aria-hidden />}
+    <ExportButton
       loading={exportReport.isPending}
       onClick={() =>
         exportReport.mutate(
@@ -21,8 +18,6 @@ export function ExportCsvButton({ filter }: { filter: ReportFilterInput }) {
           { onSuccess: (created) => startDownload(created.url, created.file_name) },
         )
       }
-    >
-      Export CSV
-    </Button>
+    />
   );
 }
