@@ -33,6 +33,7 @@ const P = {
   ADJUST: 978_005,
   DESK: 978_009,
   EXPIRE: 978_010,
+  OVER: 978_011,
 } as const;
 const Q = { MAX: 978_006, ALLOW: 978_007, BEHALF: 978_008 } as const;
 const api = useApiBundle("programme-races");
@@ -89,6 +90,7 @@ beforeAll(async () => {
   await insertProduct(sql, P.ADJUST, { name: "Race: adjustments" });
   await insertProduct(sql, P.DESK, { name: "Race: desk and decisions" });
   await insertProduct(sql, P.EXPIRE, { name: "Race: reminders and expiry" });
+  await insertProduct(sql, P.OVER, { name: "Race: over an approval balance" });
   await insertProduct(sql, Q.MAX, { name: "Race: quick order max", max: 10, sku: "RACE-QMAX" });
   await insertProduct(sql, Q.ALLOW, { name: "Race: quick order allowance", sku: "RACE-QALLOW" });
   await insertProduct(sql, Q.BEHALF, { name: "Race: on behalf" });
@@ -149,6 +151,34 @@ describe("orders against a refuse balance", () => {
       },
     );
     expect(taken).toBeGreaterThan(20);
+  });
+});
+
+describe("orders against an approval balance", () => {
+  it("places Active only the orders the locked balance could take; the rest wait for approval", async () => {
+    const id = await insertProgramme(sql, {
+      name: "Approval race",
+      products: [P.OVER],
+      allotted: 10,
+      over: "approval",
+    });
+    const placed = await Promise.all(Array.from({ length: 10 }, (_, i) => place(i, P.OVER, 3)));
+    expect(placed.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const statuses = await rows<{ order_status_id: number; n: number }>(
+      `select o.order_status_id, count(*)::int as n from orders o join order_products op on op.order_id = o.id
+       where op.product_id = $1 group by o.order_status_id order by o.order_status_id`,
+      [P.OVER],
+    );
+    // Three orders of 3 fit a balance of 10; each later one goes over and waits. A status decided from
+    // a read before the lock lets several of the simultaneous orders through as Active.
+    expect(statuses).toEqual([
+      { order_status_id: ORDER_STATUS.ACTIVE, n: 3 },
+      { order_status_id: ORDER_STATUS.PENDING_APPROVAL, n: 7 },
+    ]);
+    expect(await rows("select balance from allowance_accounts where programme_id = $1", [id])).toEqual([
+      { balance: -20 },
+    ]);
+    expect(await ledgerMismatches(sql, id)).toEqual({ accounts: [], orders: [] });
   });
 });
 
