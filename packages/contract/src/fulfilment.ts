@@ -156,6 +156,17 @@ export const DeskOrderLineSchema = z.object({
   total_price_cents: z.number().int(),
   estimated_delivery_date: z.string().nullable(),
   backorder_expected_date: z.string().nullable(),
+  /** Packs shipped so far, and packs left to ship (neither shipped nor cancelled). */
+  shipped_quantity: z.number().int(),
+  to_ship_quantity: z.number().int(),
+  /** A personalised line's production status (issue 24 §4); null on a stocked line. */
+  production_status: z.number().int().nullable(),
+  production_status_name: z.string().nullable(),
+  /** Where staff may move the line now (LINE_TRANSITIONS), and whether its proof may be sent back. */
+  production_moves: z.array(z.number().int()),
+  can_send_back: z.boolean(),
+  /** Whether a shipment may take its packs now: a stocked line, or a printed one. */
+  ready_to_ship: z.boolean(),
 });
 
 /** POST /api/fulfilment/query: the staff view of one order. */

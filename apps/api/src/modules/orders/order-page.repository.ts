@@ -24,7 +24,7 @@ import type { OrderLineRow, OrderReader } from "./orders.repository.ts";
  */
 
 /** A line as the order pages read it: every column of order_products but its timestamps. */
-export type OrderPageLine = Omit<OrderLineRow, "created" | "updated">;
+export type OrderPageLine = Omit<OrderLineRow, "created" | "updated" | "date_shipped">;
 
 /** A status change as the JSON sub-select gives it (created as text; the read model makes it a Date). */
 export interface OrderPageEvent {
@@ -44,7 +44,13 @@ export interface OrderPagePackage {
   shipped_on: string;
 }
 
-const { created: _created, updated: _updated, ...lineColumns } = getTableColumns(order_products);
+// date_shipped (a timestamp, for the reports) is left out: the pages show the shipments' days.
+const {
+  created: _created,
+  updated: _updated,
+  date_shipped: _shipped,
+  ...lineColumns
+} = getTableColumns(order_products);
 
 /**
  * json_build_object of the line columns, by their database names. Every column of order_products

@@ -29,6 +29,10 @@ export function byFinalStatus(statusId: number, texts: { shipped: string; cancel
 export const remainingOf = (line: Pick<OrderLineRow, "quantity" | "cancelled_quantity">) =>
   line.quantity - line.cancelled_quantity;
 
+/** Packs of a line neither shipped nor cancelled: what is left to ship (issue 24 §5). */
+export const unshippedOf = (line: Pick<OrderLineRow, "quantity" | "cancelled_quantity" | "shipped_quantity">) =>
+  line.quantity - line.cancelled_quantity - line.shipped_quantity;
+
 /** A person as the portal names them: first and last name, else the practice. */
 export const personName = (p: { first_name: string | null; last_name: string | null; representation: string | null }) =>
   [p.first_name, p.last_name].filter(Boolean).join(" ") || (p.representation ?? "");

@@ -2,6 +2,7 @@ import { ORDER_STATUS, type PlaceOrderBody, type QuoteRequest } from "@vetportal
 import type { Executor } from "../../db/client.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
 import { deliveryMethodsFor, getCustomer, quote } from "./checkout.ts";
+import * as lineShipping from "./line-shipping.repository.ts";
 import { cancelOrderQuantities, type LineCancel } from "./order-cancel.ts";
 import * as lists from "./order-list.repository.ts";
 import { type OrderRow, readOrderSheet, remainingOf } from "./order-read-model.ts";
@@ -20,6 +21,7 @@ export {
   orderSheetOf,
   personName,
   remainingOf,
+  unshippedOf,
 } from "./order-read-model.ts";
 export type { OrdersDeps, OrdersSettings } from "./orders-deps.ts";
 
@@ -77,6 +79,30 @@ function deskRecords(deps: OrdersDeps) {
       );
     },
     setBackorderDate: repo.setBackorderDate,
+    /** Lines moved to a production status (issue 24 §4), checked by the desk under the order's lock. */
+    setLinesProduction: lineShipping.setLinesProduction,
+    /** A line in Pending Proof Approval back to Pre Press; once (undefined when it was not waiting). */
+    releaseProofHold: lineShipping.releaseProofHold,
+    /** A shipment of chosen lines (issue 24 §5): its packages, its lines, each line's packs shipped. */
+    async recordLineShipment(
+      tx: Executor,
+      order: { id: number; shippedOn: string; userId: number },
+      packages: ShipmentPackage[],
+      lines: { order_product_id: number; quantity: number }[],
+    ) {
+      const shipmentId = await lineShipping.insertShipment(
+        tx,
+        packages.map((p) => ({
+          order_id: order.id,
+          carrier: p.carrier,
+          tracking_number: p.tracking_number,
+          shipped_on: order.shippedOn,
+          created_by: order.userId,
+        })),
+      );
+      await lineShipping.insertShipmentLines(tx, shipmentId, order.shippedOn, lines);
+      return shipmentId;
+    },
     cancelOrderQuantities: (
       tx: Executor,
       order: OrderRow,

@@ -7,6 +7,17 @@ import { fill, renderPage, signIn } from "../../../test/render.tsx";
 import { server } from "../../../test/server.ts";
 import { DeskOrderRoute } from "./desk-order.tsx";
 
+/** A stocked line's production and shipping: nothing shipped yet, no production status, ready to ship. */
+const stocked = (packs: number) => ({
+  shipped_quantity: 0,
+  to_ship_quantity: packs,
+  production_status: null,
+  production_status_name: null,
+  production_moves: [],
+  can_send_back: false,
+  ready_to_ship: true,
+});
+
 type DeskOrder = z.input<typeof DeskOrderSchema>;
 
 function deskOrder(over: Partial<DeskOrder> = {}): DeskOrder {
@@ -49,6 +60,7 @@ function deskOrder(over: Partial<DeskOrder> = {}): DeskOrder {
         total_price_cents: 3000,
         estimated_delivery_date: null,
         backorder_expected_date: null,
+        ...stocked(3),
       },
       {
         id: 2,
@@ -61,6 +73,7 @@ function deskOrder(over: Partial<DeskOrder> = {}): DeskOrder {
         total_price_cents: 5000,
         estimated_delivery_date: null,
         backorder_expected_date: null,
+        ...stocked(2),
       },
     ],
     total_items_amount: 8000,
