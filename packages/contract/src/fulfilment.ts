@@ -2,8 +2,11 @@ import { z } from "zod";
 import { PlacedBySchema } from "./order-for.ts";
 import { ALL_ORDER_STATUSES, ORDER_STATUS, OrderAmountsShape, ShippingAddressSchema } from "./orders.ts";
 import { dbInt, dbText, IdSchema, IsoDateSchema } from "./primitives.ts";
+import { ShipLineRequestSchema } from "./production.ts";
 import {
   CarrierSchema,
+  LineProgressSchema,
+  ShipmentGroupSchema,
   ShipmentSchema,
   StatusEventSchema,
   TRACKING_NUMBER_MESSAGE,
@@ -197,6 +200,9 @@ export const DeskOrderSchema = z.object({
   tracking_number: z.string().nullable(),
   history: z.array(StatusEventSchema),
   shipments: z.array(ShipmentSchema),
+  /** Its shipments, each with its lines (issue 24 §5), and "2 of 3 lines shipped, 1 printing". */
+  shipment_groups: z.array(ShipmentGroupSchema),
+  line_progress: LineProgressSchema,
   actions: DeskActionsSchema,
 });
 export type DeskOrder = z.infer<typeof DeskOrderSchema>;
@@ -228,11 +234,16 @@ export const PackageSchema = z.object({
     .regex(TRACKING_NUMBER_PATTERN, TRACKING_NUMBER_MESSAGE),
 });
 
-/** POST /api/fulfilment/ship: the order left on a day, in one or more packages. */
+/**
+ * POST /api/fulfilment/ship: a shipment left on a day, in one or more packages. With `lines`, it
+ * holds those packs of those lines (issue 24 §5); without, every pack left of every line ready to
+ * ship. The order is Shipped when no pack is left to ship.
+ */
 export const ShipOrderRequestSchema = z.object({
   order_id: IdSchema,
   shipped_on: IsoDateSchema,
   packages: z.array(PackageSchema).min(1, "Add at least one package").max(20, "At most 20 packages"),
+  lines: z.array(ShipLineRequestSchema).min(1, "Choose at least one line").max(100).optional(),
   note: NoteSchema,
 });
 export type ShipOrderRequest = z.infer<typeof ShipOrderRequestSchema>;

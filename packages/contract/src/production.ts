@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ORDER_STATUS, orderStatusName } from "./orders.ts";
 import { dbInt, dbText, IdSchema } from "./primitives.ts";
+import type { LineProgress } from "./tracking.ts";
 
 /*
  * Production at the desk (issue 24 §4–§5, decision 045): a personalised line (its product
@@ -91,29 +92,11 @@ export const SendBackLineRequestSchema = z.object({
 });
 export type SendBackLineRequest = z.infer<typeof SendBackLineRequestSchema>;
 
-/** A line of a shipment: which line, how many packs. */
-export const ShipmentLineSchema = z.object({
-  order_product_id: z.number().int(),
-  product_name: z.string(),
-  quantity: z.number().int(),
-});
-export type ShipmentLine = z.infer<typeof ShipmentLineSchema>;
-
 /** A line and packs chosen for a shipment. */
 export const ShipLineRequestSchema = z.object({
   order_product_id: IdSchema,
   quantity: dbInt().min(1, "Ship at least one pack"),
 });
-
-/** How far an order's lines have got: "2 of 3 lines shipped, 1 printing". */
-export const LineProgressSchema = z.object({
-  lines: z.number().int(),
-  shipped: z.number().int(),
-  /** Lines not yet shipped by production status name, lower case ("printing": 1). */
-  in_production: z.array(z.object({ status: z.string(), count: z.number().int() })),
-  summary: z.string(),
-});
-export type LineProgress = z.infer<typeof LineProgressSchema>;
 
 /** The sentence a practice and the desk read of an order's lines. */
 export function lineProgressOf(

@@ -62,7 +62,10 @@ function lineProduction(
 export async function getOrder({ db, orders }: FulfilmentDeps, staff: Staff, id: number): Promise<DeskOrder> {
   const order = await orders.findCustomerOrder(db, id, staff.customerId);
   if (!order) throw notFound(id);
-  const { names, lines, history, shipments, placedBy } = await orders.readOrderSheet(db, order);
+  const { names, lines, history, shipments, shipmentGroups, lineProgress, placedBy } = await orders.readOrderSheet(
+    db,
+    order,
+  );
   return {
     id: order.id,
     ...orderSheetOf(order),
@@ -95,6 +98,8 @@ export async function getOrder({ db, orders }: FulfilmentDeps, staff: Staff, id:
     })),
     history,
     shipments,
+    shipment_groups: shipmentGroups,
+    line_progress: lineProgress,
     actions: deskActions(order.order_status_id),
   };
 }

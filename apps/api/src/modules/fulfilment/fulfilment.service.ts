@@ -15,48 +15,28 @@ import {
 import type { Executor } from "../../db/client.ts";
 import { inRetriedTransaction } from "../../db/retry.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { queueEmail } from "../mail/mail.service.ts";
-import { ccOtherThan, orderShippedMail } from "../mail/templates.ts";
 import { type OrderRow, personName, remainingOf } from "../orders/orders.service.ts";
 import { checkAgainstOrders, csvResult, type Package, readCsv } from "./carrier-csv.ts";
 import { cancelLines } from "./desk-cancel.ts";
 import { auditOrder, changeOrder, getOrder } from "./desk-change.ts";
 import { moveLines, sendBack } from "./desk-production.ts";
+import { type LineChoice, refuseUnready, shipLocked } from "./desk-shipping.ts";
 import * as repo from "./fulfilment.repository.ts";
-import { type FulfilmentDeps, orderLink, refuseFields, type Staff } from "./fulfilment-deps.ts";
+import { type FulfilmentDeps, refuseFields, type Staff } from "./fulfilment-deps.ts";
 
 export { parseShipDate } from "./carrier-csv.ts";
 export type { FulfilmentDeps, FulfilmentSettings, Staff } from "./fulfilment-deps.ts";
 
-/** Ships a locked, open order: its packages, Shipped with the day and numbers, the history, the email. */
-async function shipLocked(
-  deps: FulfilmentDeps,
-  tx: Executor,
-  staff: Staff,
-  order: OrderRow,
-  shipment: { shippedOn: string; packages: Package[]; note?: string },
-) {
-  const { shippedOn, packages, note } = shipment;
-  await deps.orders.recordShipment(
-    tx,
-    { id: order.id, shippedOn, statusId: ORDER_STATUS.SHIPPED, userId: staff.userId },
-    packages,
-  );
-  const what = packages.map((p) => `${carrierName(p.carrier)} ${p.tracking_number}`).join(", ");
-  const history = note ? `${note} (${what})` : `Shipped ${formatUsDate(shippedOn)}: ${what}`;
-  await deps.orders.recordStatus(tx, order.id, ORDER_STATUS.SHIPPED, staff.userId, history);
-  await queueEmail(tx, {
-    kind: "order_shipped",
-    to: [order.email],
-    cc: ccOtherThan(await deps.departments.ccEmailsOf(tx, order.department_id), order.email),
-    ...orderShippedMail(order, shippedOn, packages, orderLink(deps, order.id)),
-  });
-}
-
 /** What the audit trail records of a shipment. */
-const shipDetails = (shippedOn: string, packages: Package[], note?: string) => ({
+const shipDetails = (
+  shippedOn: string,
+  packages: Package[],
+  shipped: { lines: string; progress: string },
+  note?: string,
+) => ({
   shipped_on: shippedOn,
   packages: packages.map((p) => `${carrierName(p.carrier)} ${p.tracking_number}`).join(", "),
+  ...shipped,
   ...(note ? { note } : {}),
 });
 
@@ -191,7 +171,7 @@ function backOrder(deps: FulfilmentDeps, staff: Staff, input: BackOrderRequest &
 function ship(
   deps: FulfilmentDeps,
   staff: Staff,
-  input: { order_id: number; shipped_on: string; packages: Package[]; note?: string },
+  input: { order_id: number; shipped_on: string; packages: Package[]; note?: string; lines?: LineChoice[] },
 ) {
   return changeOrder(deps, staff, input.order_id, "ship", async (tx, order) => {
     const fields: Record<string, string> = {};
@@ -200,18 +180,25 @@ function ship(
     else if (input.shipped_on < portalDay(order.created))
       fields.shipped_on = "The ship date is before the order was placed.";
     const numbers = new Map<string, number>();
+    // A part of the order shipped already under a number: never the same package twice.
+    const recorded = await recordedPackages(deps, tx, [order.id]);
+    const conflicts: Record<string, string> = {};
     input.packages.forEach((p, i) => {
       const key = trackingNumberKey(p.tracking_number);
       if (numbers.has(key)) fields[`packages.${i}.tracking_number`] = "This tracking number is listed twice.";
+      else if (recorded.has(`${order.id}\u0000${key}`))
+        conflicts[`packages.${i}.tracking_number`] = `Order #${order.id} already shipped a package with this number.`;
       numbers.set(key, i);
     });
     refuseFields(fields);
-    await shipLocked(deps, tx, staff, order, {
+    refuseFields(conflicts, "CONFLICT");
+    const shipped = await shipLocked(deps, tx, staff, order, {
       shippedOn: input.shipped_on,
       packages: input.packages,
       note: input.note,
+      lines: input.lines,
     });
-    return shipDetails(input.shipped_on, input.packages, input.note);
+    return shipDetails(input.shipped_on, input.packages, shipped, input.note);
   });
 }
 
@@ -230,6 +217,7 @@ async function previewCsv(deps: FulfilmentDeps, staff: Staff, text: string): Pro
   const ids = [...new Set(rows.flatMap((r) => (r.order_id === null ? [] : [r.order_id])))];
   const found = new Map((await orders.findOrders(db, ids, staff.customerId, false)).map((o) => [o.id, o]));
   const shipping = checkAgainstOrders(rows, found, await recordedPackages(deps, db, ids));
+  await refuseUnready(deps, db, rows, shipping);
   return csvResult(rows, [...shipping.keys()], null);
 }
 
@@ -247,10 +235,15 @@ async function applyCsv(deps: FulfilmentDeps, staff: Staff, text: string): Promi
     const locked = await deps.orders.findOrders(tx, ids, staff.customerId, true);
     const found = new Map(locked.map((o) => [o.id, o]));
     const shipping = checkAgainstOrders(rows, found, await recordedPackages(deps, tx, ids));
+    await refuseUnready(deps, tx, rows, shipping);
     for (const [orderId, { shippedOn, packages }] of shipping) {
       const order = found.get(orderId) as OrderRow;
-      await shipLocked(deps, tx, staff, order, { shippedOn, packages, note: "Shipped from a carrier file" });
-      await auditOrder(deps, tx, staff, "ship (carrier file)", order, shipDetails(shippedOn, packages));
+      const shipped = await shipLocked(deps, tx, staff, order, {
+        shippedOn,
+        packages,
+        note: "Shipped from a carrier file",
+      });
+      await auditOrder(deps, tx, staff, "ship (carrier file)", order, shipDetails(shippedOn, packages, shipped));
     }
     return csvResult(rows, [...shipping.keys()], null);
   });

@@ -160,3 +160,114 @@ describe("sending a proof back", () => {
     expect((await orderLinesOf(t.db, id))[0]?.production_status_id).toBe(ORDER_STATUS.PRE_PRESS);
   });
 });
+
+const ship = (orderId: number, tracking: string, lines?: { order_product_id: number; quantity: number }[]) =>
+  post("/api/fulfilment/ship", {
+    order_id: orderId,
+    shipped_on: new Date().toLocaleDateString("en-CA", { timeZone: "America/Los_Angeles" }),
+    packages: [{ carrier: "UPS", tracking_number: tracking }],
+    ...(lines ? { lines } : {}),
+  });
+
+describe("shipments that split", () => {
+  it("ships the stocked line now and the printed one when done; Shipped with the last line, an email each", async () => {
+    const { stocked, printed } = await products2();
+    const { id, lines } = await placeOrder([
+      { id: stocked, quantity: 4 },
+      { id: printed, quantity: 2 },
+    ]);
+    const [s, p] = lines.map((l) => l.id) as [number, number];
+    // The whole-order ship takes what is ready: the stocked line alone, the printed one is in Pre Press.
+    const first = await ship(id, "1Z999AA10000000001");
+    expect(first.statusCode, first.body).toBe(200);
+    let order = first.json().data;
+    expect(order.order_status).toBe(ORDER_STATUS.ACTIVE);
+    expect(order.line_progress.summary).toBe("1 of 2 lines shipped, 1 pre press");
+    expect(order.shipment_groups).toEqual([
+      expect.objectContaining({ lines: [{ order_product_id: s, product_name: expect.any(String), quantity: 4 }] }),
+    ]);
+    // The printed line cannot ship before it is printed; then it can, in packs.
+    expect((await ship(id, "1Z999AA10000000002", [{ order_product_id: p, quantity: 1 }])).statusCode).toBe(409);
+    expect((await move(id, [p], ORDER_STATUS.PRINTING)).statusCode).toBe(200);
+    const part = await ship(id, "1Z999AA10000000003", [{ order_product_id: p, quantity: 1 }]);
+    expect(part.statusCode, part.body).toBe(200);
+    expect(part.json().data.order_status).toBe(ORDER_STATUS.ACTIVE);
+    expect(part.json().data.line_progress.summary).toBe("1 of 2 lines shipped, 1 printing");
+    // More packs than are left, or a line shipped whole already: 409, nothing written.
+    expect((await ship(id, "1Z999AA10000000004", [{ order_product_id: p, quantity: 2 }])).statusCode).toBe(409);
+    expect((await ship(id, "1Z999AA10000000005", [{ order_product_id: s, quantity: 1 }])).statusCode).toBe(409);
+    // The same tracking number again: 409, never a second package row.
+    expect((await ship(id, "1Z999AA10000000003", [{ order_product_id: p, quantity: 1 }])).statusCode).toBe(409);
+    const last = await ship(id, "1Z999AA10000000006", [{ order_product_id: p, quantity: 1 }]);
+    expect(last.statusCode, last.body).toBe(200);
+    order = last.json().data;
+    expect(order.order_status).toBe(ORDER_STATUS.SHIPPED);
+    expect(order.line_progress.summary).toBe("2 of 2 lines shipped");
+    expect(order.shipment_groups).toHaveLength(3);
+    expect(order.tracking_number).toBe("1Z999AA10000000001, 1Z999AA10000000003, 1Z999AA10000000006");
+    const stored = await orderLinesOf(t.db, id);
+    expect(stored.map((l) => [l.shipped_quantity, l.date_shipped !== null])).toEqual([
+      [4, true],
+      [2, true],
+    ]);
+    const mails = (await t.db.select().from(email_outbox)).filter((m) => m.subject.includes(`#${id}`));
+    expect(mails.filter((m) => m.kind === "shipment_shipped")).toHaveLength(2);
+    expect(mails.filter((m) => m.kind === "order_shipped")).toHaveLength(1);
+    expect(mails.find((m) => m.kind === "order_shipped")?.text).toContain("This is the last shipment of the order.");
+    // The practice's page says the same.
+    const page = await post("/api/order/query", { id }, t.practice);
+    expect(page.json().data.line_progress.summary).toBe("2 of 2 lines shipped");
+    expect(page.json().data.shipment_groups).toHaveLength(3);
+  });
+
+  it("never ships a line twice when two shipments of it race: one wins, the other is refused", async () => {
+    const { stocked } = await products2();
+    const { id, lines } = await placeOrder([{ id: stocked, quantity: 3 }]);
+    const line = lines[0]?.id as number;
+    const answers = await Promise.all([
+      ship(id, "1Z999AA10000000011", [{ order_product_id: line, quantity: 3 }]),
+      ship(id, "1Z999AA10000000012", [{ order_product_id: line, quantity: 2 }]),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await orderLinesOf(t.db, id))[0]?.shipped_quantity).toBeLessThanOrEqual(3);
+  });
+
+  it("cancels only packs not shipped, and an order whose rest is cancelled is Shipped", async () => {
+    const { stocked } = await products2();
+    const other = await newProduct();
+    const { id, lines } = await placeOrder([
+      { id: stocked, quantity: 2 },
+      { id: other, quantity: 2 },
+    ]);
+    const [a, b] = lines.map((l) => l.id) as [number, number];
+    expect((await ship(id, "1Z999AA10000000021", [{ order_product_id: a, quantity: 2 }])).statusCode).toBe(200);
+    const refused = await post("/api/fulfilment/cancel", {
+      order_id: id,
+      lines: [{ order_product_id: a, quantity: 1 }],
+    });
+    expect(refused.statusCode).toBe(409);
+    const rest = await post("/api/fulfilment/cancel", { order_id: id });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json().data.order_status).toBe(ORDER_STATUS.SHIPPED);
+    expect((await orderLinesOf(t.db, id)).map((l) => [l.id, l.cancelled_quantity, l.shipped_quantity])).toEqual([
+      [a, 0, 2],
+      [b, 2, 0],
+    ]);
+  });
+
+  it("ships every ready line from a carrier file, and refuses an order with nothing ready", async () => {
+    const { stocked, printed } = await products2();
+    const mixed = await placeOrder([
+      { id: stocked, quantity: 1 },
+      { id: printed, quantity: 1 },
+    ]);
+    const waiting = await placeOrder([{ id: printed, quantity: 1 }]);
+    const day = new Date().toLocaleDateString("en-CA", { timeZone: "America/Los_Angeles" });
+    const csv = `order_id,tracking_number,carrier,ship_date\n${mixed.id},1Z999AA10000000031,UPS,${day}\n${waiting.id},1Z999AA10000000032,UPS,${day}\n`;
+    const res = await post("/api/fulfilment/importApply", { csv });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.shipped_orders).toEqual([mixed.id]);
+    expect(res.json().data.rows[1].error).toContain("nothing ready to ship");
+    expect((await orderLinesOf(t.db, mixed.id)).map((l) => l.shipped_quantity)).toEqual([1, 0]);
+  });
+});

@@ -16,6 +16,7 @@ export { amountsOfRemaining, type LineCancel } from "./order-cancel.ts";
 export type { DeskFilter } from "./order-list.repository.ts";
 export {
   byFinalStatus,
+  lineProgress,
   type OrderLineRow,
   type OrderRow,
   orderSheetOf,
@@ -54,28 +55,15 @@ function deskRecords(deps: OrdersDeps) {
     /** A row of the order's status history: the status it is now in, who, and why. */
     recordStatus: (tx: Executor, orderId: number, statusId: number, userId: number, note?: string | null) =>
       repo.insertStatus(tx, orderId, statusId, userId, note ?? undefined),
-    /** Packages recorded and the order Shipped on that day with their numbers (no history row). */
-    async recordShipment(
-      tx: Executor,
-      order: { id: number; shippedOn: string; statusId: number; userId: number },
-      packages: ShipmentPackage[],
-    ) {
-      await repo.insertShipments(
-        tx,
-        packages.map((p) => ({
-          order_id: order.id,
-          carrier: p.carrier,
-          tracking_number: p.tracking_number,
-          shipped_on: order.shippedOn,
-          created_by: order.userId,
-        })),
-      );
+    /** The order Shipped on the day its last line shipped, with every number it shipped under (for the reports). */
+    async markShipped(tx: Executor, orderId: number, shippedOn: string) {
+      const numbers = await repo.listShipmentNumbers(tx, [orderId]);
       await repo.setShipped(
         tx,
-        order.id,
-        order.statusId,
-        order.shippedOn,
-        packages.map((p) => p.tracking_number),
+        orderId,
+        ORDER_STATUS.SHIPPED,
+        shippedOn,
+        numbers.map((n) => n.tracking_number),
       );
     },
     setBackorderDate: repo.setBackorderDate,

@@ -86,6 +86,8 @@ function deskOrder(over: Partial<DeskOrder> = {}): DeskOrder {
     tracking_number: null,
     history: [],
     shipments: [],
+    shipment_groups: [],
+    line_progress: { lines: 2, shipped: 0, in_production: [], summary: "0 of 2 lines shipped" },
     actions: { statuses: [18, 17], can_ship: true, can_cancel: true, can_back_order: true },
     ...over,
   };
