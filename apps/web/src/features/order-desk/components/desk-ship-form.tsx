@@ -23,11 +23,20 @@ type ShipValues = {
   note: string;
 };
 
-/** The lines and packs chosen, as the request's lines; none chosen is every ready line (the server's default). */
-const chosenLines = (quantities: Record<string, number>) =>
-  Object.entries(quantities)
+/**
+ * The lines and packs chosen, as the request's lines; every pack of every ready line is sent as no
+ * lines at all (the server's default, "ship every remaining line").
+ */
+function chosenLines(order: DeskOrder, quantities: Record<string, number>) {
+  const lines = Object.entries(quantities)
     .filter(([, q]) => q > 0)
     .map(([id, quantity]) => ({ order_product_id: Number(id), quantity }));
+  const ready = order.lines.filter((l) => l.ready_to_ship);
+  const everything = ready.every((l) =>
+    lines.some((c) => c.order_product_id === l.id && c.quantity === l.to_ship_quantity),
+  );
+  return everything ? undefined : lines;
+}
 
 /** The packs of each line ready to ship that this shipment holds; lines still in production are named. */
 function ShipLines({ order, form }: { order: DeskOrder; form: UseFormReturnType<ShipValues> }) {
@@ -122,20 +131,15 @@ export function ShipForm({ order }: { order: DeskOrder }) {
     validate: schemaValidator(ShipOrderRequestSchema, ({ quantities, ...values }: ShipValues) => ({
       order_id: order.id,
       ...values,
-      lines: chosenLines(quantities).length ? chosenLines(quantities) : undefined,
+      lines: chosenLines(order, quantities),
     })),
   });
   const { packages } = form.values;
 
   const submit = form.onSubmit(({ quantities, ...values }) => {
-    const lines = chosenLines(quantities);
+    const lines = chosenLines(order, quantities);
     ship
-      .mutateAsync({
-        order_id: order.id,
-        ...values,
-        lines: lines.length ? lines : undefined,
-        note: optionalNote(values.note),
-      })
+      .mutateAsync({ order_id: order.id, ...values, ...(lines ? { lines } : {}), note: optionalNote(values.note) })
       .then(
         (after) =>
           notifySuccess(
