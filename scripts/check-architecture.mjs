@@ -114,6 +114,8 @@ export const TABLE_OWNERS = {
   customer_delivery_methods: { owner: "orders" },
   // an order's packages: recorded by the desk through the orders service (decision 031)
   shipments: { owner: "orders" },
+  // which lines (and packs) each shipment held (issue 24 §5, decision 045)
+  shipment_lines: { owner: "orders" },
   // approvals: rules, the requests orders wait on, their decisions (decision 040)
   approval_rules: { owner: "approvals" },
   approval_requests: { owner: "approvals" },

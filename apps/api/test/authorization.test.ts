@@ -29,6 +29,9 @@ interface Ctx {
   /** Orders of A's for the order desk: one changed (back order, cancel, status), one shipped, and a line of the first. */
   deskOrder: number;
   deskLine: number;
+  /** The demo's split order and its personalised line, Printing (seed-production.ts). */
+  productionOrder: number;
+  productionLine: number;
   shipOrder: number;
   product: number;
   exportCode: string;
@@ -193,6 +196,18 @@ const ROUTES: Record<string, Route> = {
         shipped_on: new Date().toLocaleDateString("en-CA", { timeZone: "America/Los_Angeles" }),
         packages: [{ carrier: "UPS", tracking_number: "1Z999AA10123456784" }],
       },
+    }),
+  },
+  "POST /api/fulfilment/lines/move": {
+    access: "admin",
+    request: (c) => ({
+      body: { order_id: c.productionOrder, order_product_ids: [c.productionLine], production_status_id: 10 },
+    }),
+  },
+  "POST /api/fulfilment/lines/sendBack": {
+    access: "admin",
+    request: (c) => ({
+      body: { order_id: c.productionOrder, order_product_id: c.productionLine, note: "Use the new logo" },
     }),
   },
   "POST /api/fulfilment/importPreview": {
@@ -441,6 +456,11 @@ beforeAll(async () => {
     sql`select id from order_products where order_id = ${deskOrder}`,
   );
   if (!deskLine) throw new Error("the desk order has no line");
+  const [production] = await queryRows<{ id: number; order_id: number }>(
+    t.db,
+    sql`select id, order_id from order_products where production_status_id is not null order by id limit 1`,
+  );
+  if (!production) throw new Error("the demo data has no personalised line");
   const exportCode = new URL(
     (await call("/api/report/export", { report: "order", filter: MARCH }, admin.token)).url,
     "http://x",
@@ -460,6 +480,8 @@ beforeAll(async () => {
     shippedOrder,
     deskOrder,
     deskLine: deskLine.id,
+    productionOrder: production.order_id,
+    productionLine: production.id,
     shipOrder,
     product,
     exportCode,

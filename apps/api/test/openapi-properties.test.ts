@@ -62,6 +62,9 @@ interface Live {
   shippedOrder: number;
   /** The demo data's order waiting for approval. */
   pendingOrder: number;
+  /** The demo's split order and its personalised line (seed-production.ts). */
+  productionOrder: number;
+  productionLine: number;
 }
 const withBody = (e: Input, fields: Json): Input => ({ ...e, body: { ...(e.body as Json), ...fields } });
 const LIVE_EXAMPLES: Record<string, (example: Input, live: Live) => Input> = {
@@ -83,6 +86,10 @@ const LIVE_EXAMPLES: Record<string, (example: Input, live: Live) => Input> = {
   // The documented ship date is a fixed day; the order shipped here was placed today.
   "POST /api/fulfilment/ship": (e, live) => withBody(e, { order_id: live.shipOrder, shipped_on: portalDay() }),
   "POST /api/fulfilment/cancel": (e, live) => withBody(e, { order_id: live.order }),
+  "POST /api/fulfilment/lines/move": (e, live) =>
+    withBody(e, { order_id: live.productionOrder, order_product_ids: [live.productionLine] }),
+  "POST /api/fulfilment/lines/sendBack": (e, live) =>
+    withBody(e, { order_id: live.productionOrder, order_product_id: live.productionLine }),
   "POST /api/approvals/query": (e, live) => withBody(e, { order_id: live.pendingOrder }),
   "POST /api/approvals/decide": (e, live) => withBody(e, { order_id: live.pendingOrder }),
 };
@@ -258,7 +265,13 @@ describe("every operation of the OpenAPI document keeps its promises", () => {
       t.db,
       sql`select min(order_id) as id from approval_requests where status = 'pending'`,
     );
+    const [production] = await queryRows<{ id: number; order_id: number }>(
+      t.db,
+      sql`select id, order_id from order_products where production_status_id is not null order by id limit 1`,
+    );
     return {
+      productionOrder: Number(production?.order_id),
+      productionLine: Number(production?.id),
       order,
       orderLine: desk?.lines[0]?.id ?? 0,
       shipOrder,

@@ -144,3 +144,57 @@ describe("order desk races on PostgreSQL", () => {
     }
   });
 });
+
+/** Issue 24 §4–§5 (decision 045): production moves and split shipments of one line, raced on a real server. */
+describe("production and split shipment races on PostgreSQL", () => {
+  const PRINTED = 960_002;
+  beforeAll(async () => {
+    await insertProduct(
+      t.db,
+      {
+        id: PRINTED,
+        name: `Race Printed Brochure ${PRINTED}`,
+        max_quantity: 10,
+        is_customizable: true,
+        is_in_inventory: false,
+      } as never,
+      [[1, null, 900]],
+    );
+  });
+
+  it("two staff moving one line at once: exactly one moves it, the other gets 409", async () => {
+    for (let round = 0; round < 5; round++) {
+      const res = await post("/api/order/add", orderBody([{ id: PRINTED, quantity: 1 }]), practice);
+      const id = res.json().data as number;
+      const desk = await post("/api/fulfilment/query", { id }, admins[0] as string);
+      const line = desk.json().data.lines[0].id as number;
+      const body = { order_id: id, order_product_ids: [line], production_status_id: ORDER_STATUS.PRINTING };
+      const answers = await Promise.all(admins.map((a) => post("/api/fulfilment/lines/move", body, a)));
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    }
+  });
+
+  it("two shipments of the same line's packs at once: one ships them, never more than were ordered", async () => {
+    for (let round = 0; round < 5; round++) {
+      const id = await placeOrder();
+      const desk = await post("/api/fulfilment/query", { id }, admins[0] as string);
+      const line = desk.json().data.lines[0].id as number;
+      const answers = await Promise.all(
+        admins.map((a, i) =>
+          post(
+            "/api/fulfilment/ship",
+            {
+              order_id: id,
+              shipped_on: today(),
+              packages: [{ carrier: "UPS", tracking_number: `1Z999AA1200000${round}${i}` }],
+              lines: [{ order_product_id: line, quantity: 2 }],
+            },
+            a,
+          ),
+        ),
+      );
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(await count(t.db.select().from(shipments).where(eq(shipments.order_id, id)))).toBe(1);
+    }
+  });
+});

@@ -2,8 +2,11 @@ import { z } from "zod";
 import { PlacedBySchema } from "./order-for.ts";
 import { ALL_ORDER_STATUSES, ORDER_STATUS, OrderAmountsShape, ShippingAddressSchema } from "./orders.ts";
 import { dbInt, dbText, IdSchema, IsoDateSchema } from "./primitives.ts";
+import { ShipLineRequestSchema } from "./production.ts";
 import {
   CarrierSchema,
+  LineProgressSchema,
+  ShipmentGroupSchema,
   ShipmentSchema,
   StatusEventSchema,
   TRACKING_NUMBER_MESSAGE,
@@ -156,6 +159,17 @@ export const DeskOrderLineSchema = z.object({
   total_price_cents: z.number().int(),
   estimated_delivery_date: z.string().nullable(),
   backorder_expected_date: z.string().nullable(),
+  /** Packs shipped so far, and packs left to ship (neither shipped nor cancelled). */
+  shipped_quantity: z.number().int(),
+  to_ship_quantity: z.number().int(),
+  /** A personalised line's production status (issue 24 §4); null on a stocked line. */
+  production_status: z.number().int().nullable(),
+  production_status_name: z.string().nullable(),
+  /** Where staff may move the line now (LINE_TRANSITIONS), and whether its proof may be sent back. */
+  production_moves: z.array(z.number().int()),
+  can_send_back: z.boolean(),
+  /** Whether a shipment may take its packs now: a stocked line, or a printed one. */
+  ready_to_ship: z.boolean(),
 });
 
 /** POST /api/fulfilment/query: the staff view of one order. */
@@ -186,6 +200,9 @@ export const DeskOrderSchema = z.object({
   tracking_number: z.string().nullable(),
   history: z.array(StatusEventSchema),
   shipments: z.array(ShipmentSchema),
+  /** Its shipments, each with its lines (issue 24 §5), and "2 of 3 lines shipped, 1 printing". */
+  shipment_groups: z.array(ShipmentGroupSchema),
+  line_progress: LineProgressSchema,
   actions: DeskActionsSchema,
 });
 export type DeskOrder = z.infer<typeof DeskOrderSchema>;
@@ -217,11 +234,16 @@ export const PackageSchema = z.object({
     .regex(TRACKING_NUMBER_PATTERN, TRACKING_NUMBER_MESSAGE),
 });
 
-/** POST /api/fulfilment/ship: the order left on a day, in one or more packages. */
+/**
+ * POST /api/fulfilment/ship: a shipment left on a day, in one or more packages. With `lines`, it
+ * holds those packs of those lines (issue 24 §5); without, every pack left of every line ready to
+ * ship. The order is Shipped when no pack is left to ship.
+ */
 export const ShipOrderRequestSchema = z.object({
   order_id: IdSchema,
   shipped_on: IsoDateSchema,
   packages: z.array(PackageSchema).min(1, "Add at least one package").max(20, "At most 20 packages"),
+  lines: z.array(ShipLineRequestSchema).min(1, "Choose at least one line").max(100).optional(),
   note: NoteSchema,
 });
 export type ShipOrderRequest = z.infer<typeof ShipOrderRequestSchema>;

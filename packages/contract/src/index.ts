@@ -17,6 +17,7 @@ export * from "./order-for.ts";
 export * from "./orders.ts";
 export * from "./primitives.ts";
 export * from "./privileges.ts";
+export * from "./production.ts";
 export * from "./quick-order.ts";
 export * from "./redirect.ts";
 export * from "./report-views.ts";

@@ -6,7 +6,7 @@ import { enumeration } from "./enumeration.ts";
 import { MESSAGES } from "./messages.ts";
 import { PlacedBySchema } from "./order-for.ts";
 import { dbInt, dbText, IdSchema, IsoDateSchema } from "./primitives.ts";
-import { ShipmentSchema, StatusEventSchema } from "./tracking.ts";
+import { LineProgressSchema, ShipmentGroupSchema, ShipmentSchema, StatusEventSchema } from "./tracking.ts";
 import { EmailSchema, PhoneSchema } from "./users.ts";
 
 /**
@@ -183,6 +183,10 @@ export const OrderLineSchema = z.object({
   estimated_delivery_date: z.string().nullable(),
   /** For a back-ordered line, the day it is expected (issue 11); null otherwise. */
   backorder_expected_date: z.string().nullable(),
+  /** Packs shipped so far (issue 24 §5). */
+  shipped_quantity: z.number().int(),
+  /** A personalised line's production status while it is made ("Printing"); null on a stocked or shipped line. */
+  production_status_name: z.string().nullable(),
 });
 export const CancelledLineSchema = z.object({
   order_product_id: z.number().int(),
@@ -251,6 +255,9 @@ export const OrderDetailSchema = z.object({
   status_history: z.array(StatusEventSchema),
   /** The packages it shipped in. */
   shipments: z.array(ShipmentSchema),
+  /** Its shipments, each with its lines (issue 24 §5), and "2 of 3 lines shipped, 1 printing". */
+  shipment_groups: z.array(ShipmentGroupSchema),
+  line_progress: LineProgressSchema,
   /** When the order was cancelled and by whom; null unless it is Cancelled. */
   cancelled_at: z.string().nullable(),
   cancelled_by: z.string().nullable(),

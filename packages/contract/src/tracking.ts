@@ -95,3 +95,34 @@ export const StatusEventSchema = z.object({
   note: z.string().nullable(),
 });
 export type StatusEvent = z.infer<typeof StatusEventSchema>;
+
+/** A line of a shipment: which line, how many packs. */
+export const ShipmentLineSchema = z.object({
+  order_product_id: z.number().int(),
+  product_name: z.string(),
+  quantity: z.number().int(),
+});
+export type ShipmentLine = z.infer<typeof ShipmentLineSchema>;
+
+/**
+ * A shipment of an order that ships in parts (issue 24 §5): the day, its packages (each with its
+ * tracking number) and the lines and packs it held. Shipments recorded before lines shipped on their
+ * own hold no lines.
+ */
+export const ShipmentGroupSchema = z.object({
+  id: z.number().int(),
+  shipped_on: z.string(),
+  packages: z.array(ShipmentSchema),
+  lines: z.array(ShipmentLineSchema),
+});
+export type ShipmentGroup = z.infer<typeof ShipmentGroupSchema>;
+
+/** How far an order's lines have got: "2 of 3 lines shipped, 1 printing". */
+export const LineProgressSchema = z.object({
+  lines: z.number().int(),
+  shipped: z.number().int(),
+  /** Lines not yet shipped by production status name, lower case ("printing": 1). */
+  in_production: z.array(z.object({ status: z.string(), count: z.number().int() })),
+  summary: z.string(),
+});
+export type LineProgress = z.infer<typeof LineProgressSchema>;

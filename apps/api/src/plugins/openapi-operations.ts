@@ -6,6 +6,8 @@
  * the operation is for. The property test (test/openapi-properties.test.ts) holds the document to it.
  */
 
+import { DESK_OPERATION_DOCS } from "./openapi-operations-desk.ts";
+
 type Json = Record<string, unknown>;
 
 export interface OperationDoc {
@@ -148,36 +150,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   "POST /api/order/cancel": { errors: [404, 409], example: { order_id: 1 } },
   // A shipped order of the practice.
   "POST /api/order/reorder": { errors: [404, 409], example: { order_id: 34 } },
-  "POST /api/fulfilment/list": { example: { order_status_id: 1, limit: 25, offset: 0 } },
-  "POST /api/fulfilment/query": { errors: [404], example: { id: 1 } },
-  "POST /api/fulfilment/status": {
-    errors: [404, 409],
-    example: { order_id: 1, order_status_id: 18, note: "Waiting for the sponsor" },
-  },
-  "POST /api/fulfilment/backorder": {
-    errors: [404, 409],
-    example: { order_id: 1, lines: [{ order_product_id: 1, expected_date: "2026-12-15" }] },
-  },
-  "POST /api/fulfilment/ship": {
-    errors: [404, 409],
-    example: {
-      order_id: 1,
-      shipped_on: "2026-11-24",
-      packages: [{ carrier: "UPS", tracking_number: "1Z999AA10123456784" }],
-    },
-  },
-  "POST /api/fulfilment/cancel": {
-    errors: [404, 409],
-    example: { order_id: 1, note: "Cancelled at the practice's request" },
-  },
-  "POST /api/fulfilment/importPreview": {
-    errors: [413],
-    example: { csv: "order_id,tracking_number,carrier,ship_date\n1,1Z999AA10123456784,UPS,2026-11-24\n" },
-  },
-  "POST /api/fulfilment/importApply": {
-    errors: [409, 413],
-    example: { csv: "order_id,tracking_number,carrier,ship_date\n1,1Z999AA10123456784,UPS,2026-11-24\n" },
-  },
+  ...DESK_OPERATION_DOCS,
   "POST /api/cart/query": { example: {} },
   "POST /api/cart/replace": { example: { items: [{ id: DEMO.productId, quantity: 2 }] } },
   "POST /api/cart/merge": { example: { items: [{ id: DEMO.productId, quantity: 2 }] } },

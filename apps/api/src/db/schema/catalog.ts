@@ -1,4 +1,14 @@
-import { boolean, customType, index, integer, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+} from "drizzle-orm/pg-core";
 import { refersTo, timestamps } from "./columns.ts";
 import { customers, departments } from "./customers.ts";
 
@@ -53,6 +63,12 @@ export const products = pgTable(
     cutoff_time: integer().notNull().default(2),
     image_url: text(),
     is_active: boolean().notNull().default(true),
+    /**
+     * A personalised product is made to order (issue 24 §4): it takes no finished stock; when it
+     * names a blank, that product's stock is taken instead. Its ship date adds production_days.
+     */
+    blank_product_id: integer().references((): AnyPgColumn => products.id, { onDelete: "set null" }),
+    production_days: integer().notNull().default(0),
     ...timestamps,
   },
   (t) => [index("products_category_idx").on(t.product_category_id)],

@@ -1,6 +1,9 @@
+import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -102,9 +105,25 @@ export const order_products = pgTable(
     tracking_number: text(),
     /** A back-ordered line: the day staff expect it (issue 11); the practice sees it. */
     backorder_expected_date: date({ mode: "string" }),
+    /**
+     * A personalised line's production status (Pending Proof Approval, Pre Press, Printing, In
+     * Production: the contract's LINE_TRANSITIONS); null on a stocked line (issue 24, decision 045).
+     */
+    production_status_id: integer().references(() => order_statuses.id),
+    /** Packs shipped so far: the sum of the line's shipment_lines, kept in the same transaction. */
+    shipped_quantity: integer().notNull().default(0),
+    /** When its last pack shipped (the reports count the line on that day); null while any is left. */
+    date_shipped: timestamp({ withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index("order_products_order_idx").on(t.order_id), index("order_products_product_idx").on(t.product_id)],
+  (t) => [
+    index("order_products_order_idx").on(t.order_id),
+    index("order_products_product_idx").on(t.product_id),
+    check(
+      "order_products_shipped_within_ordered",
+      sql`${t.shipped_quantity} >= 0 and ${t.shipped_quantity} + ${t.cancelled_quantity} <= ${t.quantity}`,
+    ),
+  ],
 );
 
 export const order_status_history = pgTable(
@@ -135,9 +154,35 @@ export const shipments = pgTable(
     shipped_on: date({ mode: "string" }).notNull(),
     /** Who recorded it; null for shipments loaded with demo or imported data. */
     created_by: integer().references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The first package of the shipment this package left with (issue 24 §5); null on that first
+     * package itself, whose id is the shipment's and which its shipment_lines name.
+     */
+    shipment_of: integer().references((): AnyPgColumn => shipments.id, { onDelete: "cascade" }),
     ...timestamps,
   },
   (t) => [uniqueIndex("shipments_order_tracking_idx").on(t.order_id, t.tracking_number)],
+);
+
+/**
+ * Which lines (and how many packs of each) a shipment held (issue 24 §5, decision 045): a shipment
+ * is named by its first package. A line's packs shipped never exceed what was ordered less what was
+ * cancelled (order_products.shipped_quantity and its check).
+ */
+export const shipment_lines = pgTable(
+  "shipment_lines",
+  {
+    id: serial().primaryKey(),
+    shipment_id: refersTo(() => shipments.id, "cascade"),
+    order_product_id: refersTo(() => order_products.id, "cascade"),
+    quantity: integer().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("shipment_lines_shipment_line_idx").on(t.shipment_id, t.order_product_id),
+    index("shipment_lines_line_idx").on(t.order_product_id),
+    check("shipment_lines_quantity_positive", sql`${t.quantity} > 0`),
+  ],
 );
 
 /**

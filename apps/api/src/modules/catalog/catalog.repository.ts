@@ -120,6 +120,9 @@ export type OrderedProduct = Pick<
   | "pick_fee_cents"
   | "use_quantities_dropdown"
   | "quantity_list"
+  | "is_customizable"
+  | "blank_product_id"
+  | "production_days"
 >;
 export type OrderPriceRange = Pick<
   typeof product_price_ranges.$inferSelect,
@@ -145,6 +148,10 @@ export function orderableProductsQuery(db: Database, scope: ProductScope, produc
       pick_fee_cents: products.pick_fee_cents,
       use_quantities_dropdown: products.use_quantities_dropdown,
       quantity_list: products.quantity_list,
+      // Made to order (issue 24 §4): no finished stock taken, a blank's perhaps, production days added.
+      is_customizable: products.is_customizable,
+      blank_product_id: products.blank_product_id,
+      production_days: products.production_days,
     })
     .from(products)
     .where(and(sql`${products.id} in ${idsIn(productIds)}`, productScopeWhere(scope)));

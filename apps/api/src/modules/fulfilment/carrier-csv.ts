@@ -188,7 +188,11 @@ export function checkAgainstOrders(rows: CsvRow[], found: Map<number, OrderRow>,
     const order = found.get(row.order_id);
     if (!order) row.error = `Order #${row.order_id} does not exist.`;
     else if (order.is_destroy) row.error = `Order #${order.id} is a destroy order: nothing ships.`;
-    else if (order.order_status_id === ORDER_STATUS.SHIPPED) {
+    else if (recorded.has(`${order.id}\u0000${trackingNumberKey(row.tracking_number)}`)) {
+      // The same package sent again (a file re-imported, or part of a split order): refused alone.
+      row.isDuplicate = true;
+      row.error = `Order #${order.id} already shipped with this tracking number.`;
+    } else if (order.order_status_id === ORDER_STATUS.SHIPPED) {
       // The same package sent again (a file re-imported): refused alone, as a duplicate row is.
       row.isDuplicate = recorded.has(`${order.id}\u0000${trackingNumberKey(row.tracking_number)}`);
       row.error = row.isDuplicate

@@ -2,7 +2,13 @@ import { ORDER_STATUS } from "@vetportal/contract";
 import type { Executor } from "../../db/client.ts";
 import { queueEmail } from "../mail/mail.service.ts";
 import { ccOtherThan, orderCancelledMail } from "../mail/templates.ts";
-import { type LineCancel, type OrderLineRow, type OrderRow, remainingOf } from "../orders/orders.service.ts";
+import {
+  type LineCancel,
+  type OrderLineRow,
+  type OrderRow,
+  remainingOf,
+  unshippedOf,
+} from "../orders/orders.service.ts";
 import { type FulfilmentDeps, orderLink, refuseFields, type Staff } from "./fulfilment-deps.ts";
 
 /** A staff cancel: the whole order, or packs of some of its lines. */
@@ -18,7 +24,8 @@ export interface StaffCancel {
  */
 function cancelsOf(lines: OrderLineRow[], input: StaffCancel, orderId: number): LineCancel[] {
   if (!input.lines) {
-    return lines.filter((l) => remainingOf(l) > 0).map((line) => ({ line, quantity: remainingOf(line) }));
+    // What has not shipped: packs that left in a shipment stay on the order (issue 24 §5).
+    return lines.filter((l) => unshippedOf(l) > 0).map((line) => ({ line, quantity: unshippedOf(line) }));
   }
   const fields: Record<string, string> = {};
   let conflict = false;
@@ -30,12 +37,14 @@ function cancelsOf(lines: OrderLineRow[], input: StaffCancel, orderId: number): 
       fields[`lines.${i}.order_product_id`] = `Line ${c.order_product_id} is not on order #${orderId}.`;
     } else if (seen.has(line.id)) {
       fields[`lines.${i}.order_product_id`] = `${line.product_name} is listed twice.`;
-    } else if (c.quantity > remainingOf(line)) {
+    } else if (c.quantity > unshippedOf(line)) {
       conflict = true;
       fields[`lines.${i}.quantity`] =
         remainingOf(line) === 0
           ? `Every pack of ${line.product_name} is cancelled already.`
-          : `Only ${remainingOf(line)} packs of ${line.product_name} are left to cancel.`;
+          : unshippedOf(line) === 0
+            ? `Every pack of ${line.product_name} left has shipped.`
+            : `Only ${unshippedOf(line)} packs of ${line.product_name} are left to cancel.`;
     } else {
       cancels.push({ line, quantity: c.quantity });
     }

@@ -5,6 +5,8 @@ import {
   DeskOrderListSchema,
   DeskOrderQueryRequestSchema,
   DeskOrderSchema,
+  MoveLinesRequestSchema,
+  SendBackLineRequestSchema,
   SetOrderStatusRequestSchema,
   ShipmentCsvRequestSchema,
   ShipmentCsvResultSchema,
@@ -114,6 +116,36 @@ const deskChangeRoutes = (app: App, fulfilment: FulfilmentService) => {
   );
 };
 
+/** Production of an order's personalised lines (issue 24 §4): move them, or send a proof back. */
+const productionRoutes = (app: App, fulfilment: FulfilmentService) => {
+  postData(
+    app,
+    "/fulfilment/lines/move",
+    {
+      access: "admin",
+      tags,
+      summary:
+        "Move personalised lines of an order through production (Pre Press, Printing, In Production): all or none",
+      body: MoveLinesRequestSchema,
+      data: DeskChangeResultSchema,
+    },
+    (request) => fulfilment.moveLines(staff(request), request.body),
+  );
+
+  postData(
+    app,
+    "/fulfilment/lines/sendBack",
+    {
+      access: "admin",
+      tags,
+      summary: "Send a line's proof back with the changes requested: Pending Proof Approval, the practice emailed",
+      body: SendBackLineRequestSchema,
+      data: DeskChangeResultSchema,
+    },
+    (request) => fulfilment.sendBack(staff(request), request.body),
+  );
+};
+
 /** A carrier's CSV file: preview, then apply. */
 const carrierFileRoutes = (app: App, fulfilment: FulfilmentService) => {
   postData(
@@ -150,4 +182,5 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{ fulfilment: FulfilmentSer
   deskReadRoutes(app, fulfilment);
   deskChangeRoutes(app, fulfilment);
   carrierFileRoutes(app, fulfilment);
+  productionRoutes(app, fulfilment);
 };

@@ -2,169 +2,43 @@ import {
   type BackOrderRequest,
   carrierName,
   DESK_COUNT_CAP,
-  type DeskOrder,
   type DeskOrderList,
-  deskActions,
   formatUsDate,
-  isFinalStatus,
-  MESSAGES,
+  type MoveLinesRequest,
   ORDER_STATUS,
   orderStatusName,
   portalDay,
+  type SendBackLineRequest,
   type ShipmentCsvResult,
   trackingNumberKey,
 } from "@vetportal/contract";
 import type { Executor } from "../../db/client.ts";
 import { inRetriedTransaction } from "../../db/retry.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { queueEmail } from "../mail/mail.service.ts";
-import { ccOtherThan, orderShippedMail } from "../mail/templates.ts";
-import { byFinalStatus, type OrderRow, orderSheetOf, personName, remainingOf } from "../orders/orders.service.ts";
+import { type OrderRow, personName, remainingOf } from "../orders/orders.service.ts";
 import { checkAgainstOrders, csvResult, type Package, readCsv } from "./carrier-csv.ts";
 import { cancelLines } from "./desk-cancel.ts";
+import { auditOrder, changeOrder, getOrder } from "./desk-change.ts";
+import { moveLines, sendBack } from "./desk-production.ts";
+import { type LineChoice, refuseUnready, shipLocked } from "./desk-shipping.ts";
 import * as repo from "./fulfilment.repository.ts";
-import { type FulfilmentDeps, orderLink, refuseFields, type Staff } from "./fulfilment-deps.ts";
+import { type FulfilmentDeps, refuseFields, type Staff } from "./fulfilment-deps.ts";
 
 export { parseShipDate } from "./carrier-csv.ts";
 export type { FulfilmentDeps, FulfilmentSettings, Staff } from "./fulfilment-deps.ts";
 
-/** Why an order in a final status cannot change. */
-function frozen(order: OrderRow): AppError {
-  const what = byFinalStatus(order.order_status_id, {
-    shipped: "has already shipped",
-    cancelled: "was cancelled",
-    other: "can no longer change",
-  });
-  return new AppError("CONFLICT", `Order #${order.id} ${what}: a shipped or cancelled order can no longer change.`);
-}
-
-const notFound = (id: number) => new AppError("NOT_FOUND", `Order #${id} does not exist.`);
-
-/** Ships a locked, open order: its packages, Shipped with the day and numbers, the history, the email. */
-async function shipLocked(
-  deps: FulfilmentDeps,
-  tx: Executor,
-  staff: Staff,
-  order: OrderRow,
-  shipment: { shippedOn: string; packages: Package[]; note?: string },
-) {
-  const { shippedOn, packages, note } = shipment;
-  await deps.orders.recordShipment(
-    tx,
-    { id: order.id, shippedOn, statusId: ORDER_STATUS.SHIPPED, userId: staff.userId },
-    packages,
-  );
-  const what = packages.map((p) => `${carrierName(p.carrier)} ${p.tracking_number}`).join(", ");
-  const history = note ? `${note} (${what})` : `Shipped ${formatUsDate(shippedOn)}: ${what}`;
-  await deps.orders.recordStatus(tx, order.id, ORDER_STATUS.SHIPPED, staff.userId, history);
-  await queueEmail(tx, {
-    kind: "order_shipped",
-    to: [order.email],
-    cc: ccOtherThan(await deps.departments.ccEmailsOf(tx, order.department_id), order.email),
-    ...orderShippedMail(order, shippedOn, packages, orderLink(deps, order.id)),
-  });
-}
-
 /** What the audit trail records of a shipment. */
-const shipDetails = (shippedOn: string, packages: Package[], note?: string) => ({
+const shipDetails = (
+  shippedOn: string,
+  packages: Package[],
+  shipped: { lines: string; progress: string },
+  note?: string,
+) => ({
   shipped_on: shippedOn,
   packages: packages.map((p) => `${carrierName(p.carrier)} ${p.tracking_number}`).join(", "),
+  ...shipped,
   ...(note ? { note } : {}),
 });
-
-/** The staff view of an order of the customer. */
-async function getOrder({ db, orders }: FulfilmentDeps, staff: Staff, id: number): Promise<DeskOrder> {
-  const order = await orders.findCustomerOrder(db, id, staff.customerId);
-  if (!order) throw notFound(id);
-  const { names, lines, history, shipments, placedBy } = await orders.readOrderSheet(db, order);
-  return {
-    id: order.id,
-    ...orderSheetOf(order),
-    order_status: order.order_status_id,
-    order_status_name: names?.order_status_name ?? orderStatusName(order.order_status_id),
-    practice_name: names?.representation ?? "",
-    user_id: order.user_id,
-    user_name: personName({
-      first_name: names?.first_name ?? null,
-      last_name: names?.last_name ?? null,
-      representation: names?.representation ?? null,
-    }),
-    user_email: names?.user_email ?? null,
-    placed_by: placedBy,
-    department_name: names?.department_name ?? null,
-    cost_center_name: names?.cost_center_name ?? null,
-    delivery_method_name: names?.delivery_method_name ?? "",
-    lines: lines.map((l) => ({
-      id: l.id,
-      product_id: l.product_id,
-      product_name: l.product_name,
-      quantity: l.quantity,
-      cancelled_quantity: l.cancelled_quantity,
-      remaining_quantity: remainingOf(l),
-      unit_price_cents: l.unit_price_cents,
-      total_price_cents: l.unit_price_cents * remainingOf(l),
-      estimated_delivery_date: l.estimated_delivery_date,
-      backorder_expected_date: l.backorder_expected_date,
-    })),
-    history,
-    shipments,
-    actions: deskActions(order.order_status_id),
-  };
-}
-
-/** What the audit trail records of an order the desk changes: its status and total. */
-const auditedOrder = (o: OrderRow) => ({
-  status: orderStatusName(o.order_status_id),
-  total_order_amount: o.total_order_amount,
-});
-
-/**
- * Records the desk's change of a locked order in its transaction: the status and total before and
- * after (read again under the lock), and what the change did (`details`, e.g. the packages).
- */
-async function auditOrder(
-  deps: FulfilmentDeps,
-  tx: Executor,
-  staff: Staff,
-  action: string,
-  before: OrderRow,
-  details: Record<string, unknown>,
-) {
-  const after = (await deps.orders.lockOrder(tx, before.id, staff.customerId)) ?? before;
-  await deps.audit.record(tx, {
-    actor: staff,
-    kind: "order",
-    action,
-    recordId: before.id,
-    label: `Order #${before.id}`,
-    before: auditedOrder(before),
-    after: { ...auditedOrder(after), ...details },
-  });
-}
-
-/** A desk change: the facts it records beside the order's status (the note, the packages, …). */
-type OrderChange = (tx: Executor, order: OrderRow) => Promise<Record<string, unknown>>;
-
-/** Runs a change on one order, locked for the transaction, and records it; answers the order as it then stands. */
-async function changeOrder(
-  deps: FulfilmentDeps,
-  staff: Staff,
-  orderId: number,
-  action: string,
-  change: OrderChange,
-): Promise<DeskOrder> {
-  await inRetriedTransaction(deps.db, async (tx) => {
-    const order = await deps.orders.lockOrder(tx, orderId, staff.customerId);
-    if (!order) throw notFound(orderId);
-    // A destroy order is no shipment: no Ship, Cancel, back order or status change (decision 027).
-    if (order.is_destroy)
-      throw new AppError("DESTROY_ORDER_FINAL", `Order #${order.id}: ${MESSAGES.destroyOrderFinal}`);
-    if (isFinalStatus(order.order_status_id)) throw frozen(order);
-    const details = await change(tx, order);
-    await auditOrder(deps, tx, staff, action, order, details);
-  });
-  return getOrder(deps, staff, orderId);
-}
 
 interface DeskListRequest {
   order_status_id?: number;
@@ -297,7 +171,7 @@ function backOrder(deps: FulfilmentDeps, staff: Staff, input: BackOrderRequest &
 function ship(
   deps: FulfilmentDeps,
   staff: Staff,
-  input: { order_id: number; shipped_on: string; packages: Package[]; note?: string },
+  input: { order_id: number; shipped_on: string; packages: Package[]; note?: string; lines?: LineChoice[] },
 ) {
   return changeOrder(deps, staff, input.order_id, "ship", async (tx, order) => {
     const fields: Record<string, string> = {};
@@ -306,18 +180,25 @@ function ship(
     else if (input.shipped_on < portalDay(order.created))
       fields.shipped_on = "The ship date is before the order was placed.";
     const numbers = new Map<string, number>();
+    // A part of the order shipped already under a number: never the same package twice.
+    const recorded = await recordedPackages(deps, tx, [order.id]);
+    const conflicts: Record<string, string> = {};
     input.packages.forEach((p, i) => {
       const key = trackingNumberKey(p.tracking_number);
       if (numbers.has(key)) fields[`packages.${i}.tracking_number`] = "This tracking number is listed twice.";
+      else if (recorded.has(`${order.id}\u0000${key}`))
+        conflicts[`packages.${i}.tracking_number`] = `Order #${order.id} already shipped a package with this number.`;
       numbers.set(key, i);
     });
     refuseFields(fields);
-    await shipLocked(deps, tx, staff, order, {
+    refuseFields(conflicts, "CONFLICT");
+    const shipped = await shipLocked(deps, tx, staff, order, {
       shippedOn: input.shipped_on,
       packages: input.packages,
       note: input.note,
+      lines: input.lines,
     });
-    return shipDetails(input.shipped_on, input.packages, input.note);
+    return shipDetails(input.shipped_on, input.packages, shipped, input.note);
   });
 }
 
@@ -336,6 +217,7 @@ async function previewCsv(deps: FulfilmentDeps, staff: Staff, text: string): Pro
   const ids = [...new Set(rows.flatMap((r) => (r.order_id === null ? [] : [r.order_id])))];
   const found = new Map((await orders.findOrders(db, ids, staff.customerId, false)).map((o) => [o.id, o]));
   const shipping = checkAgainstOrders(rows, found, await recordedPackages(deps, db, ids));
+  await refuseUnready(deps, db, rows, shipping);
   return csvResult(rows, [...shipping.keys()], null);
 }
 
@@ -353,10 +235,15 @@ async function applyCsv(deps: FulfilmentDeps, staff: Staff, text: string): Promi
     const locked = await deps.orders.findOrders(tx, ids, staff.customerId, true);
     const found = new Map(locked.map((o) => [o.id, o]));
     const shipping = checkAgainstOrders(rows, found, await recordedPackages(deps, tx, ids));
+    await refuseUnready(deps, tx, rows, shipping);
     for (const [orderId, { shippedOn, packages }] of shipping) {
       const order = found.get(orderId) as OrderRow;
-      await shipLocked(deps, tx, staff, order, { shippedOn, packages, note: "Shipped from a carrier file" });
-      await auditOrder(deps, tx, staff, "ship (carrier file)", order, shipDetails(shippedOn, packages));
+      const shipped = await shipLocked(deps, tx, staff, order, {
+        shippedOn,
+        packages,
+        note: "Shipped from a carrier file",
+      });
+      await auditOrder(deps, tx, staff, "ship (carrier file)", order, shipDetails(shippedOn, packages, shipped));
     }
     return csvResult(rows, [...shipping.keys()], null);
   });
@@ -380,6 +267,16 @@ export function createFulfilmentService(deps: FulfilmentDeps) {
      */
     cancel: (staff: Staff, input: Parameters<typeof cancelLines>[2]) =>
       changeOrder(deps, staff, input.order_id, "cancel", (tx, order) => cancelLines(deps, staff, input, tx, order)),
+    /** Lines of one order moved through production (the contract's LINE_TRANSITIONS), one or many. */
+    moveLines: (staff: Staff, input: MoveLinesRequest) => moveLines(deps, staff, input),
+    /** A line's proof sent back with a note: Pending Proof Approval, and the practice emailed. */
+    sendBack: (staff: Staff, input: SendBackLineRequest) => sendBack(deps, staff, input),
+    /**
+     * A line waiting in Pending Proof Approval goes to Pre Press, in the caller's transaction: the
+     * proofs module calls it when the practice approves the sent-back proof again (issue 24 §3).
+     * Answers the line's order and name, or undefined when it was not waiting (nothing changes).
+     */
+    releaseProofHold: (tx: Executor, orderProductId: number) => deps.orders.releaseProofHold(tx, orderProductId),
     previewCsv: (staff: Staff, text: string) => previewCsv(deps, staff, text),
     applyCsv: (staff: Staff, text: string) => applyCsv(deps, staff, text),
   };

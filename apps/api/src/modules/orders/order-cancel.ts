@@ -3,7 +3,7 @@ import type { Executor } from "../../db/client.ts";
 import type { AllowancesService } from "../allowances/allowances.service.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { InventoryService } from "../inventory/inventory.service.ts";
-import { type OrderLineRow, type OrderRow, remainingOf } from "./order-read-model.ts";
+import { type OrderLineRow, type OrderRow, remainingOf, unshippedOf } from "./order-read-model.ts";
 import * as repo from "./orders.repository.ts";
 import { orderAmounts } from "./pricing.ts";
 
@@ -101,7 +101,9 @@ export async function cancelOrderQuantities(
   });
   const amounts = amountsOfRemaining(after, order.shipping_amount);
   await repo.setOrderAmounts(tx, order.id, amounts);
-  const isCancelled = after.every((l) => remainingOf(l) === 0);
-  if (isCancelled) await repo.setOrderStatus(tx, order.id, ORDER_STATUS.CANCELLED);
+  // Nothing left to ship: Cancelled, or Shipped when some of it shipped before (issue 24 §5).
+  const isDone = after.every((l) => unshippedOf(l) === 0);
+  const isCancelled = isDone && after.every((l) => l.shipped_quantity === 0);
+  if (isDone) await repo.setOrderStatus(tx, order.id, isCancelled ? ORDER_STATUS.CANCELLED : ORDER_STATUS.SHIPPED);
   return { lines: after, amounts, isCancelled };
 }

@@ -10,6 +10,7 @@ import {
   order_status_history,
   order_statuses,
   orders,
+  shipment_lines,
   shipments,
   users,
 } from "../../db/schema/index.ts";
@@ -24,7 +25,7 @@ import type { OrderLineRow, OrderReader } from "./orders.repository.ts";
  */
 
 /** A line as the order pages read it: every column of order_products but its timestamps. */
-export type OrderPageLine = Omit<OrderLineRow, "created" | "updated">;
+export type OrderPageLine = Omit<OrderLineRow, "created" | "updated" | "date_shipped">;
 
 /** A status change as the JSON sub-select gives it (created as text; the read model makes it a Date). */
 export interface OrderPageEvent {
@@ -39,12 +40,23 @@ export interface OrderPageEvent {
 }
 
 export interface OrderPagePackage {
+  id: number;
   carrier: string;
   tracking_number: string;
   shipped_on: string;
+  /** The first package of its shipment; null on that one (issue 24 §5). */
+  shipment_of: number | null;
+  /** The lines its shipment held (on the first package only). */
+  lines: { order_product_id: number; quantity: number }[];
 }
 
-const { created: _created, updated: _updated, ...lineColumns } = getTableColumns(order_products);
+// date_shipped (a timestamp, for the reports) is left out: the pages show the shipments' days.
+const {
+  created: _created,
+  updated: _updated,
+  date_shipped: _shipped,
+  ...lineColumns
+} = getTableColumns(order_products);
 
 /**
  * json_build_object of the line columns, by their database names. Every column of order_products
@@ -76,7 +88,11 @@ const historyJson = sql<OrderPageEvent[]>`(select coalesce(json_agg(json_build_o
   where h.order_id = ${orders.id})`;
 
 const packagesJson = sql<OrderPagePackage[]>`(select coalesce(json_agg(json_build_object(
-    'carrier', s.carrier, 'tracking_number', s.tracking_number, 'shipped_on', s.shipped_on) order by s.id), '[]'::json)
+    'id', s.id, 'carrier', s.carrier, 'tracking_number', s.tracking_number, 'shipped_on', s.shipped_on,
+    'shipment_of', s.shipment_of,
+    'lines', (select coalesce(json_agg(json_build_object('order_product_id', sl.order_product_id,
+      'quantity', sl.quantity) order by sl.order_product_id), '[]'::json)
+      from ${shipment_lines} sl where sl.shipment_id = s.id)) order by s.id), '[]'::json)
   from ${shipments} s where s.order_id = ${orders.id})`;
 
 /** Who placed an order when it was not the practice itself (decision 042). */

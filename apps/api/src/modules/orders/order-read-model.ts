@@ -1,13 +1,21 @@
 import {
   formatPst,
+  type LineProgress,
+  lineProgressOf,
   ORDER_STATUS,
   type PlacedBy,
   portalDay,
   type Shipment,
+  type ShipmentGroup,
   type StatusEvent,
 } from "@vetportal/contract";
 import type { Executor } from "../../db/client.ts";
-import { findOrderPage, type OrderPageEvent } from "./order-page.repository.ts";
+import {
+  findOrderPage,
+  type OrderPageEvent,
+  type OrderPageLine,
+  type OrderPagePackage,
+} from "./order-page.repository.ts";
 import type * as repo from "./orders.repository.ts";
 
 /*
@@ -28,6 +36,10 @@ export function byFinalStatus(statusId: number, texts: { shipped: string; cancel
 /** Packs of a line that are not cancelled. */
 export const remainingOf = (line: Pick<OrderLineRow, "quantity" | "cancelled_quantity">) =>
   line.quantity - line.cancelled_quantity;
+
+/** Packs of a line neither shipped nor cancelled: what is left to ship (issue 24 §5). */
+export const unshippedOf = (line: Pick<OrderLineRow, "quantity" | "cancelled_quantity" | "shipped_quantity">) =>
+  line.quantity - line.cancelled_quantity - line.shipped_quantity;
 
 /** A person as the portal names them: first and last name, else the practice. */
 export const personName = (p: { first_name: string | null; last_name: string | null; representation: string | null }) =>
@@ -89,6 +101,38 @@ export function legacyShipments(order: Pick<OrderRow, "tracking_number" | "date_
     }));
 }
 
+/** A line as its shipping and production are read: packs ordered, cancelled, shipped, its status. */
+type ShippingLine = Pick<OrderLineRow, "quantity" | "cancelled_quantity" | "shipped_quantity" | "production_status_id">;
+
+/** "2 of 3 lines shipped, 1 printing": lines with packs left to ship and lines shipped whole. */
+export const lineProgress = (lines: readonly ShippingLine[]): LineProgress =>
+  lineProgressOf(
+    lines.map((l) => ({
+      open: unshippedOf(l) > 0,
+      shipped: unshippedOf(l) === 0 && l.shipped_quantity > 0,
+      production_status_id: l.production_status_id,
+    })),
+  );
+
+/** An order's shipments, each its packages (the first and those that left with it) and its lines. */
+export function shipmentGroupsOf(
+  packages: readonly OrderPagePackage[],
+  lines: readonly Pick<OrderPageLine, "id" | "product_name">[],
+): ShipmentGroup[] {
+  return packages
+    .filter((p) => p.shipment_of === null)
+    .map((first) => ({
+      id: first.id,
+      shipped_on: first.shipped_on,
+      packages: shipmentsOf(packages.filter((p) => p.id === first.id || p.shipment_of === first.id)),
+      lines: first.lines.map((l) => ({
+        order_product_id: l.order_product_id,
+        product_name: lines.find((x) => x.id === l.order_product_id)?.product_name ?? "",
+        quantity: l.quantity,
+      })),
+    }));
+}
+
 /**
  * An order's status timeline and packages as the practice's and the staff's order pages show them.
  * An order shipped before shipments were recorded shows its tracking numbers without a carrier.
@@ -143,13 +187,30 @@ export async function readOrder(db: Executor, id: number, reader: repo.OrderRead
   const page = await findOrderPage(db, id, reader);
   if (!page) return undefined;
   const { order, names, lines, history: events, packages } = page;
-  return { order, names, lines, ...timelineOf(order, events, packages), placedBy: placedByOf(order, names) };
+  return {
+    order,
+    names,
+    lines,
+    ...timelineOf(order, events, packages),
+    shipmentGroups: shipmentGroupsOf(packages, lines),
+    lineProgress: lineProgress(lines),
+    placedBy: placedByOf(order, names),
+  };
 }
 
 /** The sheet of an order already read (the desk's, after a change): `readOrder` without the row. */
 export async function readOrderSheet(db: Executor, order: Pick<OrderRow, "id" | "customer_id">) {
   const read = await readOrder(db, order.id, { customerId: order.customer_id });
-  if (!read) return { names: undefined, lines: [], history: [], shipments: [], placedBy: null };
+  if (!read)
+    return {
+      names: undefined,
+      lines: [],
+      history: [],
+      shipments: [],
+      shipmentGroups: [],
+      lineProgress: lineProgress([]),
+      placedBy: null,
+    };
   const { order: _order, ...sheet } = read;
   return sheet;
 }

@@ -114,7 +114,8 @@ export async function listShipmentNumbers(db: Executor, orderIds: number[]) {
   return db
     .select({ order_id: shipments.order_id, tracking_number: shipments.tracking_number })
     .from(shipments)
-    .where(inArray(shipments.order_id, orderIds));
+    .where(inArray(shipments.order_id, orderIds))
+    .orderBy(asc(shipments.id));
 }
 
 export async function insertShipments(db: Executor, rows: (typeof shipments.$inferInsert)[]) {

@@ -2,6 +2,7 @@ import { ORDER_STATUS, type PlaceOrderBody, type QuoteRequest } from "@vetportal
 import type { Executor } from "../../db/client.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
 import { deliveryMethodsFor, getCustomer, quote } from "./checkout.ts";
+import * as lineShipping from "./line-shipping.repository.ts";
 import { cancelOrderQuantities, type LineCancel } from "./order-cancel.ts";
 import * as lists from "./order-list.repository.ts";
 import { type OrderRow, readOrderSheet, remainingOf } from "./order-read-model.ts";
@@ -15,11 +16,13 @@ export { amountsOfRemaining, type LineCancel } from "./order-cancel.ts";
 export type { DeskFilter } from "./order-list.repository.ts";
 export {
   byFinalStatus,
+  lineProgress,
   type OrderLineRow,
   type OrderRow,
   orderSheetOf,
   personName,
   remainingOf,
+  unshippedOf,
 } from "./order-read-model.ts";
 export type { OrdersDeps, OrdersSettings } from "./orders-deps.ts";
 
@@ -52,13 +55,30 @@ function deskRecords(deps: OrdersDeps) {
     /** A row of the order's status history: the status it is now in, who, and why. */
     recordStatus: (tx: Executor, orderId: number, statusId: number, userId: number, note?: string | null) =>
       repo.insertStatus(tx, orderId, statusId, userId, note ?? undefined),
-    /** Packages recorded and the order Shipped on that day with their numbers (no history row). */
-    async recordShipment(
+    /** The order Shipped on the day its last line shipped, with every number it shipped under (for the reports). */
+    async markShipped(tx: Executor, orderId: number, shippedOn: string) {
+      const numbers = await repo.listShipmentNumbers(tx, [orderId]);
+      await repo.setShipped(
+        tx,
+        orderId,
+        ORDER_STATUS.SHIPPED,
+        shippedOn,
+        numbers.map((n) => n.tracking_number),
+      );
+    },
+    setBackorderDate: repo.setBackorderDate,
+    /** Lines moved to a production status (issue 24 §4), checked by the desk under the order's lock. */
+    setLinesProduction: lineShipping.setLinesProduction,
+    /** A line in Pending Proof Approval back to Pre Press; once (undefined when it was not waiting). */
+    releaseProofHold: lineShipping.releaseProofHold,
+    /** A shipment of chosen lines (issue 24 §5): its packages, its lines, each line's packs shipped. */
+    async recordLineShipment(
       tx: Executor,
-      order: { id: number; shippedOn: string; statusId: number; userId: number },
+      order: { id: number; shippedOn: string; userId: number },
       packages: ShipmentPackage[],
+      lines: { order_product_id: number; quantity: number }[],
     ) {
-      await repo.insertShipments(
+      const shipmentId = await lineShipping.insertShipment(
         tx,
         packages.map((p) => ({
           order_id: order.id,
@@ -68,15 +88,9 @@ function deskRecords(deps: OrdersDeps) {
           created_by: order.userId,
         })),
       );
-      await repo.setShipped(
-        tx,
-        order.id,
-        order.statusId,
-        order.shippedOn,
-        packages.map((p) => p.tracking_number),
-      );
+      await lineShipping.insertShipmentLines(tx, shipmentId, order.shippedOn, lines);
+      return shipmentId;
     },
-    setBackorderDate: repo.setBackorderDate,
     cancelOrderQuantities: (
       tx: Executor,
       order: OrderRow,

@@ -6,9 +6,8 @@ import {
   type PlaceOrderRequest,
   settleQuantity,
 } from "@vetportal/contract";
-import type { StockChange } from "../../db/sql/stock-change.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { addBusinessDays, estimatedShipDay, isoDay } from "../../lib/business-days.ts";
+import { addBusinessDays, isoDay } from "../../lib/business-days.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
 import type { OrderedProduct, OrderPriceRange } from "../catalog/catalog.service.ts";
 import { canOrder } from "../catalog/catalog.service.ts";
@@ -16,6 +15,7 @@ import type { OutgoingEmail } from "../mail/mail.service.ts";
 import { ccOtherThan, orderConfirmationMail } from "../mail/templates.ts";
 import { shippingProblem } from "../practices/practices.service.ts";
 import type { listCustomerDeliveryMethods } from "./checkout.repository.ts";
+import { firstProductionStatus, lineShipDay, salesOf } from "./made-to-order.ts";
 import type { readForOrder } from "./placing.repository.ts";
 import { priceOrder, quantityRuleOf } from "./pricing.ts";
 
@@ -123,8 +123,8 @@ function checkLines(
     else if (settled.reason === "above_max")
       fail(`items.${p.id}`, "ABOVE_MAX_QUANTITY", `${name}: the maximum order is ${p.max_quantity} packs.`);
     else if (settled.reason !== null) fail(`items.${p.id}`, "QUANTITY_NOT_OFFERED", `${name}: ${settled.message}`);
-    else if (!canOrder(p)) fail(`items.${p.id}`, "OUT_OF_STOCK", `${name} is out of stock.`);
-    const shipDay = estimatedShipDay(now, p.cutoff_time);
+    else if (!p.is_customizable && !canOrder(p)) fail(`items.${p.id}`, "OUT_OF_STOCK", `${name} is out of stock.`);
+    const shipDay = lineShipDay(now, p);
     lines.push({
       product: p,
       name,
@@ -255,20 +255,13 @@ export function placedOrderRows(
         pick_fee_cents: l.priced.pick_fee_cents,
         estimated_ship_date: isoDay(l.shipDay),
         estimated_delivery_date: isoDay(l.deliveryDay),
+        production_status_id: firstProductionStatus(l.product),
       })),
       status: { order_id: orderId, order_status_id: ORDER_STATUS.ACTIVE, user_id: user.userId },
-      sales: lines
-        .filter((l) => l.product.is_in_inventory)
-        .map(
-          (l): StockChange => ({
-            productId: l.product.id,
-            delta: -l.priced.quantity,
-            action: "sale",
-            forbidNegative: true,
-            orderId,
-            userId: user.userId,
-          }),
-        ),
+      sales: salesOf(
+        lines.map((l) => ({ product: l.product, quantity: l.priced.quantity })),
+        { action: "sale", forbidNegative: true, orderId, userId: user.userId },
+      ),
       confirmation,
     },
   };
@@ -276,7 +269,7 @@ export function placedOrderRows(
 
 /** A line of a placed order as writePlacedOrder may refuse it: the product, its name and priced quantity. */
 interface RefusableLine {
-  product: { id: number };
+  product: { id: number; blank_product_id?: number | null };
   name: string;
   priced: { quantity: number };
 }
@@ -286,7 +279,10 @@ interface RefusableLine {
  * first such line is named), else the key was taken (by a concurrent request too, now committed).
  */
 export function writeRefusal(refused: readonly number[], lines: readonly RefusableLine[], keyInUse: string) {
-  const line = lines.find((l) => l.product.id === refused[0]);
+  // A personalised line's refusal names its blank's stock.
+  const line = lines.find(
+    (l) => (l.product.blank_product_id ?? l.product.id) === refused[0] || l.product.id === refused[0],
+  );
   if (!line) return new AppError("CONFLICT", keyInUse);
   const message = `${line.name}: not enough stock for ${line.priced.quantity} packs.`;
   return new AppError("OUT_OF_STOCK", message, { [`items.${line.product.id}`]: message });

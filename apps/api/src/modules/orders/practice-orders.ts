@@ -7,6 +7,7 @@ import {
   type OrderDetail,
   orderStatusName,
   PAYMENT_METHODS,
+  productionStatusName,
   USER_LEVEL,
 } from "@vetportal/contract";
 import { inRetriedTransaction } from "../../db/retry.ts";
@@ -22,8 +23,8 @@ import {
   type OrderRow,
   orderSheetOf,
   readOrder,
-  remainingOf,
   shipmentsOf,
+  unshippedOf,
 } from "./order-read-model.ts";
 import * as repo from "./orders.repository.ts";
 import type { OrdersDeps } from "./orders-deps.ts";
@@ -114,6 +115,9 @@ function linesOf(lines: readonly OrderPageLine[], isOpen: boolean) {
         total_price_cents: l.unit_price_cents * (l.quantity - l.cancelled_quantity),
         estimated_delivery_date: l.estimated_delivery_date,
         backorder_expected_date: isOpen ? l.backorder_expected_date : null,
+        shipped_quantity: l.shipped_quantity,
+        // While packs are left to make: the production status (issue 24 §4).
+        production_status_name: unshippedOf(l) > 0 ? productionStatusName(l.production_status_id) : null,
       })),
     cancel_products: lines
       .filter((l) => l.cancelled_quantity > 0)
@@ -137,7 +141,7 @@ export async function getOrder(
 ): Promise<OrderDetail> {
   const read = await readOrder(deps.db, id, readableBy(user));
   if (!read) throw new AppError("NOT_FOUND", "This order does not exist or is not yours to see.");
-  const { order, names, lines, history, shipments, placedBy } = read;
+  const { order, names, lines, history, shipments, shipmentGroups, lineProgress, placedBy } = read;
   // Only an order placed Pending Approval has an approval to show (a second statement, for those alone).
   const approval = history.some((e) => e.order_status === ORDER_STATUS.PENDING_APPROVAL)
     ? await deps.approvals.orderApproval(order.customer_id, order.id)
@@ -167,6 +171,8 @@ export async function getOrder(
     can_reorder: order.order_status_id === ORDER_STATUS.SHIPPED,
     status_history: history,
     shipments,
+    shipment_groups: shipmentGroups,
+    line_progress: lineProgress,
     placed_by: placedBy,
     cancelled_at: cancelled?.created ?? null,
     cancelled_by: cancelled ? cancelled.user_name || null : null,
@@ -218,7 +224,7 @@ export async function cancelOrder(deps: OrdersDeps, user: SessionUser, orderId: 
       tx,
       order,
       lines,
-      lines.filter((l) => remainingOf(l) > 0).map((line) => ({ line, quantity: remainingOf(line) })),
+      lines.filter((l) => unshippedOf(l) > 0).map((line) => ({ line, quantity: unshippedOf(line) })),
       { userId: user.userId, comment: "Order cancelled by the customer" },
     );
     const note = order.user_id === user.userId ? "Cancelled by the customer" : "Cancelled by the department's manager";

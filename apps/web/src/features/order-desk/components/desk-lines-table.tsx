@@ -46,6 +46,8 @@ const COLUMNS: TableColumn<Line>[] = [
       </Text>
     ),
   },
+  { key: "shipped", label: "Shipped", numeric: true, cell: (line) => line.shipped_quantity || "—" },
+  { key: "production", label: "Production", cell: (line) => line.production_status_name ?? "Stocked" },
   { key: "unit", label: "Per pack", numeric: true, cell: (line) => formatMoney(line.unit_price_cents) },
   { key: "total", label: "Total", numeric: true, cell: (line) => formatMoney(line.total_price_cents) },
   { key: "delivery", label: "Est. delivery", cell: (line) => formatUsDate(line.estimated_delivery_date) || "—" },
@@ -64,7 +66,7 @@ export function DeskLinesTable({ order }: { order: DeskOrder }) {
       columns={COLUMNS}
       rows={order.lines}
       rowKey={(line) => line.id}
-      minWidth={720}
+      minWidth={880}
     />
   );
 }

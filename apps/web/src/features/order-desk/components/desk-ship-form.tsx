@@ -1,7 +1,14 @@
-import { ActionIcon, Button, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
+import { ActionIcon, Button, Group, NativeSelect, NumberInput, Stack, Text, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { IconPackage, IconPlus, IconTrash } from "@tabler/icons-react";
-import { CARRIERS, type CarrierCode, type DeskOrder, portalDay, ShipOrderRequestSchema } from "@vetportal/contract";
+import {
+  CARRIERS,
+  type CarrierCode,
+  type DeskOrder,
+  ORDER_STATUS,
+  portalDay,
+  ShipOrderRequestSchema,
+} from "@vetportal/contract";
 import { useAppForm } from "../../../lib/form-kit.ts";
 import { schemaValidator, setServerErrors } from "../../../lib/form-validation.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
@@ -11,8 +18,56 @@ import { NoteField, optionalNote } from "./desk-form-parts.tsx";
 type ShipValues = {
   shipped_on: string;
   packages: { carrier: CarrierCode; tracking_number: string }[];
+  /** Packs of each ready line this shipment holds, by line id (issue 24 §5). */
+  quantities: Record<string, number>;
   note: string;
 };
+
+/**
+ * The lines and packs chosen, as the request's lines; every pack of every ready line is sent as no
+ * lines at all (the server's default, "ship every remaining line").
+ */
+function chosenLines(order: DeskOrder, quantities: Record<string, number>) {
+  const lines = Object.entries(quantities)
+    .filter(([, q]) => q > 0)
+    .map(([id, quantity]) => ({ order_product_id: Number(id), quantity }));
+  const ready = order.lines.filter((l) => l.ready_to_ship);
+  const everything = ready.every((l) =>
+    lines.some((c) => c.order_product_id === l.id && c.quantity === l.to_ship_quantity),
+  );
+  return everything ? undefined : lines;
+}
+
+/** The packs of each line ready to ship that this shipment holds; lines still in production are named. */
+function ShipLines({ order, form }: { order: DeskOrder; form: UseFormReturnType<ShipValues> }) {
+  const ready = order.lines.filter((l) => l.ready_to_ship);
+  const waiting = order.lines.filter((l) => !l.ready_to_ship && l.to_ship_quantity > 0);
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        Lines in this shipment
+      </Text>
+      {ready.map((line) => (
+        <NumberInput
+          key={line.id}
+          label={`Packs of ${line.product_name} (${line.to_ship_quantity} left)`}
+          min={0}
+          max={line.to_ship_quantity}
+          clampBehavior="blur"
+          allowDecimal={false}
+          allowNegative={false}
+          w={{ base: "100%", xs: 320 }}
+          {...form.getInputProps(`quantities.${line.id}`)}
+        />
+      ))}
+      {waiting.length > 0 && (
+        <Text size="sm" c="dimmed">
+          Still in production: {waiting.map((l) => `${l.product_name} (${l.production_status_name})`).join(", ")}
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 const CARRIER_OPTIONS = CARRIERS.map((c) => ({ value: c.code, label: c.name }));
 const MAX_PACKAGES = 20;
@@ -65,16 +120,35 @@ function PackageRows({ form }: { form: UseFormReturnType<ShipValues> }) {
 export function ShipForm({ order }: { order: DeskOrder }) {
   const ship = useShipOrder();
   const form = useAppForm<ShipValues>({
-    initialValues: { shipped_on: portalDay(), packages: [{ carrier: "UPS", tracking_number: "" }], note: "" },
-    validate: schemaValidator(ShipOrderRequestSchema, (values: ShipValues) => ({ order_id: order.id, ...values })),
+    initialValues: {
+      shipped_on: portalDay(),
+      packages: [{ carrier: "UPS", tracking_number: "" }],
+      quantities: Object.fromEntries(
+        order.lines.filter((l) => l.ready_to_ship).map((l) => [String(l.id), l.to_ship_quantity]),
+      ),
+      note: "",
+    },
+    validate: schemaValidator(ShipOrderRequestSchema, ({ quantities, ...values }: ShipValues) => ({
+      order_id: order.id,
+      ...values,
+      lines: chosenLines(order, quantities),
+    })),
   });
   const { packages } = form.values;
 
-  const submit = form.onSubmit((values) => {
-    ship.mutateAsync({ order_id: order.id, ...values, note: optionalNote(values.note) }).then(
-      () => notifySuccess(`Order #${order.id} is shipped. The practice has been emailed the tracking.`),
-      (error: unknown) => setServerErrors(form, error),
-    );
+  const submit = form.onSubmit(({ quantities, ...values }) => {
+    const lines = chosenLines(order, quantities);
+    ship
+      .mutateAsync({ order_id: order.id, ...values, ...(lines ? { lines } : {}), note: optionalNote(values.note) })
+      .then(
+        (after) =>
+          notifySuccess(
+            after.order_status === ORDER_STATUS.SHIPPED
+              ? `Order #${order.id} is shipped. The practice has been emailed the tracking.`
+              : `The shipment is recorded (${after.line_progress.summary}). The practice has been emailed the tracking.`,
+          ),
+        (error: unknown) => setServerErrors(form, error),
+      );
   });
 
   return (
@@ -112,6 +186,7 @@ export function ShipForm({ order }: { order: DeskOrder }) {
             </Button>
           </div>
         </Stack>
+        <ShipLines order={order} form={form} />
         <NoteField label="Note (optional)" {...form.getInputProps("note")} />
         <Group>
           <Button type="submit" loading={ship.isPending} leftSection={<IconPackage size={16} aria-hidden />}>

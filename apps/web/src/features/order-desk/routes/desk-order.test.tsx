@@ -7,6 +7,17 @@ import { fill, renderPage, signIn } from "../../../test/render.tsx";
 import { server } from "../../../test/server.ts";
 import { DeskOrderRoute } from "./desk-order.tsx";
 
+/** A stocked line's production and shipping: nothing shipped yet, no production status, ready to ship. */
+const stocked = (packs: number) => ({
+  shipped_quantity: 0,
+  to_ship_quantity: packs,
+  production_status: null,
+  production_status_name: null,
+  production_moves: [],
+  can_send_back: false,
+  ready_to_ship: true,
+});
+
 type DeskOrder = z.input<typeof DeskOrderSchema>;
 
 function deskOrder(over: Partial<DeskOrder> = {}): DeskOrder {
@@ -49,6 +60,7 @@ function deskOrder(over: Partial<DeskOrder> = {}): DeskOrder {
         total_price_cents: 3000,
         estimated_delivery_date: null,
         backorder_expected_date: null,
+        ...stocked(3),
       },
       {
         id: 2,
@@ -61,6 +73,7 @@ function deskOrder(over: Partial<DeskOrder> = {}): DeskOrder {
         total_price_cents: 5000,
         estimated_delivery_date: null,
         backorder_expected_date: null,
+        ...stocked(2),
       },
     ],
     total_items_amount: 8000,
@@ -73,6 +86,8 @@ function deskOrder(over: Partial<DeskOrder> = {}): DeskOrder {
     tracking_number: null,
     history: [],
     shipments: [],
+    shipment_groups: [],
+    line_progress: { lines: 2, shipped: 0, in_production: [], summary: "0 of 2 lines shipped" },
     actions: { statuses: [18, 17], can_ship: true, can_cancel: true, can_back_order: true },
     ...over,
   };
@@ -286,5 +301,66 @@ describe("order desk: one order", () => {
     openDeskOrder(deskOrder(), history);
     expect(await screen.findByText("Avery Admin")).toBeInTheDocument();
     expect(history.calls.bodies[0]).toMatchObject({ kind: "order", record_id: 866 });
+  });
+});
+
+describe("order desk: production of personalised lines", () => {
+  const printed = (id: number, status: number, name: string, moves: number[]) => ({
+    id,
+    product_id: 990_001,
+    product_name: name,
+    quantity: 2,
+    cancelled_quantity: 0,
+    remaining_quantity: 2,
+    unit_price_cents: 3900,
+    total_price_cents: 7800,
+    estimated_delivery_date: null,
+    backorder_expected_date: null,
+    ...stocked(2),
+    production_status: status,
+    production_status_name: status === 10 ? "Pre Press" : "Printing",
+    production_moves: moves,
+    can_send_back: true,
+    ready_to_ship: status === 9,
+  });
+  const PRODUCTION = deskOrder({
+    lines: [printed(11, 10, "Co-branded Brochure", [9]), printed(12, 10, "Co-branded Poster", [9])],
+  });
+
+  it("shows each line's production status and moves the chosen lines", async () => {
+    const moved = deskOrder({
+      lines: [printed(11, 9, "Co-branded Brochure", [10, 17]), printed(12, 9, "Co-branded Poster", [10, 17])],
+    });
+    const move = apiOk("/api/fulfilment/lines/move", DeskOrderSchema, moved);
+    server.use(move.handler);
+    const { user } = openDeskOrder(PRODUCTION);
+    const panel = await screen.findByRole("table", { name: "Personalised lines of order #866" });
+    expect(within(panel).getAllByText("Pre Press")).toHaveLength(2);
+    const form = screen.getByRole("form", { name: "Move lines of order #866" });
+    // Nothing chosen: nothing to move.
+    expect(within(form).getByRole("button", { name: /Move/ })).toBeDisabled();
+    await user.click(screen.getByRole("checkbox", { name: "Choose Co-branded Brochure" }));
+    await user.click(screen.getByRole("checkbox", { name: "Choose Co-branded Poster" }));
+    await user.selectOptions(within(form).getByRole("combobox", { name: "Move the chosen lines to" }), "9");
+    await user.click(within(form).getByRole("button", { name: "Move 2 lines" }));
+    expect(await screen.findByText("2 lines are now Printing.")).toBeInTheDocument();
+    expect(move.calls.last).toEqual({ order_id: 866, order_product_ids: [11, 12], production_status_id: 9 });
+  });
+
+  it("sends a line's proof back only with the changes requested", async () => {
+    const back = apiOk("/api/fulfilment/lines/sendBack", DeskOrderSchema, PRODUCTION);
+    server.use(back.handler);
+    const { user } = openDeskOrder(PRODUCTION);
+    const panel = await screen.findByRole("table", { name: "Personalised lines of order #866" });
+    await user.click(within(panel).getAllByRole("button", { name: "Send back" })[0] as HTMLElement);
+    const form = screen.getByRole("form", { name: "Send back the proof of Co-branded Brochure" });
+    await user.click(within(form).getByRole("button", { name: "Send back to the practice" }));
+    expect(await within(form).findByText("Say what needs to change")).toBeInTheDocument();
+    expect(back.calls.count).toBe(0);
+    await user.click(within(form).getByRole("textbox", { name: /Changes requested/ }));
+    await user.paste("Use the new logo");
+    await user.click(within(form).getByRole("button", { name: "Send back to the practice" }));
+    expect(await screen.findByText(/is sent back\. The practice has been emailed\./)).toBeInTheDocument();
+    expect(back.calls.last).toEqual({ order_id: 866, order_product_id: 11, note: "Use the new logo" });
   });
 });

@@ -9,6 +9,7 @@ import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
 import { Panel } from "../../../components/panel.tsx";
 import { RecordHistory } from "../../../components/record-history.tsx";
+import { ShipmentGroups } from "../../../components/shipment-groups.tsx";
 import { StatusTimeline } from "../../../components/status-timeline.tsx";
 import { TrackingLinks } from "../../../components/tracking-links.tsx";
 import { formatPst } from "../../../lib/format.ts";
@@ -16,6 +17,7 @@ import { positiveId } from "../../../lib/route-params.ts";
 import { useDeskOrder } from "../api/get-desk-order.ts";
 import { DeskActions } from "../components/desk-actions.tsx";
 import { DeskLinesTable } from "../components/desk-lines-table.tsx";
+import { DeskProduction } from "../components/desk-production.tsx";
 
 function Amounts({ order }: { order: DeskOrder }) {
   return (
@@ -117,6 +119,7 @@ export function DeskOrderRoute() {
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
             <DeskActions order={data} />
+            <DeskProduction order={data} />
             <Panel title="Lines">
               <DeskLinesTable order={data} />
               <Divider my="md" />
@@ -131,7 +134,9 @@ export function DeskOrderRoute() {
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
             <Panel title="Shipments">
-              {data.shipments.length ? (
+              {data.shipment_groups.some((g) => g.lines.length) ? (
+                <ShipmentGroups progress={data.line_progress.summary} groups={data.shipment_groups} />
+              ) : data.shipments.length ? (
                 <TrackingLinks shipments={data.shipments} />
               ) : (
                 <Text size="sm" c="dimmed">

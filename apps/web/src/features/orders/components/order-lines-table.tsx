@@ -26,6 +26,16 @@ function ProductCell({ line }: { line: Line }) {
       <Text span fw={600} inherit>
         {line.product_name}
       </Text>
+      {line.production_status_name && (
+        <Text size="sm" c="blue.9" mt={2}>
+          Made for you · {line.production_status_name}
+        </Text>
+      )}
+      {line.shipped_quantity > 0 && (
+        <Text size="sm" c="green.9" mt={2}>
+          {line.shipped_quantity === line.quantity ? "Shipped" : `${line.shipped_quantity} of ${line.quantity} shipped`}
+        </Text>
+      )}
       {line.backorder_expected_date && (
         <Text size="sm" c="orange.9" mt={2}>
           Back ordered · expected {formatUsDate(line.backorder_expected_date)}

@@ -18,6 +18,7 @@ import { ContactFact, Fact, FactList } from "../../../components/fact-list.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
 import { Panel } from "../../../components/panel.tsx";
+import { ShipmentGroups } from "../../../components/shipment-groups.tsx";
 import { StatusTimeline } from "../../../components/status-timeline.tsx";
 import { TrackingLinks } from "../../../components/tracking-links.tsx";
 import { addAllToCart } from "../../../lib/cart-store.ts";
@@ -267,6 +268,11 @@ export function OrderDetailRoute() {
           </Panel>
         </Grid.Col>
       </Grid>
+      {data.shipment_groups.some((g) => g.lines.length > 0) && (
+        <Panel title="Shipments">
+          <ShipmentGroups progress={data.line_progress.summary} groups={data.shipment_groups} />
+        </Panel>
+      )}
       <Panel title="Products">
         <OrderLinesTable order={data} />
         <Divider my="md" />
