@@ -62,6 +62,8 @@ interface Live {
   shippedOrder: number;
   /** The demo data's order waiting for approval. */
   pendingOrder: number;
+  /** A personalised line (the demo's approved postcard proof) of an order placed now. */
+  printLine: number;
 }
 const withBody = (e: Input, fields: Json): Input => ({ ...e, body: { ...(e.body as Json), ...fields } });
 const LIVE_EXAMPLES: Record<string, (example: Input, live: Live) => Input> = {
@@ -85,7 +87,34 @@ const LIVE_EXAMPLES: Record<string, (example: Input, live: Live) => Input> = {
   "POST /api/fulfilment/cancel": (e, live) => withBody(e, { order_id: live.order }),
   "POST /api/approvals/query": (e, live) => withBody(e, { order_id: live.pendingOrder }),
   "POST /api/approvals/decide": (e, live) => withBody(e, { order_id: live.pendingOrder }),
+  "POST /api/print/file": (e, live) => withBody(e, { order_product_ids: [live.printLine] }),
 };
+
+/**
+ * A personalised line of an order the demo practice places now: its proof of the postcard
+ * approved first (issue 24), so the print file's example has a line to print.
+ */
+async function personalisedLine(
+  t: TestApp,
+  post: (url: string, payload: unknown, headers: Record<string, string>) => Promise<unknown>,
+  practice: Record<string, string>,
+) {
+  const proof = (await post("/api/proof/query", { product_id: 990001 }, practice)) as { id: number } | undefined;
+  await post("/api/proof/approve", { proof_id: proof?.id ?? 0 }, practice);
+  const order = {
+    contact_name: "Maria Lopez",
+    contact_phone: "415-555-0100",
+    email: "maria.lopez@happypaws.test",
+    delivery_method_id: 1,
+    items: [{ id: 990001, quantity: 1 }],
+  };
+  const id = await post("/api/order/add", order, practice);
+  const [line] = await queryRows<{ id: number }>(
+    t.db,
+    sql`select id from order_products where order_id = ${Number(id)}`,
+  );
+  return line?.id ?? 0;
+}
 
 /** A 1×1 PNG: the upload example's file. */
 const PNG = Buffer.from(
@@ -258,8 +287,10 @@ describe("every operation of the OpenAPI document keeps its promises", () => {
       t.db,
       sql`select min(order_id) as id from approval_requests where status = 'pending'`,
     );
+    const printLine = await personalisedLine(t, post, practice);
     return {
       order,
+      printLine,
       orderLine: desk?.lines[0]?.id ?? 0,
       shipOrder,
       shippedOrder: Number(shipped?.id),

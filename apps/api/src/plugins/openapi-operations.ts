@@ -6,6 +6,8 @@
  * the operation is for. The property test (test/openapi-properties.test.ts) holds the document to it.
  */
 
+import { PRINT_OPERATION_DOCS } from "./openapi-operations-print.ts";
+
 type Json = Record<string, unknown>;
 
 export interface OperationDoc {
@@ -21,6 +23,8 @@ export interface OperationDoc {
   exampleCaller?: "administrator";
   /** The 200 answer is a CSV file: its description. */
   csv?: string;
+  /** The 200 answer is a PDF file: its description. */
+  pdf?: string;
   /** A request body zod does not describe (the multipart upload). */
   requestBody?: Json;
 }
@@ -390,4 +394,5 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       apply: false,
     },
   },
+  ...PRINT_OPERATION_DOCS,
 };

@@ -14,6 +14,7 @@ import {
 import { products } from "./catalog.ts";
 import { refersTo, timestamps } from "./columns.ts";
 import { cost_centers, customers, delivery_methods, departments } from "./customers.ts";
+import { proofs } from "./print.ts";
 import { addresses, users } from "./users.ts";
 
 export const order_statuses = pgTable("order_statuses", {
@@ -102,6 +103,8 @@ export const order_products = pgTable(
     tracking_number: text(),
     /** A back-ordered line: the day staff expect it (issue 11); the practice sees it. */
     backorder_expected_date: date({ mode: "string" }),
+    /** A personalised line: the approved proof it prints (issue 24, copied from the cart line). */
+    proof_id: integer().references(() => proofs.id),
     ...timestamps,
   },
   (t) => [index("order_products_order_idx").on(t.order_id), index("order_products_product_idx").on(t.product_id)],

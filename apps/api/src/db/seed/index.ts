@@ -8,6 +8,7 @@ import { seedApprovals } from "./seed-approvals.ts";
 import { seedCatalog } from "./seed-catalog.ts";
 import { seedOrderHistory } from "./seed-orders.ts";
 import { DEMO_ADMIN, seedCustomer, seedDepartments, seedPractices, seedStaff } from "./seed-people.ts";
+import { seedPrint } from "./seed-print.ts";
 
 export { DEMO_ADMIN };
 
@@ -55,5 +56,6 @@ async function seedInto(db: Executor, options: SeedOptions, adminHash: string): 
   const orders = await seedOrderHistory(ctx, { now, months, methods, practices, products, costCentersOf });
   await seedAllowances(ctx, { now, deptId, practiceIds: practices.map((p) => p.user.id) });
   await seedApprovals(ctx, adminHash, deptId);
+  await seedPrint(ctx);
   return orders;
 }

@@ -120,6 +120,7 @@ export type OrderedProduct = Pick<
   | "pick_fee_cents"
   | "use_quantities_dropdown"
   | "quantity_list"
+  | "is_customizable"
 >;
 export type OrderPriceRange = Pick<
   typeof product_price_ranges.$inferSelect,
@@ -145,6 +146,7 @@ export function orderableProductsQuery(db: Database, scope: ProductScope, produc
       pick_fee_cents: products.pick_fee_cents,
       use_quantities_dropdown: products.use_quantities_dropdown,
       quantity_list: products.quantity_list,
+      is_customizable: products.is_customizable,
     })
     .from(products)
     .where(and(sql`${products.id} in ${idsIn(productIds)}`, productScopeWhere(scope)));

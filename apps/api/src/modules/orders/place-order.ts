@@ -43,6 +43,26 @@ async function approvalOf(
 }
 
 /**
+ * The approved proof of each personalised line (decision 044): the practice's current brand on the
+ * product's current template, approved; a line without one refuses the order with the reason.
+ */
+async function approvedProofs(deps: OrdersDeps, user: SessionUser, lines: readonly OrderLine[]) {
+  const proofs = new Map<number, number>();
+  for (const line of lines) {
+    if (line.product.is_customizable) {
+      proofs.set(line.product.id, await deps.print.approvedProofFor(user.userId, line.product.id));
+    }
+  }
+  return proofs;
+}
+
+/** Each order line carries its proof (null: not personalised), written with the order's one statement. */
+function withProofs<P extends ReturnType<typeof placedOrderRows>>(placed: P, proofs: Map<number, number>): P {
+  const lines = placed.rows.lines.map((l) => ({ ...l, proof_id: proofs.get(l.product_id) ?? null }));
+  return { ...placed, rows: { ...placed.rows, lines } };
+}
+
+/**
  * Places an order (DESIGN §6): every line re-validated, stock taken through the ledger without
  * ever going below zero where forbidden, amounts computed here, the confirmation queued in the
  * outbox — all in one statement, so all or nothing (placing.repository, docs/decisions/018).
@@ -88,7 +108,10 @@ export async function placeOrder(
     });
     const checked = checkOrder(input, read, method, now);
     if ("refusal" in checked) return refuse(checked.refusal);
-    const placed = placedOrderRows(user, input, read, method, checked.order);
+    const placed = withProofs(
+      placedOrderRows(user, input, read, method, checked.order),
+      await approvedProofs(deps, user, checked.order.lines),
+    );
     const allowance = await deps.allowances.forOrder({
       userId: user.userId,
       orderId: read.order_id,
