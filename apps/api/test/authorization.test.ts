@@ -115,22 +115,21 @@ const NAME_FIELD = {
   align: "left",
 };
 const POSTCARD = 990001;
+const DEMO_BRAND = {
+  display_name: "Happy Paws Veterinary Clinic",
+  address_lines: "120 Market Street\nSan Francisco, CA 94105",
+  phone: "415-555-0100",
+  website: "https://happypaws.test/book",
+  hours: "Mon-Fri 8am-6pm\nSat 9am-2pm",
+};
 
 const ROUTES: Record<string, Route> = {
   // Print on demand (issue 24): a practice reads and writes only its own brand and proofs.
   "POST /api/brand/query": { access: "user", request: (c) => ({ body: { user_id: c.a.id } }), ownedByA: true },
   "POST /api/brand/save": {
     access: "user",
-    request: (c) => ({
-      body: {
-        user_id: c.a.id,
-        display_name: "Happy Paws Veterinary Clinic",
-        address_lines: "120 Market Street",
-        phone: "415-555-0100",
-        website: "",
-        hours: "",
-      },
-    }),
+    // The demo brand's own content: the same hash, so A's approved proofs stay current.
+    request: (c) => ({ body: { user_id: c.a.id, ...DEMO_BRAND } }),
     ownedByA: true,
   },
   "POST /api/proof/query": { access: "user", request: () => ({ body: { product_id: POSTCARD } }) },

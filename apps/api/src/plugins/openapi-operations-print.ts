@@ -31,7 +31,7 @@ export const PRINT_OPERATION_DOCS: Record<string, OperationDoc> = {
   // Print on demand (issue 24, decision 044): Happy Paws' brand, the personalised postcard 990001
   // and the demo's approved proof 1 of it.
   "POST /api/brand/query": { errors: [403], example: {} },
-  "POST /api/brand/save": { errors: [403], example: DEMO_BRAND },
+  "POST /api/brand/save": { errors: [403, 404], example: DEMO_BRAND },
   "POST /api/proof/query": { errors: [404, 409], example: { product_id: POSTCARD_ID } },
   "POST /api/proof/pdf": { errors: [404], pdf: "The watermarked proof, a PDF attachment.", example: { proof_id: 1 } },
   "POST /api/proof/approve": { errors: [404, 409], example: { proof_id: 1 } },

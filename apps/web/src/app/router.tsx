@@ -121,6 +121,12 @@ const accountPages: RouteObject[] = [
     }),
   },
   {
+    path: "account/brand",
+    lazy: async () => ({
+      Component: (await loadChunk(() => import("../features/account/routes/brand.tsx"))).BrandRoute,
+    }),
+  },
+  {
     path: "Account/UserAddress",
     caseSensitive: true,
     lazy: async () => ({

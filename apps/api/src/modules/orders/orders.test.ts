@@ -23,7 +23,7 @@ const post = (url: string, payload: unknown, token = t.practice, headers: Record
 /** A product just for one test: in stock, forbids going below zero, 1–10 packs, $10 then $8 from 5 packs. */
 const makeProduct = productMaker(
   t,
-  { id: 990_000, name: "Test Brochure" },
+  { id: 989_000, name: "Test Brochure" },
   { package_quantity: 50, max_quantity: 10, actual_inventory: 100, pick_fee_cents: 25, cutoff_time: 2 },
   [
     [1, 4, 1000],

@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { order_products, practice_brands, print_templates, products, proofs } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { hasCauseCode } from "../../lib/error-causes.ts";
 
 export type BrandRow = typeof practice_brands.$inferSelect;
 export type TemplateRow = typeof print_templates.$inferSelect;
@@ -32,7 +34,16 @@ export async function findBrand(db: Executor, userId: number): Promise<BrandRow 
 }
 
 export async function insertBrand(tx: Executor, row: typeof practice_brands.$inferInsert): Promise<BrandRow> {
-  const [saved] = await tx.insert(practice_brands).values(row).returning();
+  const [saved] = await tx
+    .insert(practice_brands)
+    .values(row)
+    .returning()
+    .catch((err: unknown) => {
+      // The practice named (by an administrator) does not exist: its foreign key refuses the row.
+      if (hasCauseCode(err, (code) => code === "23503"))
+        throw new AppError("NOT_FOUND", "This practice does not exist.");
+      throw err;
+    });
   if (!saved) throw new Error("the brand was not stored");
   return saved;
 }

@@ -53,7 +53,7 @@ function brandRoutes(app: App, print: PrintService) {
         "Save the practice's brand (logo: base64 PNG, JPEG or WebP up to 2 MB; null removes it) as a new version",
       body: BrandFormSchema,
       data: BrandAnswerSchema.unwrap(),
-      errors: [403],
+      errors: [403, 404],
       bodyLimit: LOGO_BODY_LIMIT,
     },
     (request) => print.saveBrand(request.user, request.body),

@@ -20,8 +20,8 @@ import {
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
 let practice: string;
-const P1 = 990_001;
-const P2 = 990_002;
+const P1 = 989_501;
+const P2 = 989_502;
 const EVIL = '=HYPERLINK("http://evil.example","click")';
 const ids = { zoe: 0, yan: 0, cc: 0, o1: 0, o2: 0, o3: 0, o4: 0 };
 const MARCH = { date_from: "2020-03-01", date_to: "2020-03-31" };
