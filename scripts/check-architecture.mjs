@@ -79,7 +79,13 @@ export const TABLE_OWNERS = {
   product_categories: { owner: "products", readers: { catalog: CATALOG, approvals: JOIN } },
   products: {
     owner: "products",
-    readers: { catalog: CATALOG, orders: ONE_STATEMENT, allowances: JOIN, approvals: JOIN },
+    readers: {
+      catalog: CATALOG,
+      orders: ONE_STATEMENT,
+      allowances: JOIN,
+      approvals: JOIN,
+      print: "a template and a proof name their product and check it is customizable",
+    },
   },
   product_price_ranges: {
     owner: "products",
@@ -107,7 +113,10 @@ export const TABLE_OWNERS = {
       approvals: APPROVALS,
     },
   },
-  order_products: { owner: "orders", readers: { fulfilment: DESK } },
+  order_products: {
+    owner: "orders",
+    readers: { fulfilment: DESK, print: "a print file reads the approved proof of each staff-chosen line" },
+  },
   order_status_history: { owner: "orders", readers: { fulfilment: DESK } },
   idempotency_keys: { owner: "orders" },
   delivery_methods: { owner: "orders" },
@@ -136,6 +145,10 @@ export const TABLE_OWNERS = {
   // audit: the append-only audit trail (decision 043); every module records through audit.record(tx, …)
   audit_log: { owner: "audit" },
   cache_generations: { owner: "system" },
+  // print: brands, templates and proofs (issue 24, decision 044); cart and order lines point at a proof
+  practice_brands: { owner: "print" },
+  print_templates: { owner: "print" },
+  proofs: { owner: "print", readers: { cart: "a cart line names its approved proof", orders: ONE_STATEMENT } },
 };
 
 /** Modules that may read every table, with the reason. */

@@ -38,6 +38,8 @@ import { ordersRoutes } from "./modules/orders/orders.routes.ts";
 import { createOrdersService } from "./modules/orders/orders.service.ts";
 import { practicesRoutes } from "./modules/practices/practices.routes.ts";
 import { createPracticesService } from "./modules/practices/practices.service.ts";
+import { printRoutes } from "./modules/print/print.routes.ts";
+import { createPrintService } from "./modules/print/print.service.ts";
 import { productsRoutes } from "./modules/products/products.routes.ts";
 import { createProductsService } from "./modules/products/products.service.ts";
 import { quickOrderRoutes } from "./modules/quick-order/quick-order.routes.ts";
@@ -195,6 +197,7 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
     caches,
   });
   const inventory = createInventoryService({ db, settings: { OPERATIONS_EMAIL: config.OPERATIONS_EMAIL } });
+  const print = createPrintService({ db, settings: { CUSTOMER_ID: config.CUSTOMER_ID }, audit });
   const cart = createCartService({ db, catalog });
   const allowances = createAllowancesService({ db, settings: { CUSTOMER_ID: config.CUSTOMER_ID }, audit });
   const approvalRules = createApprovalRulesService({ db, settings: { PUBLIC_URL: config.PUBLIC_URL }, audit });
@@ -208,6 +211,7 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
       cart,
       allowances,
       approvals: approvalRules,
+      print,
     }),
     metrics,
   );
@@ -237,6 +241,7 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
       audit,
     }),
     cart,
+    print,
     quickOrder: createQuickOrderService({ catalog, cart, allowances }),
     allowances,
     practices,
@@ -337,6 +342,7 @@ async function registerApi(app: AppInstance, services: Services, config: Config)
       await api.register(productsRoutes, { products: services.products });
       await api.register(reportsRoutes, { reports: services.reports });
       await api.register(supportRoutes, { support: services.support });
+      await api.register(printRoutes, { print: services.print });
       await api.register(approvalsRoutes, { approvals: services.approvals, approvalRules: services.approvalRules });
       await api.register(mailRoutes, { db: app.db });
       await api.register(auditRoutes, { audit: services.audit });

@@ -38,6 +38,9 @@ interface Ctx {
   department: number;
   costCenter: number;
   disposableUser: number;
+  /** A's proof of the personalised postcard, and a personalised line of A's that prints it. */
+  proof: number;
+  printLine: number;
 }
 interface Req {
   body?: unknown;
@@ -101,7 +104,51 @@ const DISPOSABLE_PRACTICE = {
 const BOUNDARY = "----vpauthz";
 const pngUpload = (id: number) => imageUploadBody(BOUNDARY, id, TINY_PNG);
 
+/** A template field (the practice's name) for the template routes. */
+const NAME_FIELD = {
+  kind: "practice_name",
+  x: 8,
+  y: 66,
+  width: 80,
+  height: 9,
+  font: "Helvetica-Bold",
+  size: 14,
+  min_size: 8,
+  color: "#0f4c5c",
+  align: "left",
+};
+const POSTCARD = 990001;
+const DEMO_BRAND = {
+  display_name: "Happy Paws Veterinary Clinic",
+  address_lines: "120 Market Street\nSan Francisco, CA 94105",
+  phone: "415-555-0100",
+  website: "https://happypaws.test/book",
+  hours: "Mon-Fri 8am-6pm\nSat 9am-2pm",
+};
+
 const ROUTES: Record<string, Route> = {
+  // Print on demand (issue 24): a practice reads and writes only its own brand and proofs.
+  "POST /api/brand/query": { access: "user", request: (c) => ({ body: { user_id: c.a.id } }), ownedByA: true },
+  "POST /api/brand/save": {
+    access: "user",
+    // The demo brand's own content: the same hash, so A's approved proofs stay current.
+    request: (c) => ({ body: { user_id: c.a.id, ...DEMO_BRAND } }),
+    ownedByA: true,
+  },
+  "POST /api/proof/query": { access: "user", request: () => ({ body: { product_id: POSTCARD } }) },
+  "POST /api/proof/pdf": { access: "user", request: (c) => ({ body: { proof_id: c.proof } }), ownedByA: true },
+  "POST /api/proof/approve": { access: "user", request: (c) => ({ body: { proof_id: c.proof } }), ownedByA: true },
+  "POST /api/print/file": { access: "admin", request: (c) => ({ body: { order_product_ids: [c.printLine] } }) },
+  "POST /api/template/list": { access: "admin" },
+  "POST /api/template/query": { access: "admin", request: () => ({ body: { product_id: POSTCARD } }) },
+  "POST /api/template/save": {
+    access: "admin",
+    request: () => ({ body: { product_id: POSTCARD, fields: [NAME_FIELD], bleed_mm: 3 } }),
+  },
+  "POST /api/template/preview": {
+    access: "admin",
+    request: (c) => ({ body: { product_id: POSTCARD, fields: [NAME_FIELD], bleed_mm: 3, user_id: c.a.id } }),
+  },
   "GET /api/health": { access: "public" },
   "GET /api/ready": { access: "public" },
   "GET /api/settings": { access: "public" },
@@ -470,6 +517,17 @@ beforeAll(async () => {
     await call("/api/costcenter/add", { name: "CC Fixture", department_list: [department] }, admin.token)
   ).id;
   const disposableUser = (await call("/api/user/add", DISPOSABLE_PRACTICE, admin.token)).id;
+  const proof = (await call("/api/proof/query", { product_id: POSTCARD }, a.token)).id as number;
+  await call("/api/proof/approve", { proof_id: proof }, a.token);
+  const printOrder = (await call(
+    "/api/order/add",
+    { ...orderBody(POSTCARD), items: [{ id: POSTCARD, quantity: 1 }] },
+    a.token,
+  )) as number;
+  const [printLine] = await queryRows<{ id: number }>(
+    t.db,
+    sql`select id from order_products where order_id = ${printOrder}`,
+  );
   ctx = {
     a,
     spare,
@@ -488,6 +546,8 @@ beforeAll(async () => {
     department,
     costCenter,
     disposableUser,
+    proof,
+    printLine: printLine?.id ?? 0,
   };
 });
 afterAll(() => t.close());

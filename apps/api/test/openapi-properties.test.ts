@@ -65,6 +65,8 @@ interface Live {
   /** The demo's split order and its personalised line (seed-production.ts). */
   productionOrder: number;
   productionLine: number;
+  /** A personalised line (the demo's approved postcard proof) of an order placed now. */
+  printLine: number;
 }
 const withBody = (e: Input, fields: Json): Input => ({ ...e, body: { ...(e.body as Json), ...fields } });
 const LIVE_EXAMPLES: Record<string, (example: Input, live: Live) => Input> = {
@@ -92,7 +94,34 @@ const LIVE_EXAMPLES: Record<string, (example: Input, live: Live) => Input> = {
     withBody(e, { order_id: live.productionOrder, order_product_id: live.productionLine }),
   "POST /api/approvals/query": (e, live) => withBody(e, { order_id: live.pendingOrder }),
   "POST /api/approvals/decide": (e, live) => withBody(e, { order_id: live.pendingOrder }),
+  "POST /api/print/file": (e, live) => withBody(e, { order_product_ids: [live.printLine] }),
 };
+
+/**
+ * A personalised line of an order the demo practice places now: its proof of the postcard
+ * approved first (issue 24), so the print file's example has a line to print.
+ */
+async function personalisedLine(
+  t: TestApp,
+  post: (url: string, payload: unknown, headers: Record<string, string>) => Promise<unknown>,
+  practice: Record<string, string>,
+) {
+  const proof = (await post("/api/proof/query", { product_id: 990001 }, practice)) as { id: number } | undefined;
+  await post("/api/proof/approve", { proof_id: proof?.id ?? 0 }, practice);
+  const order = {
+    contact_name: "Maria Lopez",
+    contact_phone: "415-555-0100",
+    email: "maria.lopez@happypaws.test",
+    delivery_method_id: 1,
+    items: [{ id: 990001, quantity: 1 }],
+  };
+  const id = await post("/api/order/add", order, practice);
+  const [line] = await queryRows<{ id: number }>(
+    t.db,
+    sql`select id from order_products where order_id = ${Number(id)}`,
+  );
+  return line?.id ?? 0;
+}
 
 /** A 1×1 PNG: the upload example's file. */
 const PNG = Buffer.from(
@@ -269,10 +298,12 @@ describe("every operation of the OpenAPI document keeps its promises", () => {
       t.db,
       sql`select id, order_id from order_products where production_status_id is not null order by id limit 1`,
     );
+    const printLine = await personalisedLine(t, post, practice);
     return {
       productionOrder: Number(production?.order_id),
       productionLine: Number(production?.id),
       order,
+      printLine,
       orderLine: desk?.lines[0]?.id ?? 0,
       shipOrder,
       shippedOrder: Number(shipped?.id),

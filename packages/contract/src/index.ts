@@ -16,6 +16,7 @@ export * from "./messages.ts";
 export * from "./order-for.ts";
 export * from "./orders.ts";
 export * from "./primitives.ts";
+export * from "./print.ts";
 export * from "./privileges.ts";
 export * from "./production.ts";
 export * from "./quick-order.ts";

@@ -22,6 +22,8 @@ export type RouteSpec<B extends z.ZodType, H extends z.ZodType> = FastifyContext
   headers?: H;
   consumes?: string[];
   errors?: ErrorStatus[];
+  /** A larger body than the app's 1 MB, in bytes (a file sent as base64, decision 044). */
+  bodyLimit?: number;
 };
 
 /** A route answering `{ result: 1, data }` (with `found_rows` when the handler returns a `page()`). */
@@ -94,7 +96,7 @@ export function postData<B extends z.ZodType, H extends z.ZodType>(
   spec: RouteSpec<B, H> & { data?: z.ZodType; answer?: z.ZodType; download?: true },
   handler: Handler<B, H, unknown>,
 ): void {
-  const { tags, summary, body, headers, consumes, errors, data, answer, download, ...config } = spec;
+  const { tags, summary, body, headers, consumes, errors, data, answer, download, bodyLimit, ...config } = spec;
   const success = data ? okSchema(data) : answer;
   const response = success || errors ? { ...(success ? { 200: success } : {}), ...errorSchemas(errors) } : undefined;
   const reply = async (request: FastifyRequest, res: FastifyReply) => {
@@ -116,6 +118,7 @@ export function postData<B extends z.ZodType, H extends z.ZodType>(
     url,
     {
       ...(Object.keys(config).length > 0 ? { config } : {}),
+      ...(bodyLimit ? { bodyLimit } : {}),
       schema: {
         tags,
         summary,

@@ -7,6 +7,7 @@
  */
 
 import { DESK_OPERATION_DOCS } from "./openapi-operations-desk.ts";
+import { PRINT_OPERATION_DOCS } from "./openapi-operations-print.ts";
 
 type Json = Record<string, unknown>;
 
@@ -23,6 +24,8 @@ export interface OperationDoc {
   exampleCaller?: "administrator";
   /** The 200 answer is a CSV file: its description. */
   csv?: string;
+  /** The 200 answer is a PDF file: its description. */
+  pdf?: string;
   /** A request body zod does not describe (the multipart upload). */
   requestBody?: Json;
 }
@@ -365,4 +368,5 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       apply: false,
     },
   },
+  ...PRINT_OPERATION_DOCS,
 };

@@ -96,6 +96,12 @@ function completeOperation(op: Json, facts: RouteFacts) {
       content: { "text/csv": { schema: { type: "string" } } },
     };
   }
+  if (doc?.pdf) {
+    responses["200"] = {
+      description: doc.pdf,
+      content: { "application/pdf": { schema: { type: "string", format: "binary" } } },
+    };
+  }
   op.responses = responses;
 
   if (doc?.requestBody) op.requestBody = doc.requestBody;

@@ -29,6 +29,11 @@ function pick<M, C extends keyof M, L extends keyof M>(module: M, component: C, 
   return { Component: module[component], loader: module[loader] } as Pick<RouteObject, "Component" | "loader">;
 }
 
+/** A page route's lazy part: the component its chunk exports, loaded under the chunk timeout. */
+function page<M>(load: () => Promise<M>, component: keyof M) {
+  return async () => ({ Component: (await loadChunk(load))[component] as RouteObject["Component"] });
+}
+
 const publicLayout = async () => ({
   Component: (await loadChunk(() => import("./layouts/public-layout.tsx"))).PublicLayout,
 });
@@ -40,17 +45,11 @@ const pages: RouteObject[] = [
   // Approvers, not only administrators, decide here; the server checks who (decision 040).
   {
     path: "approvals",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/approvals/routes/approvals-queue.tsx")))
-        .ApprovalsQueueRoute,
-    }),
+    lazy: page(() => import("../features/approvals/routes/approvals-queue.tsx"), "ApprovalsQueueRoute"),
   },
   {
     path: "approvals/:orderId",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/approvals/routes/approval-decision.tsx")))
-        .ApprovalDecisionRoute,
-    }),
+    lazy: page(() => import("../features/approvals/routes/approval-decision.tsx"), "ApprovalDecisionRoute"),
   },
   {
     path: "category/:categoryIdOrSearchText",
@@ -72,15 +71,11 @@ const pages: RouteObject[] = [
   },
   {
     path: "cart/preview",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/cart/routes/cart-preview.tsx"))).CartPreviewRoute,
-    }),
+    lazy: page(() => import("../features/cart/routes/cart-preview.tsx"), "CartPreviewRoute"),
   },
   {
     path: "quick-order",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/cart/routes/quick-order.tsx"))).QuickOrderRoute,
-    }),
+    lazy: page(() => import("../features/cart/routes/quick-order.tsx"), "QuickOrderRoute"),
   },
   {
     path: "cart/shipping",
@@ -100,15 +95,11 @@ const pages: RouteObject[] = [
   },
   {
     path: "orders",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/orders/routes/orders.tsx"))).OrdersRoute,
-    }),
+    lazy: page(() => import("../features/orders/routes/orders.tsx"), "OrdersRoute"),
   },
   {
     path: "allowance",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/allowances/routes/allowance.tsx"))).AllowanceRoute,
-    }),
+    lazy: page(() => import("../features/allowances/routes/allowance.tsx"), "AllowanceRoute"),
   },
 ];
 
@@ -117,31 +108,26 @@ const accountPages: RouteObject[] = [
   {
     path: "Users/Account",
     caseSensitive: true,
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/account/routes/account.tsx"))).AccountRoute,
-    }),
+    lazy: page(() => import("../features/account/routes/account.tsx"), "AccountRoute"),
   },
   {
     path: "Account/UserPersonalInfo",
     caseSensitive: true,
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/account/routes/account-pages.tsx"))).UserPersonalInfoRoute,
-    }),
+    lazy: page(() => import("../features/account/routes/account-pages.tsx"), "UserPersonalInfoRoute"),
   },
   {
     path: "Account/UserChangePswd",
     caseSensitive: true,
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/account/routes/account-pages.tsx")))
-        .UserChangePasswordRoute,
-    }),
+    lazy: page(() => import("../features/account/routes/account-pages.tsx"), "UserChangePasswordRoute"),
+  },
+  {
+    path: "account/brand",
+    lazy: page(() => import("../features/account/routes/brand.tsx"), "BrandRoute"),
   },
   {
     path: "Account/UserAddress",
     caseSensitive: true,
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/account/routes/account-pages.tsx"))).UserAddressRoute,
-    }),
+    lazy: page(() => import("../features/account/routes/account-pages.tsx"), "UserAddressRoute"),
   },
 ];
 
@@ -149,144 +135,91 @@ const accountPages: RouteObject[] = [
 const adminPages: RouteObject[] = [
   {
     path: "userreport",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/users/routes/user-report.tsx"))).UserReportRoute,
-    }),
+    lazy: page(() => import("../features/users/routes/user-report.tsx"), "UserReportRoute"),
   },
   {
     path: "Users/AddUser",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/users/routes/add-user.tsx"))).AddUserRoute,
-    }),
+    lazy: page(() => import("../features/users/routes/add-user.tsx"), "AddUserRoute"),
   },
   {
     path: "Users/ModifyUser/:id",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/users/routes/modify-user.tsx"))).ModifyUserRoute,
-    }),
+    lazy: page(() => import("../features/users/routes/modify-user.tsx"), "ModifyUserRoute"),
   },
   {
     path: "Departments/DepartmentReport",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/departments/routes/department-report.tsx")))
-        .DepartmentReportRoute,
-    }),
+    lazy: page(() => import("../features/departments/routes/department-report.tsx"), "DepartmentReportRoute"),
   },
   {
     path: "Departments/DepartmentDetails/:id?",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/departments/routes/department-details.tsx")))
-        .DepartmentDetailsRoute,
-    }),
+    lazy: page(() => import("../features/departments/routes/department-details.tsx"), "DepartmentDetailsRoute"),
   },
   {
     path: "Departments/DepartmentTabs/:id/:name?",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/departments/routes/department-tabs.tsx")))
-        .DepartmentTabsRoute,
-    }),
+    lazy: page(() => import("../features/departments/routes/department-tabs.tsx"), "DepartmentTabsRoute"),
   },
   {
     path: "Departments/DepartmentAddress",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/departments/routes/department-address.tsx")))
-        .DepartmentAddressRoute,
-    }),
+    lazy: page(() => import("../features/departments/routes/department-address.tsx"), "DepartmentAddressRoute"),
   },
   {
     path: "CostCenter/CostCenterReport",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/cost-centers/routes/cost-center-report.tsx")))
-        .CostCenterReportRoute,
-    }),
+    lazy: page(() => import("../features/cost-centers/routes/cost-center-report.tsx"), "CostCenterReportRoute"),
   },
   {
     path: "CostCenter/CostCenterDetail/:id?",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/cost-centers/routes/cost-center-detail.tsx")))
-        .CostCenterDetailRoute,
-    }),
+    lazy: page(() => import("../features/cost-centers/routes/cost-center-detail.tsx"), "CostCenterDetailRoute"),
   },
   {
     path: "Product/ProductReport",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/products-admin/routes/product-report.tsx")))
-        .ProductReportRoute,
-    }),
+    lazy: page(() => import("../features/products-admin/routes/product-report.tsx"), "ProductReportRoute"),
   },
   {
     path: "Product/ProductDetail/:id",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/products-admin/routes/product-detail.tsx")))
-        .ProductDetailRoute,
-    }),
+    lazy: page(() => import("../features/products-admin/routes/product-detail.tsx"), "ProductDetailRoute"),
   },
   {
     path: "reports/orderreport",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("./routes/order-report.tsx"))).OrderReportRoute,
-    }),
+    lazy: page(() => import("./routes/order-report.tsx"), "OrderReportRoute"),
   },
   {
     path: "admin/orders",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/order-desk/routes/desk-orders.tsx"))).DeskOrdersRoute,
-    }),
+    lazy: page(() => import("../features/order-desk/routes/desk-orders.tsx"), "DeskOrdersRoute"),
   },
   {
     path: "admin/order-for",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/order-for/routes/order-for.tsx"))).OrderForRoute,
-    }),
+    lazy: page(() => import("../features/order-for/routes/order-for.tsx"), "OrderForRoute"),
   },
   {
     path: "admin/approval-rules",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/approvals/routes/approval-rules.tsx"))).ApprovalRulesRoute,
-    }),
+    lazy: page(() => import("../features/approvals/routes/approval-rules.tsx"), "ApprovalRulesRoute"),
   },
   {
     path: "admin/mail",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/mail/routes/mail-outbox.tsx"))).MailOutboxRoute,
-    }),
+    lazy: page(() => import("../features/mail/routes/mail-outbox.tsx"), "MailOutboxRoute"),
   },
   {
     path: "admin/orders/import",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/order-desk/routes/desk-import.tsx"))).DeskImportRoute,
-    }),
+    lazy: page(() => import("../features/order-desk/routes/desk-import.tsx"), "DeskImportRoute"),
   },
   {
     path: "admin/orders/:id",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/order-desk/routes/desk-order.tsx"))).DeskOrderRoute,
-    }),
+    lazy: page(() => import("../features/order-desk/routes/desk-order.tsx"), "DeskOrderRoute"),
   },
   {
     path: "admin/audit",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/audit/routes/audit-log.tsx"))).AuditLogRoute,
-    }),
+    lazy: page(() => import("../features/audit/routes/audit-log.tsx"), "AuditLogRoute"),
   },
   {
     path: "admin/allowances",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/allowances/routes/admin-programmes.tsx")))
-        .AdminProgrammesRoute,
-    }),
+    lazy: page(() => import("../features/allowances/routes/admin-programmes.tsx"), "AdminProgrammesRoute"),
   },
   {
     path: "admin/allowances/:id",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/allowances/routes/admin-grid.tsx"))).AdminGridRoute,
-    }),
+    lazy: page(() => import("../features/allowances/routes/admin-grid.tsx"), "AdminGridRoute"),
   },
   {
     path: "admin/product",
-    lazy: async () => ({
-      Component: (await loadChunk(() => import("../features/products-admin/routes/product-new.tsx"))).ProductNewRoute,
-    }),
+    lazy: page(() => import("../features/products-admin/routes/product-new.tsx"), "ProductNewRoute"),
   },
 ].map((route) => ({ ...route, caseSensitive: true }));
 
@@ -322,28 +255,21 @@ export const routes: RouteObject[] = [
       },
       {
         // Every page but /login uses React Query; the sign-in page's first load does without it.
-        lazy: async () => ({
-          Component: (await loadChunk(() => import("./layouts/query-layout.tsx"))).QueryLayout,
-        }),
+        lazy: page(() => import("./layouts/query-layout.tsx"), "QueryLayout"),
         children: [
           {
             lazy: publicLayout,
             children: [
               {
                 path: "UserRegistration",
-                lazy: async () => ({
-                  Component: (await loadChunk(() => import("../features/auth/routes/user-registration.tsx")))
-                    .UserRegistrationRoute,
-                }),
+                lazy: page(() => import("../features/auth/routes/user-registration.tsx"), "UserRegistrationRoute"),
               },
             ],
           },
           {
             // The one-time link a staff member gets by email (decision 012): public, no session needed.
             path: "set-password",
-            lazy: async () => ({
-              Component: (await loadChunk(() => import("../features/auth/routes/set-password.tsx"))).SetPasswordRoute,
-            }),
+            lazy: page(() => import("../features/auth/routes/set-password.tsx"), "SetPasswordRoute"),
           },
           {
             element: <RequireAuth />,

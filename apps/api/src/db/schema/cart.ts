@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
 import { products } from "./catalog.ts";
 import { refersTo, timestamps } from "./columns.ts";
+import { proofs } from "./print.ts";
 import { users } from "./users.ts";
 
 /**
@@ -28,6 +29,8 @@ export const cart_items = pgTable(
     position: integer().notNull().default(0),
     /** Marked for destruction (SPEC §4 "Destroy product"). */
     is_destroy: boolean().notNull().default(false),
+    /** A personalised line: the proof the practice approved for it (issue 24). */
+    proof_id: integer().references(() => proofs.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [

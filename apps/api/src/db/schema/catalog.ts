@@ -1,15 +1,5 @@
-import {
-  type AnyPgColumn,
-  boolean,
-  customType,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-} from "drizzle-orm/pg-core";
-import { refersTo, timestamps } from "./columns.ts";
+import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
+import { bytea, refersTo, timestamps } from "./columns.ts";
 import { customers, departments } from "./customers.ts";
 
 export const product_categories = pgTable("product_categories", {
@@ -98,11 +88,6 @@ export const product_departments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.product_id, t.department_id] })],
 );
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) => Buffer.from(value),
-});
 
 /** Uploaded product images, served at /media/uploads/{id}. Kept in the database so every API process sees them. */
 export const product_images = pgTable("product_images", {

@@ -1,4 +1,4 @@
-import { type AnyPgColumn, integer, timestamp } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, customType, integer, timestamp } from "drizzle-orm/pg-core";
 
 /** Every table carries created/updated times (STYLE §6). */
 export const timestamps = {
@@ -17,3 +17,9 @@ export const refersTo = (column: () => AnyPgColumn, onDelete?: "cascade" | "set 
   integer()
     .notNull()
     .references(column, onDelete ? { onDelete } : {});
+
+/** Binary content kept in the database (uploaded images, print templates), so every API process sees it. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});

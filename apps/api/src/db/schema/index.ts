@@ -6,5 +6,6 @@ export * from "./catalog.ts";
 export * from "./customers.ts";
 export * from "./inventory.ts";
 export * from "./orders.ts";
+export * from "./print.ts";
 export * from "./system.ts";
 export * from "./users.ts";

@@ -17,6 +17,7 @@ import {
 import { products } from "./catalog.ts";
 import { refersTo, timestamps } from "./columns.ts";
 import { cost_centers, customers, delivery_methods, departments } from "./customers.ts";
+import { proofs } from "./print.ts";
 import { addresses, users } from "./users.ts";
 
 export const order_statuses = pgTable("order_statuses", {
@@ -114,6 +115,8 @@ export const order_products = pgTable(
     shipped_quantity: integer().notNull().default(0),
     /** When its last pack shipped (the reports count the line on that day); null while any is left. */
     date_shipped: timestamp({ withTimezone: true }),
+    /** A personalised line: the approved proof it prints (issue 24, copied from the cart line). */
+    proof_id: integer().references(() => proofs.id),
     ...timestamps,
   },
   (t) => [

@@ -8,6 +8,7 @@ import { seedApprovals } from "./seed-approvals.ts";
 import { seedCatalog } from "./seed-catalog.ts";
 import { seedOrderHistory } from "./seed-orders.ts";
 import { DEMO_ADMIN, seedCustomer, seedDepartments, seedPractices, seedStaff } from "./seed-people.ts";
+import { seedPrint } from "./seed-print.ts";
 import { seedProduction } from "./seed-production.ts";
 import { programmeOrders } from "./seed-programme-orders.ts";
 
@@ -64,6 +65,7 @@ async function seedInto(db: Executor, options: SeedOptions, adminHash: string): 
   const orders = await seedOrderHistory(ctx, history);
   await seedAllowances(ctx, { now, deptId, practices, allotments });
   await seedApprovals(ctx, adminHash, deptId);
+  await seedPrint(ctx);
   await seedProduction(ctx, now);
   return orders + 1;
 }

@@ -1,39 +1,13 @@
 import { ORDER_STATUS, orderAmounts, portalDay } from "@vetportal/contract";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import * as t from "../schema/index.ts";
 import type { SeedContext } from "./context.ts";
+import { DEMO_POSTCARD_ID } from "./seed-print.ts";
 
-/**
- * The personalised demo product (issue 24): print-proof's seed makes 990001 and 990002 with their
- * templates; this row is inserted only when that one is absent, so production works alone too.
- */
-export const DEMO_PERSONALISED_PRODUCT = 990_001;
+/** The personalised demo product: print-proof's seed (`seed-print.ts`) makes it with its template. */
+const DEMO_PERSONALISED_PRODUCT = DEMO_POSTCARD_ID;
 const STOCKED_PRODUCT = 144_048;
 const PRACTICE_USER = 2;
-
-async function personalisedProduct({ db, customerId }: SeedContext) {
-  await db
-    .insert(t.products)
-    .values({
-      id: DEMO_PERSONALISED_PRODUCT,
-      customer_id: customerId,
-      product_category_id: 2100,
-      name: "Co-branded Dental Care Brochure",
-      customer_sku: "VP-PRINT-001",
-      package_quantity: 25,
-      min_quantity: 1,
-      max_quantity: 40,
-      is_customizable: true,
-      no_upload: true,
-      is_in_inventory: false,
-      production_days: 3,
-    })
-    .onConflictDoNothing({ target: t.products.id });
-  await db
-    .insert(t.product_price_ranges)
-    .values({ product_id: DEMO_PERSONALISED_PRODUCT, min_quantity: 1, max_quantity: null, price_cents: 3_900 })
-    .onConflictDoNothing();
-}
 
 /**
  * A split demo order of Happy Paws (issue 24 §5): a stocked line shipped yesterday in its own
@@ -42,7 +16,6 @@ async function personalisedProduct({ db, customerId }: SeedContext) {
  */
 export async function seedProduction(ctx: SeedContext, now: Date) {
   const { db, customerId } = ctx;
-  await personalisedProduct(ctx);
   const [address] = await db
     .select()
     .from(t.addresses)
@@ -50,17 +23,24 @@ export async function seedProduction(ctx: SeedContext, now: Date) {
     .orderBy(asc(t.addresses.id))
     .limit(1);
   const [user] = await db.select().from(t.users).where(eq(t.users.id, PRACTICE_USER));
-  if (!address || !user) return;
+  const named = await db
+    .select({ id: t.products.id, name: t.products.name })
+    .from(t.products)
+    .where(inArray(t.products.id, [STOCKED_PRODUCT, DEMO_PERSONALISED_PRODUCT]));
+  const nameOf = (id: number) => named.find((p) => p.id === id)?.name;
+  const stockedName = nameOf(STOCKED_PRODUCT);
+  const printedName = nameOf(DEMO_PERSONALISED_PRODUCT);
+  // Happy Paws' approved postcard proof (seed-print.ts): the personalised line prints it.
+  const [proof] = await db
+    .select({ id: t.proofs.id })
+    .from(t.proofs)
+    .where(and(eq(t.proofs.user_id, PRACTICE_USER), eq(t.proofs.product_id, DEMO_PERSONALISED_PRODUCT)));
+  if (!address || !user || !stockedName || !printedName || !proof) return;
   const placed = new Date(now.getTime() - 2 * 86_400_000);
   const shippedOn = portalDay(new Date(now.getTime() - 86_400_000));
   const lines = [
-    { product_id: STOCKED_PRODUCT, product_name: "Dental Health Brochure", quantity: 4, unit: 1_250 },
-    {
-      product_id: DEMO_PERSONALISED_PRODUCT,
-      product_name: "Co-branded Dental Care Brochure",
-      quantity: 2,
-      unit: 3_900,
-    },
+    { product_id: STOCKED_PRODUCT, product_name: stockedName, quantity: 4, unit: 1_250 },
+    { product_id: DEMO_PERSONALISED_PRODUCT, product_name: printedName, quantity: 2, unit: 4_900 },
   ];
   const amounts = orderAmounts(
     lines.map((l) => ({
@@ -106,6 +86,7 @@ export async function seedProduction(ctx: SeedContext, now: Date) {
         unit_price_cents: l.unit,
         total_price_cents: l.unit * l.quantity,
         production_status_id: l.product_id === DEMO_PERSONALISED_PRODUCT ? ORDER_STATUS.PRINTING : null,
+        proof_id: l.product_id === DEMO_PERSONALISED_PRODUCT ? proof.id : null,
         shipped_quantity: l.product_id === DEMO_PERSONALISED_PRODUCT ? 0 : l.quantity,
         date_shipped: l.product_id === DEMO_PERSONALISED_PRODUCT ? null : new Date(now.getTime() - 86_400_000),
         created: placed,

@@ -6,6 +6,7 @@ import type { ApprovalRulesService } from "../approvals/approval-rules.service.t
 import type { CartService } from "../cart/cart.service.ts";
 import type { CatalogService } from "../catalog/catalog.service.ts";
 import type { InventoryService } from "../inventory/inventory.service.ts";
+import type { PrintService } from "../print/print.service.ts";
 
 /** The settings the orders module reads: the portal's customer and the practice's cancel window. */
 export type OrdersSettings = Pick<Config, "CUSTOMER_ID" | "CANCEL_WINDOW_HOURS">;
@@ -30,4 +31,6 @@ export interface OrdersDeps {
     ApprovalRulesService,
     "orderRead" | "evaluateRead" | "check" | "requestInsertion" | "requestMails" | "orderApproval"
   >;
+  /** A personalised line prints the practice's approved proof, or the order is refused (decision 044). */
+  print: Pick<PrintService, "approvedProofFor">;
 }

@@ -86,7 +86,10 @@ async function attemptOrder(
   });
   const checked = checkOrder(input, read, method, now);
   if ("refusal" in checked) return refuse(checked.refusal);
-  const placed = placedOrderRows(user, input, read, method, checked.order);
+  const placed = withProofs(
+    placedOrderRows(user, input, read, method, checked.order),
+    await approvedProofs(deps, user, checked.order.lines),
+  );
   const allowance = await deps.allowances.forOrder({
     userId: user.userId,
     orderId: read.order_id,
@@ -119,6 +122,26 @@ async function attemptOrder(
   if (short) return refuse(allowance.refusal(short));
   if (written.allowanceChanged) return ALLOWANCE_CHANGED;
   return refuse(writeRefusal(written.refused, placed.lines, KEY_IN_USE));
+}
+
+/**
+ * The approved proof of each personalised line (decision 044): the practice's current brand on the
+ * product's current template, approved; a line without one refuses the order with the reason.
+ */
+async function approvedProofs(deps: OrdersDeps, user: SessionUser, lines: readonly OrderLine[]) {
+  const proofs = new Map<number, number>();
+  for (const line of lines) {
+    if (line.product.is_customizable) {
+      proofs.set(line.product.id, await deps.print.approvedProofFor(user.userId, line.product.id));
+    }
+  }
+  return proofs;
+}
+
+/** Each order line carries its proof (null: not personalised), written with the order's one statement. */
+function withProofs<P extends ReturnType<typeof placedOrderRows>>(placed: P, proofs: Map<number, number>): P {
+  const lines = placed.rows.lines.map((l) => ({ ...l, proof_id: proofs.get(l.product_id) ?? null }));
+  return { ...placed, rows: { ...placed.rows, lines } };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { neutralizeCell } from "../../lib/csv.ts";
+import { sniffImage } from "../../lib/image-sniff.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
 import type { AuditActor, AuditRecorder } from "../audit/audit.service.ts";
 import { productImage } from "../catalog/catalog.service.ts";
@@ -14,15 +15,6 @@ import type { InventoryService } from "../inventory/inventory.service.ts";
 import * as repo from "./products.repository.ts";
 
 type ProductForm = z.infer<typeof ProductFormSchema>;
-
-/** Image types we accept, recognised by their first bytes rather than a client-declared type. */
-function sniffImage(data: Buffer): string | undefined {
-  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
-  if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return "image/jpeg";
-  if (data.subarray(0, 4).toString("latin1") === "RIFF" && data.subarray(8, 12).toString("latin1") === "WEBP")
-    return "image/webp";
-  return undefined;
-}
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 

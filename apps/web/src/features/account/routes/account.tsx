@@ -1,5 +1,5 @@
-import { Paper, Stack, Tabs, Text, Title } from "@mantine/core";
-import { useSearchParams } from "react-router";
+import { Anchor, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Link, useSearchParams } from "react-router";
 import { useSession } from "../../../lib/session.ts";
 import { PasswordForm } from "../components/password-form.tsx";
 import { PersonalInfoForm } from "../components/personal-info-form.tsx";
@@ -30,6 +30,9 @@ export function AccountRoute() {
         <Text c="dimmed">
           {byAddress ? "Your personal details and addresses." : "Your personal details, password and addresses."}
         </Text>
+        <Anchor component={Link} to="/account/brand" size="sm">
+          Your brand on personalised products
+        </Anchor>
       </Stack>
       <Tabs
         value={active}

@@ -7,6 +7,7 @@ import { addToCart, useCartItem } from "../../../lib/cart-store.ts";
 import { focusFirstInvalid } from "../../../lib/form-kit.ts";
 import { logEvent } from "../../../lib/log-event.ts";
 import { checkQuantity, withRange } from "../../../lib/quantity.ts";
+import { useAwaitingApproval } from "../api/proof.ts";
 import { PriceTable } from "./price-table.tsx";
 
 /** The cart line of `quantity` packs of the product, at the price of that quantity. */
@@ -54,6 +55,7 @@ function CorrectionNotice({ notice }: { notice: string | null }) {
  */
 export function AddToCartForm({ product }: { product: ProductDetail }) {
   const { min_quantity: min, max_quantity: max } = product;
+  const awaitingApproval = useAwaitingApproval(product);
   const inCart = useCartItem(product.id);
   const [value, setValue] = useState<number | string>(inCart?.quantity || min);
   const [notice, setNotice] = useState<string | null>(null);
@@ -131,9 +133,15 @@ export function AddToCartForm({ product }: { product: ProductDetail }) {
             />
             <CorrectionNotice notice={notice} />
             <Group gap="sm">
-              <Button type="submit" size="md" leftSection={<IconShoppingCartPlus size={20} aria-hidden />}>
+              <Button
+                type="submit"
+                size="md"
+                disabled={awaitingApproval}
+                leftSection={<IconShoppingCartPlus size={20} aria-hidden />}
+              >
                 Add To Cart
               </Button>
+
               {inCart && (
                 <Text size="sm" c="dimmed">
                   In your cart: {inCart.quantity} {inCart.quantity === 1 ? "pack" : "packs"}

@@ -9,6 +9,7 @@ import { useLogEvent } from "../../../lib/log-event.ts";
 import { productQueryOptions, useProduct } from "../api/get-product.ts";
 import { AddToCartForm } from "../components/add-to-cart-form.tsx";
 import { ImageZoom } from "../components/image-zoom.tsx";
+import { ProofPanel } from "../components/proof-panel.tsx";
 
 function positiveId(value: string | null | undefined): number | undefined {
   if (!value || !/^\d+$/.test(value)) return undefined;
@@ -163,6 +164,7 @@ export function ProductRoute() {
             {data.description_1 && <Text>{data.description_1}</Text>}
             <OrderNotes product={data} />
             <Divider />
+            {data.is_customizable && <ProofPanel productId={data.id} productName={data.display_name} />}
             <AddToCartForm key={data.id} product={data} />
             <ShippingEstimate product={data} />
           </Stack>
