@@ -9,6 +9,23 @@ const DEMO_PERSONALISED_PRODUCT = DEMO_POSTCARD_ID;
 const STOCKED_PRODUCT = 144_048;
 const PRACTICE_USER = 2;
 
+/** The demo lines' product names and Happy Paws' approved postcard proof (seed-print.ts). */
+async function demoLines({ db }: SeedContext) {
+  const named = await db
+    .select({ id: t.products.id, name: t.products.name })
+    .from(t.products)
+    .where(inArray(t.products.id, [STOCKED_PRODUCT, DEMO_PERSONALISED_PRODUCT]));
+  const nameOf = (id: number) => named.find((p) => p.id === id)?.name;
+  const stockedName = nameOf(STOCKED_PRODUCT);
+  const printedName = nameOf(DEMO_PERSONALISED_PRODUCT);
+  // Happy Paws' approved postcard proof (seed-print.ts): the personalised line prints it.
+  const [proof] = await db
+    .select({ id: t.proofs.id })
+    .from(t.proofs)
+    .where(and(eq(t.proofs.user_id, PRACTICE_USER), eq(t.proofs.product_id, DEMO_PERSONALISED_PRODUCT)));
+  return { stockedName, printedName, proof };
+}
+
 /**
  * A split demo order of Happy Paws (issue 24 §5): a stocked line shipped yesterday in its own
  * shipment, and a personalised line still Printing, so the desk and the practice's order page
@@ -23,18 +40,7 @@ export async function seedProduction(ctx: SeedContext, now: Date) {
     .orderBy(asc(t.addresses.id))
     .limit(1);
   const [user] = await db.select().from(t.users).where(eq(t.users.id, PRACTICE_USER));
-  const named = await db
-    .select({ id: t.products.id, name: t.products.name })
-    .from(t.products)
-    .where(inArray(t.products.id, [STOCKED_PRODUCT, DEMO_PERSONALISED_PRODUCT]));
-  const nameOf = (id: number) => named.find((p) => p.id === id)?.name;
-  const stockedName = nameOf(STOCKED_PRODUCT);
-  const printedName = nameOf(DEMO_PERSONALISED_PRODUCT);
-  // Happy Paws' approved postcard proof (seed-print.ts): the personalised line prints it.
-  const [proof] = await db
-    .select({ id: t.proofs.id })
-    .from(t.proofs)
-    .where(and(eq(t.proofs.user_id, PRACTICE_USER), eq(t.proofs.product_id, DEMO_PERSONALISED_PRODUCT)));
+  const { stockedName, printedName, proof } = await demoLines(ctx);
   if (!address || !user || !stockedName || !printedName || !proof) return;
   const placed = new Date(now.getTime() - 2 * 86_400_000);
   const shippedOn = portalDay(new Date(now.getTime() - 86_400_000));
