@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { email_outbox, inventory_transactions, orders, shipments } from "../src/db/schema/index.ts";
 import { bearer, createTestApp, signInAdmin, signInPractice } from "./helpers.ts";
-import { insertProduct, orderBody } from "./support/fixtures.ts";
+import { approvedProof, insertProduct, orderBody } from "./support/fixtures.ts";
 
 /**
  * Order desk races that only a real server can show (PGlite runs one transaction at a time): two
@@ -160,6 +160,7 @@ describe("production and split shipment races on PostgreSQL", () => {
       } as never,
       [[1, null, 900]],
     );
+    await approvedProof(t, practice, PRINTED);
   });
 
   it("two staff moving one line at once: exactly one moves it, the other gets 409", async () => {

@@ -1,6 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../src/db/client.ts";
 import { inventory_transactions, order_products, product_price_ranges, products } from "../../src/db/schema/index.ts";
+import { DEMO_POSTCARD_ID } from "../../src/db/seed/seed-print.ts";
 
 /**
  * Set-up steps many API tests share: a product of a test's own in the demo catalogue, and the body
@@ -117,3 +118,37 @@ export const imageUploadBody = (boundary: string, id: number, file: Buffer) =>
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
+
+/** What `approvedProof` needs of a test app: its database and a way to post as the practice. */
+interface ProofSetUp {
+  db: Database;
+  app: {
+    inject: (opts: {
+      method: "POST";
+      url: string;
+      payload: never;
+      headers: Record<string, string>;
+    }) => Promise<{ statusCode: number; body: string; json: () => { data: { id: number } } }>;
+  };
+}
+
+/**
+ * Makes a personalised test product orderable by the demo practice (an order needs an approved
+ * proof of each personalised line, decision 044): the demo postcard's template is copied onto it,
+ * then the practice asks for its proof and approves it. Returns the proof's id.
+ */
+export async function approvedProof(t: ProofSetUp, practiceToken: string, productId: number): Promise<number> {
+  await t.db.execute(sql`
+    insert into print_templates (product_id, version, base_pdf, fields, bleed_mm)
+    select ${productId}, 1, base_pdf, fields, bleed_mm from print_templates
+    where product_id = ${DEMO_POSTCARD_ID} order by version desc limit 1`);
+  const headers = { authorization: `Bearer ${practiceToken}` };
+  const post = (url: string, payload: unknown) =>
+    t.app.inject({ method: "POST", url, payload: payload as never, headers });
+  const proof = await post("/api/proof/query", { product_id: productId });
+  if (proof.statusCode !== 200) throw new Error(`proof of ${productId}: ${proof.body}`);
+  const id = proof.json().data.id;
+  const approved = await post("/api/proof/approve", { proof_id: id });
+  if (approved.statusCode !== 200) throw new Error(`approving proof ${id}: ${approved.body}`);
+  return id;
+}

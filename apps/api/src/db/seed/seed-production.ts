@@ -1,29 +1,33 @@
 import { ORDER_STATUS, orderAmounts, portalDay } from "@vetportal/contract";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import * as t from "../schema/index.ts";
 import type { SeedContext } from "./context.ts";
 import { DEMO_POSTCARD_ID } from "./seed-print.ts";
 
 /** The personalised demo product: print-proof's seed (`seed-print.ts`) makes it with its template. */
 const DEMO_PERSONALISED_PRODUCT = DEMO_POSTCARD_ID;
-const STOCKED_PRODUCT = 144_048;
+/** The stocked line: a Dental Health product, outside the client-education programme's scope (2100). */
+const STOCKED_CATEGORY = 2101;
 const PRACTICE_USER = 2;
 
 /** The demo lines' product names and Happy Paws' approved postcard proof (seed-print.ts). */
 async function demoLines({ db }: SeedContext) {
-  const named = await db
+  const [stocked] = await db
     .select({ id: t.products.id, name: t.products.name })
     .from(t.products)
-    .where(inArray(t.products.id, [STOCKED_PRODUCT, DEMO_PERSONALISED_PRODUCT]));
-  const nameOf = (id: number) => named.find((p) => p.id === id)?.name;
-  const stockedName = nameOf(STOCKED_PRODUCT);
-  const printedName = nameOf(DEMO_PERSONALISED_PRODUCT);
+    .where(and(eq(t.products.product_category_id, STOCKED_CATEGORY), eq(t.products.is_customizable, false)))
+    .orderBy(asc(t.products.id))
+    .limit(1);
+  const [printed] = await db
+    .select({ name: t.products.name })
+    .from(t.products)
+    .where(eq(t.products.id, DEMO_PERSONALISED_PRODUCT));
   // Happy Paws' approved postcard proof (seed-print.ts): the personalised line prints it.
   const [proof] = await db
     .select({ id: t.proofs.id })
     .from(t.proofs)
     .where(and(eq(t.proofs.user_id, PRACTICE_USER), eq(t.proofs.product_id, DEMO_PERSONALISED_PRODUCT)));
-  return { stockedName, printedName, proof };
+  return { stocked, printedName: printed?.name, proof };
 }
 
 /**
@@ -40,12 +44,12 @@ export async function seedProduction(ctx: SeedContext, now: Date) {
     .orderBy(asc(t.addresses.id))
     .limit(1);
   const [user] = await db.select().from(t.users).where(eq(t.users.id, PRACTICE_USER));
-  const { stockedName, printedName, proof } = await demoLines(ctx);
-  if (!address || !user || !stockedName || !printedName || !proof) return;
+  const { stocked: stockedProduct, printedName, proof } = await demoLines(ctx);
+  if (!address || !user || !stockedProduct || !printedName || !proof) return;
   const placed = new Date(now.getTime() - 2 * 86_400_000);
   const shippedOn = portalDay(new Date(now.getTime() - 86_400_000));
   const lines = [
-    { product_id: STOCKED_PRODUCT, product_name: stockedName, quantity: 4, unit: 1_250 },
+    { product_id: stockedProduct.id, product_name: stockedProduct.name, quantity: 4, unit: 1_250 },
     { product_id: DEMO_PERSONALISED_PRODUCT, product_name: printedName, quantity: 2, unit: 4_900 },
   ];
   const amounts = orderAmounts(

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bearer } from "../../../test/helpers.ts";
 import { useSignedInApp } from "../../../test/support/app.ts";
-import { orderBody, orderLinesOf, productMaker } from "../../../test/support/fixtures.ts";
+import { approvedProof, orderBody, orderLinesOf, productMaker } from "../../../test/support/fixtures.ts";
 import { audit_log, email_outbox, products } from "../../db/schema/index.ts";
 import { releaseProofHold } from "../orders/line-shipping.repository.ts";
 
@@ -36,6 +36,7 @@ async function products2(personalised: Record<string, unknown> = {}) {
     production_days: 3,
     ...personalised,
   } as never);
+  await approvedProof(t, t.practice, printed);
   return { stocked, printed };
 }
 
@@ -71,6 +72,7 @@ describe("moving lines through production", () => {
   it("moves lines one or many along the transition table, shows them on the desk, and audits each move", async () => {
     const { stocked, printed } = await products2();
     const other = await newProduct({ is_customizable: true, is_in_inventory: false } as never);
+    await approvedProof(t, t.practice, other);
     const { id, lines } = await placeOrder([
       { id: stocked, quantity: 1 },
       { id: printed, quantity: 1 },
