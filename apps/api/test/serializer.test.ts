@@ -37,7 +37,7 @@ type JsonSchema = Record<string, unknown> & {
 };
 
 /** Strings that pass the contract's response patterns (email, phone, zip, ISO date). */
-const PATTERN_SAMPLES = ["maria@happypaws.test", "415-555-0101", "94105", "2026-01-31"];
+const PATTERN_SAMPLES = ["maria@happypaws.test", "415-555-0101", "94105", "2026-01-31", "#0f4c5c"];
 /** Text a serializer must escape exactly as JSON.stringify does. */
 const TRICKY_TEXT = 'Quote " backslash \\ newline \n tab \t é ✓ \u2028 \u0001 </script>';
 
