@@ -28,8 +28,13 @@ export function attachmentName(response: Response): string | undefined {
 }
 
 /** POSTs `body` to `path` asking for CSV, and saves the answer under the server's name (else `fallbackName`). */
-export async function downloadCsv(path: string, body: unknown, fallbackName: string): Promise<void> {
-  const response = await apiFetch(path, { body, accept: "text/csv" });
+export function downloadCsv(path: string, body: unknown, fallbackName: string): Promise<void> {
+  return downloadFile(path, body, "text/csv", fallbackName);
+}
+
+/** POSTs `body` to `path` asking for `accept` (a CSV, a PDF), and saves the answer under the server's name. */
+export async function downloadFile(path: string, body: unknown, accept: string, fallbackName: string): Promise<void> {
+  const response = await apiFetch(path, { body, accept });
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   startDownload(url, attachmentName(response) ?? fallbackName);

@@ -13,6 +13,7 @@ import { useAppForm } from "../../../lib/form-kit.ts";
 import { schemaValidator, setServerErrors } from "../../../lib/form-validation.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { useMoveLines, useSendBackLine } from "../api/move-lines.ts";
+import { usePrintFile } from "../api/print-file.ts";
 import { ignore } from "./desk-form-parts.tsx";
 
 type Line = DeskOrder["lines"][number];
@@ -111,6 +112,7 @@ export function DeskProduction({ order }: { order: DeskOrder }) {
   const lines = order.lines.filter((l) => l.production_status !== null);
   const [chosen, setChosen] = useState<number[]>([]);
   const [sendingBack, setSendingBack] = useState<number | null>(null);
+  const printFile = usePrintFile();
   if (!lines.length) return null;
   const open = lines.filter((l) => l.production_moves.length || l.can_send_back);
   const toggle = (id: number, on: boolean) => setChosen((c) => (on ? [...c, id] : c.filter((x) => x !== id)));
@@ -149,17 +151,36 @@ export function DeskProduction({ order }: { order: DeskOrder }) {
             {
               key: "back",
               label: "Proof",
-              cell: (line) =>
-                line.can_send_back ? (
-                  <Button size="compact-sm" variant="light" color="orange.9" onClick={() => setSendingBack(line.id)}>
-                    Send back
+              cell: (line) => (
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    aria-label={`Print file of ${line.product_name}`}
+                    loading={printFile.isPending && printFile.variables?.includes(line.id)}
+                    onClick={() => printFile.mutate([line.id])}
+                  >
+                    Print file
                   </Button>
-                ) : null,
+                  {line.can_send_back && (
+                    <Button size="compact-sm" variant="default" onClick={() => setSendingBack(line.id)}>
+                      Send back
+                    </Button>
+                  )}
+                </Group>
+              ),
             },
           ]}
           rows={lines}
           rowKey={(line) => line.id}
         />
+        {chosen.length > 1 && (
+          <Group>
+            <Button variant="default" loading={printFile.isPending} onClick={() => printFile.mutate(chosen)}>
+              Print file of the chosen lines
+            </Button>
+          </Group>
+        )}
         {open.length > 0 && (
           <MoveForm
             order={order}

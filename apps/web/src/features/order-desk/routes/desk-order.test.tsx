@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { AuditRowSchema, DeskOrderSchema, MESSAGES, TRACKING_NUMBER_MESSAGE } from "@vetportal/contract";
-import { describe, expect, it } from "vitest";
+import { HttpResponse, http } from "msw";
+import { describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
 import { apiError, apiList, apiOk } from "../../../test/handlers.ts";
 import { fill, renderPage, signIn } from "../../../test/render.tsx";
@@ -345,6 +346,32 @@ describe("order desk: production of personalised lines", () => {
     await user.click(within(form).getByRole("button", { name: "Move 2 lines" }));
     expect(await screen.findByText("2 lines are now Printing.")).toBeInTheDocument();
     expect(move.calls.last).toEqual({ order_id: 866, order_product_ids: [11, 12], production_status_id: 9 });
+  });
+
+  it("downloads the print file of one line, and of the chosen lines as one PDF", async () => {
+    const asked: unknown[] = [];
+    server.use(
+      http.post("/api/print/file", async ({ request }) => {
+        asked.push(await request.json());
+        return new HttpResponse("%PDF-1.7", {
+          headers: { "Content-Type": "application/pdf", "Content-Disposition": 'attachment; filename="print-11.pdf"' },
+        });
+      }),
+    );
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    URL.createObjectURL = vi.fn(() => "blob:print");
+    URL.revokeObjectURL = vi.fn();
+    const { user } = openDeskOrder(PRODUCTION);
+    await screen.findByRole("table", { name: "Personalised lines of order #866" });
+    await user.click(screen.getByRole("button", { name: "Print file of Co-branded Brochure" }));
+    await waitFor(() => expect(saved).toEqual(["print-11.pdf"]));
+    await user.click(screen.getByRole("checkbox", { name: "Choose Co-branded Brochure" }));
+    await user.click(screen.getByRole("checkbox", { name: "Choose Co-branded Poster" }));
+    await user.click(screen.getByRole("button", { name: "Print file of the chosen lines" }));
+    await waitFor(() => expect(asked).toEqual([{ order_product_ids: [11] }, { order_product_ids: [11, 12] }]));
   });
 
   it("sends a line's proof back only with the changes requested", async () => {
