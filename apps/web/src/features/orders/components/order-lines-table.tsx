@@ -32,7 +32,7 @@ function ProductCell({ line }: { line: Line }) {
         </Text>
       )}
       {line.shipped_quantity > 0 && (
-        <Text size="sm" c="green.9" mt={2}>
+        <Text size="sm" mt={2}>
           {line.shipped_quantity === line.quantity ? "Shipped" : `${line.shipped_quantity} of ${line.quantity} shipped`}
         </Text>
       )}
