@@ -74,11 +74,12 @@ async function decide(page: Page, orderId: number, choice: "Approve" | "Reject",
   await openMainLink(page, "Approvals");
   await expect(page).toHaveURL("/approvals");
   await expect(page.getByRole("heading", { level: 1, name: "Approvals" })).toBeFocused();
+  // Other journeys running beside this one place and decide orders too, so the count is any positive number.
   const waiting = (await (await apiAsPage(page, "/api/approvals/waiting", {})).json()).data.waiting as number;
   expect(waiting).toBeGreaterThan(0);
   const nav = page.getByRole("navigation", { name: "Main" });
   if (await nav.isVisible())
-    await expect(nav.getByRole("link", { name: new RegExp(`^Approvals\\s*${waiting} waiting$`) })).toHaveAttribute(
+    await expect(nav.getByRole("link", { name: /^Approvals\s*[1-9]\d* waiting$/ })).toHaveAttribute(
       "aria-current",
       "page",
     );
