@@ -1,7 +1,9 @@
 /**
  * The demo practices as order-storm clients, shared by bench:load and bench:processes: signed in by
  * address, with their delivery method and the products they may order, after the administrator
- * has stocked every tracked product generously (so no order of a run is refused for stock).
+ * has stocked every tracked product generously (so no order of a run is refused for stock), and
+ * without the personalised products: they need the practice's brand and an approved proof (decision
+ * 044), which no practice of a run has, so every order of one would be refused (409), rightly.
  */
 import { DEMO_ADMIN } from "../../apps/api/src/db/seed/index.ts";
 
@@ -40,6 +42,16 @@ export async function prepareShoppers(base: string, practices: Practice[], comme
       { product_id: p.id, quantity: 1_000_000, comment },
       admin.access_token,
     );
+  const personalised = new Set<number>();
+  for (const p of all.data) {
+    const detail = await post<{ data: { is_customizable: boolean } }>(
+      base,
+      "/api/product/query",
+      { id: p.id },
+      admin.access_token,
+    );
+    if (detail.data.is_customizable) personalised.add(p.id);
+  }
   const shoppers: Shopper[] = [];
   for (const practice of practices) {
     const { access_token: token } = await post<{ access_token: string }>(base, "/api/auth", {
@@ -58,7 +70,9 @@ export async function prepareShoppers(base: string, practices: Practice[], comme
     shoppers.push({
       token,
       deliveryMethodId: customer.data.delivery_methods[0]?.id ?? 1,
-      products: list.data.filter((p) => p.can_order).map((p) => ({ id: p.id, min_quantity: p.min_quantity })),
+      products: list.data
+        .filter((p) => p.can_order && !personalised.has(p.id))
+        .map((p) => ({ id: p.id, min_quantity: p.min_quantity })),
     });
   }
   return shoppers;
