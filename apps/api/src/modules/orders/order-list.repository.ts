@@ -1,10 +1,10 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { escapeLike } from "../../db/like.ts";
-import { runPrepared } from "../../db/prepared.ts";
+import { preparedByShape } from "../../db/prepared.ts";
 import { order_statuses, orders, shipments, users } from "../../db/schema/index.ts";
 import { dayEnd, dayStart } from "../../lib/portal-days.ts";
-import { type OrderReader, readerWhere } from "./orders.repository.ts";
+import type { OrderReader } from "./orders.repository.ts";
 
 /*
  * The order list, written once: My Orders (the practice's, by whom it may read) and the order desk
@@ -65,22 +65,27 @@ export interface OrderListRow {
 }
 
 /**
- * A page of My Orders in ONE statement (issue 22 §2, decision 038): how many orders the filter
- * finds (an index count, run once), and the page newest first with each order's status, orderer
- * and packages as one JSON value. It was three statements (the page, the count, the packages).
+ * Which parts of My Orders' condition a request has: the reader's (the customer's orders, narrowed
+ * to a department's or a user's, as readerWhere) and the filters.
  */
-export async function listOrders(
-  db: Executor,
-  reader: OrderReader,
-  filter: OrderListFilter,
-  limit: number,
-  offset: number,
-) {
+type ListShape = `list${"" | "+department"}${"" | "+user"}${"" | "+status"}${"" | "+from"}${"" | "+to"}`;
+
+function listShapeOf(reader: OrderReader, filter: OrderListFilter): ListShape {
+  return `list${reader.departmentId === undefined ? "" : "+department"}${reader.userId === undefined ? "" : "+user"}${
+    filter.orderStatusId === undefined ? "" : "+status"
+  }${filter.fromDay ? "+from" : ""}${filter.toDay ? "+to" : ""}`;
+}
+
+/** My Orders' statement for one shape, every value a placeholder (db/prepared.ts preparedByShape). */
+function listStatement(shape: ListShape): SQL {
+  const has = (part: string) => shape.includes(part);
   const where = and(
-    readerWhere(reader),
-    filter.orderStatusId === undefined ? undefined : eq(orders.order_status_id, filter.orderStatusId),
-    filter.fromDay ? sql`${orders.created} >= ${dayStart(filter.fromDay)}` : undefined,
-    filter.toDay ? sql`${orders.created} < ${dayEnd(filter.toDay)}` : undefined,
+    eq(orders.customer_id, sql.placeholder("customerId")),
+    has("+department") ? eq(orders.department_id, sql.placeholder("departmentId")) : undefined,
+    has("+user") ? eq(orders.user_id, sql.placeholder("userId")) : undefined,
+    has("+status") ? eq(orders.order_status_id, sql.placeholder("orderStatusId")) : undefined,
+    has("+from") ? sql`${orders.created} >= ${dayStart(sql.placeholder("fromDay"))}` : undefined,
+    has("+to") ? sql`${orders.created} < ${dayEnd(sql.placeholder("toDay"))}` : undefined,
   );
   const packages = sql`(select coalesce(json_agg(json_build_object('carrier', s.carrier,
       'tracking_number', s.tracking_number, 'shipped_on', s.shipped_on) order by s.id), '[]'::json)
@@ -93,12 +98,36 @@ export async function listOrders(
     join ${users} on ${users.id} = ${orders.user_id}
     join ${order_statuses} on ${order_statuses.id} = ${orders.order_status_id}
     where ${where}
-    order by ${orders.id} desc limit ${limit} offset ${offset}`;
-  const [row] = await runPrepared<{ total: number; rows: OrderListRow[] }>(
-    db,
-    sql`select (select count(*)::int from ${orders} where ${where}) as total,
-      (select coalesce(json_agg(p order by p.id desc), '[]'::json) from (${page}) p) as rows`,
-  );
+    order by ${orders.id} desc limit ${sql.placeholder("limit")} offset ${sql.placeholder("offset")}`;
+  return sql`select (select count(*)::int from ${orders} where ${where}) as total,
+      (select coalesce(json_agg(p order by p.id desc), '[]'::json) from (${page}) p) as rows`;
+}
+
+const runList = preparedByShape<ListShape, { total: number; rows: OrderListRow[] }>(listStatement);
+
+/**
+ * A page of My Orders in ONE statement (issue 22 §2, decision 038): how many orders the filter
+ * finds (an index count, run once), and the page newest first with each order's status, orderer
+ * and packages as one JSON value. It was three statements (the page, the count, the packages).
+ * Built once per shape of reader and filters, the values bound to placeholders.
+ */
+export async function listOrders(
+  db: Executor,
+  reader: OrderReader,
+  filter: OrderListFilter,
+  limit: number,
+  offset: number,
+) {
+  const [row] = await runList(db, listShapeOf(reader, filter), {
+    customerId: reader.customerId,
+    departmentId: reader.departmentId,
+    userId: reader.userId,
+    orderStatusId: filter.orderStatusId,
+    fromDay: filter.fromDay,
+    toDay: filter.toDay,
+    limit,
+    offset,
+  });
   return { rows: row?.rows ?? [], total: row?.total ?? 0 };
 }
 
