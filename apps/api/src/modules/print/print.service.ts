@@ -100,7 +100,7 @@ export function createPrintService(deps: PrintDeps) {
         template_version: template.version,
         approved: proof.approved_at !== null,
         approved_at: proof.approved_at?.toISOString() ?? null,
-        preview: pngDataUrl(firstPagePng(pdf, PREVIEW_PX)),
+        preview: pngDataUrl(await firstPagePng(pdf, PREVIEW_PX)),
       };
     },
 

@@ -136,7 +136,7 @@ export function createTemplates({
       const brandRow = body.user_id === undefined ? undefined : await repo.findBrand(db, body.user_id);
       const brand = brandRow ? brandContent(brandRow) : SAMPLE_BRAND;
       const pdf = await renderProof({ base_pdf: base, fields: body.fields, bleed_mm: body.bleed_mm }, brand);
-      return { preview: `data:image/png;base64,${firstPagePng(pdf, 900).toString("base64")}` };
+      return { preview: `data:image/png;base64,${(await firstPagePng(pdf, 900)).toString("base64")}` };
     },
   };
 }
