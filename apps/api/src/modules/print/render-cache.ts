@@ -25,7 +25,7 @@ import sharp from "sharp";
  */
 
 /** A small least-recently-used map: a hit moves the key to the end, an insert past `max` drops the oldest. */
-class Lru<V> {
+export class Lru<V> {
   private readonly map = new Map<string, V>();
   constructor(private readonly max: number) {}
   get(key: string): V | undefined {
