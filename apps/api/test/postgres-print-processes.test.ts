@@ -168,6 +168,39 @@ describe("proof approvals from two processes", () => {
   });
 });
 
+describe("template saves from two processes", () => {
+  it("makes one version of identical saves by two administrators at once, consecutive versions of different ones", async () => {
+    // Naive version caught: reading the current template without the product's advisory lock, so
+    // identical saves all see the old placement and each adds a version (or two take one number: 500).
+    const current = await call(base(0), "/api/template/query", { product_id: PRINTED }, admin.token);
+    const { fields, version } = current.json.data as { fields: unknown[]; version: number };
+    const save = (i: number, bleed: number) =>
+      call(
+        base(i),
+        "/api/template/save",
+        { product_id: PRINTED, fields, bleed_mm: bleed },
+        (i % 2 ? admin2 : admin).token,
+      );
+    const same = await Promise.all(Array.from({ length: 6 }, (_, i) => save(i, 5)));
+    expect(codes(same)).toEqual(Array(6).fill(200));
+    expect(new Set(same.map((a) => (a.json.data as { version: number }).version))).toEqual(new Set([version + 1]));
+    const different = await Promise.all(Array.from({ length: 6 }, (_, i) => save(i, i % 2 ? 2 : 4)));
+    expect(codes(different)).toEqual(Array(6).fill(200));
+    const versions = await rows<{ version: number }>(
+      "select version from print_templates where product_id = $1 order by version",
+      [PRINTED],
+    );
+    expect(versions.map((v) => v.version)).toEqual(versions.map((_, i) => i + 1));
+    // Identical saves in a row add nothing; each change of bleed (4 → 2 or back) is a version.
+    expect(versions.length).toBeGreaterThan(version + 1);
+    expect(versions.length).toBeLessThanOrEqual(version + 1 + 6);
+    // The new template asks the practice for a new approval before the orders below.
+    const proof = await call(base(0), "/api/proof/query", { product_id: PRINTED }, practice.token);
+    expect((proof.json.data as { approved: boolean }).approved).toBe(false);
+    expect((await call(base(1), "/api/proof/approve", { proof_id: proofId(proof) }, practice.token)).status).toBe(200);
+  });
+});
+
 /** An order of the demo practice with the stocked products (2 packs each) and the personalised one (2). */
 async function placeOrder() {
   const items = [...STOCKED, PRINTED].map((id) => ({ id, quantity: 2 }));
@@ -228,6 +261,32 @@ describe("production moves from two processes", () => {
       expect(await status(line)).toBe(won);
       expect(await movesAudited(id)).toBe(2);
     }
+  });
+});
+
+describe("sending a proof back from two processes", () => {
+  it("sends one line back once when two staff do it at once: one email, one audit row", async () => {
+    // Naive version caught: the line's status read without the order locked, so both see Pre Press
+    // and both send it back: two emails to the practice.
+    const { id, lines } = await placeOrder();
+    const answers = await Promise.all(
+      [admin, admin2].map((who, i) =>
+        call(
+          base(i),
+          "/api/fulfilment/lines/sendBack",
+          { order_id: id, order_product_id: lines[2], note: `Note ${i}` },
+          who.token,
+        ),
+      ),
+    );
+    expect(codes(answers)).toEqual([200, 409]);
+    const [sent] = await rows<{ mails: number; audits: number }>(
+      `select (select count(*)::int from email_outbox where kind = 'proof_changes_requested'
+                and subject ~ ('#' || $1::int || '([^0-9]|$)')) as mails,
+              (select count(*)::int from audit_log where record_id = $1 and action = 'send back') as audits`,
+      [id],
+    );
+    expect(sent).toEqual({ mails: 1, audits: 1 });
   });
 });
 
