@@ -7,7 +7,7 @@ import { ADMIN, PRACTICE } from "./helpers.ts";
 import { type ApiProcess, useApiBundle } from "./support/api-process.ts";
 import { orderBody } from "./support/fixtures.ts";
 import { useOwnPostgresDatabase } from "./support/own-database.ts";
-import { type Answer, call, insertProduct, signInTo } from "./support/programme-races.ts";
+import { type Answer, addAdministrator, call, insertProduct, signInTo } from "./support/programme-races.ts";
 
 /**
  * Every write path of print on demand (issue 24, decisions 044–045) raced by two API processes on
@@ -54,12 +54,7 @@ beforeAll(async () => {
   processes = await Promise.all([api.start(env), api.start(env)]);
   sql = new pg.Client({ connectionString: ownDb.url });
   await sql.connect();
-  await sql.query(
-    `insert into users (customer_id, first_name, last_name, email, password_hash, user_level_id)
-     select customer_id, 'Second', 'Administrator', 'admin2@print-races.test', password_hash, user_level_id
-     from users where email = $1`,
-    [ADMIN.email],
-  );
+  await addAdministrator(sql, "admin2@print-races.test", ADMIN.email);
   [practice, practice2, admin, admin2] = await Promise.all([
     signInTo(base(0), { method: "address", ...PRACTICE }),
     signInTo(base(1), { method: "address", ...PRACTICE }),

@@ -8,6 +8,7 @@ import { orderBody } from "./support/fixtures.ts";
 import { useOwnPostgresDatabase } from "./support/own-database.ts";
 import {
   type Answer,
+  addAdministrator,
   call,
   insertProduct,
   insertProgramme,
@@ -67,12 +68,7 @@ beforeAll(async () => {
   // Its idle connections may still be closing when afterAll drops the database (which cuts them).
   naive.on("error", () => {});
   // A second administrator (the demo administrator's password) and the demo approver.
-  await sql.query(
-    `insert into users (customer_id, first_name, last_name, email, password_hash, user_level_id)
-     select customer_id, 'Second', 'Administrator', 'admin2@races.test', password_hash, user_level_id
-     from users where email = $1`,
-    [ADMIN.email],
-  );
+  await addAdministrator(sql, "admin2@races.test", ADMIN.email);
   [practice, admin, admin2, approver] = await Promise.all([
     signInTo(base(0), { method: "address", ...PRACTICE }),
     signInTo(base(0), { method: "password", ...ADMIN }),
