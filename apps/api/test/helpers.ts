@@ -1,34 +1,19 @@
-import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import type { LoginResponse } from "@vetportal/contract";
 import type { SQL } from "drizzle-orm";
-import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type Database, type DatabaseHandle, openPglite, openPostgres } from "../src/db/client.ts";
-import { databaseUrl } from "./database-url.ts";
+import { ownPostgresDatabase } from "./support/own-database.ts";
 
 export const PRACTICE = { address_name: "Happy Paws Veterinary Clinic", line1: "120 Market Street", zip_code: "94105" };
 export const NY_PRACTICE = { address_name: "Hudson Valley Animal Hospital", line1: "45 River Road", zip_code: "12601" };
 export const ADMIN = { email: "admin@vetportal.example", password: "VetPortal2026" };
 
 /** A new PostgreSQL database copied from the run's template; drop() removes it. */
-export async function createPostgresCopy() {
-  const url = process.env.TEST_DATABASE_URL as string;
-  const name = `vp_test_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${inject("pgTemplate")}`);
-  return {
-    url: databaseUrl(url, name),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
+export const createPostgresCopy = () => ownPostgresDatabase();
 
 /** A fresh copy of the migrated, seeded template database, on the driver this project runs. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {

@@ -1,14 +1,12 @@
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { backupDatabase, restoreDatabase } from "../src/db/backup.ts";
 import { openPostgres } from "../src/db/client.ts";
-import { databaseUrl } from "./database-url.ts";
 import { createPostgresCopy, queryRows } from "./helpers.ts";
+import { ownPostgresDatabase } from "./support/own-database.ts";
 
 /** Backup and restore (decision 029, docs/operations.md): a backup taken while the portal runs holds its orders. */
 
@@ -21,16 +19,12 @@ const orderIds = async (db: Parameters<typeof queryRows>[0]) =>
 describe("PostgreSQL: npm run db:backup / db:restore (pg_dump and pg_restore)", () => {
   it("restores a pg_dump backup into an empty database with its orders", async () => {
     const source = await createPostgresCopy();
-    const server = process.env.TEST_DATABASE_URL as string;
-    const name = `vp_restore_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
+    const target = await ownPostgresDatabase({ empty: true, prefix: "vp_restore" });
     try {
       const file = join(work, "server.dump");
       expect(await backupDatabase({ dataDir: work, databaseUrl: source.url }, file)).toEqual({ via: "pg_dump" });
-      await admin.query(`create database ${name}`);
-      await restoreDatabase({ dataDir: work, databaseUrl: databaseUrl(server, name) }, file);
-      const [a, b] = [await openPostgres(source.url), await openPostgres(databaseUrl(server, name))];
+      await restoreDatabase({ dataDir: work, databaseUrl: target.url }, file);
+      const [a, b] = [await openPostgres(source.url), await openPostgres(target.url)];
       try {
         const ids = await orderIds(b.db);
         expect(ids.length).toBeGreaterThan(0);
@@ -40,8 +34,7 @@ describe("PostgreSQL: npm run db:backup / db:restore (pg_dump and pg_restore)", 
         await b.close();
       }
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await target.drop();
       await source.drop();
     }
   });

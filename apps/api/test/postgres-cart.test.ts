@@ -1,22 +1,14 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { products } from "../src/db/schema/index.ts";
-import { bearer, createTestApp, queryRows, signInPractice } from "./helpers.ts";
+import { bearer, queryRows } from "./helpers.ts";
+import { usePracticeTwice } from "./support/app.ts";
 
 /**
  * Two tabs (or computers) writing one user's server cart at once, on a real server: PGlite runs one
  * transaction at a time and could not show a race (decision 021).
  */
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let tokens: string[];
-let userId: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  const logins = await Promise.all([signInPractice(t.app), signInPractice(t.app)]);
-  tokens = logins.map((l) => l.access_token);
-  userId = logins[0]?.profile.user_id as number;
-});
-afterAll(() => t.close());
+const t = usePracticeTwice();
 
 const post = (url: string, payload: unknown, token: string) =>
   t.app.inject({ method: "POST", url, payload: payload as never, headers: bearer(token) });
@@ -46,16 +38,16 @@ async function makeProducts(first: number, count: number) {
 const stored = async () =>
   queryRows<{ product_id: number; quantity: number }>(
     t.db,
-    sql`select product_id, quantity from cart_items where user_id = ${userId} order by product_id`,
+    sql`select product_id, quantity from cart_items where user_id = ${t.practiceUserId} order by product_id`,
   );
 
 describe("concurrent writes of one cart on PostgreSQL", () => {
   it("keeps every line added by 30 simultaneous updates from two tabs, each change counted once", async () => {
     const ids = await makeProducts(970_000, 30);
-    await post("/api/cart/replace", { items: [] }, tokens[0] as string);
-    const start = (await post("/api/cart/query", {}, tokens[0] as string)).json().data.revision as number;
+    await post("/api/cart/replace", { items: [] }, t.tokens[0]);
+    const start = (await post("/api/cart/query", {}, t.tokens[0])).json().data.revision as number;
     const results = await Promise.all(
-      ids.map((id, i) => post("/api/cart/update", { items: [{ id, quantity: i + 1 }] }, tokens[i % 2] as string)),
+      ids.map((id, i) => post("/api/cart/update", { items: [{ id, quantity: i + 1 }] }, t.tokens[i % 2] as string)),
     );
     expect(results.map((r) => r.statusCode)).toEqual(ids.map(() => 200));
     expect(await stored()).toEqual(ids.map((id, i) => ({ product_id: id, quantity: i + 1 })));
@@ -71,8 +63,8 @@ describe("concurrent writes of one cart on PostgreSQL", () => {
     const right = ids.slice(10).map((id) => ({ id, quantity: 2 }));
     for (let round = 0; round < 5; round++) {
       const results = await Promise.all([
-        post("/api/cart/replace", { items: left }, tokens[0] as string),
-        post("/api/cart/replace", { items: right }, tokens[1] as string),
+        post("/api/cart/replace", { items: left }, t.tokens[0]),
+        post("/api/cart/replace", { items: right }, t.tokens[1]),
       ]);
       expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
       const rows = await stored();
@@ -89,10 +81,10 @@ describe("concurrent writes of one cart on PostgreSQL", () => {
 
   it("merges the same product from two sign-ins at once into the larger quantity", async () => {
     const [id] = await makeProducts(970_200, 1);
-    await post("/api/cart/replace", { items: [] }, tokens[0] as string);
+    await post("/api/cart/replace", { items: [] }, t.tokens[0]);
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        post("/api/cart/merge", { items: [{ id, quantity: i + 1 }] }, tokens[i % 2] as string),
+        post("/api/cart/merge", { items: [{ id, quantity: i + 1 }] }, t.tokens[i % 2] as string),
       ),
     );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
@@ -101,7 +93,7 @@ describe("concurrent writes of one cart on PostgreSQL", () => {
 
   it("places orders while the cart is being changed, without an error or a lost line", async () => {
     const ids = await makeProducts(970_300, 12);
-    await post("/api/cart/replace", { items: ids.map((id) => ({ id, quantity: 1 })) }, tokens[0] as string);
+    await post("/api/cart/replace", { items: ids.map((id) => ({ id, quantity: 1 })) }, t.tokens[0]);
     const order = (id: number) => ({
       contact_name: "Maria Lopez",
       contact_phone: "415-555-0101",
@@ -112,8 +104,8 @@ describe("concurrent writes of one cart on PostgreSQL", () => {
     const ordered = ids.slice(0, 6);
     const kept = ids.slice(6);
     const results = await Promise.all([
-      ...ordered.map((id) => post("/api/order/add", order(id), tokens[0] as string)),
-      ...kept.map((id) => post("/api/cart/update", { items: [{ id, quantity: 3 }] }, tokens[1] as string)),
+      ...ordered.map((id) => post("/api/order/add", order(id), t.tokens[0])),
+      ...kept.map((id) => post("/api/cart/update", { items: [{ id, quantity: 3 }] }, t.tokens[1])),
     ]);
     expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 200));
     expect(await stored()).toEqual(kept.map((id) => ({ product_id: id, quantity: 3 })));

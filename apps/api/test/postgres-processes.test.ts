@@ -6,10 +6,10 @@ import { ORDER_STATUS } from "@vetportal/contract";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseUrl } from "./database-url.ts";
 import { ADMIN, freePort, PRACTICE } from "./helpers.ts";
 import { type ApiProcess, useApiBundle } from "./support/api-process.ts";
 import { orderBody } from "./support/fixtures.ts";
+import { useOwnPostgresDatabase } from "./support/own-database.ts";
 import { smtpListener } from "./support/smtp-listener.ts";
 
 /**
@@ -34,10 +34,8 @@ const JOURNAL = JSON.parse(
 ) as { entries: unknown[] };
 
 const api = useApiBundle("processes-test");
-const serverUrl = process.env.TEST_DATABASE_URL as string;
-const dbName = `vp_procs_${randomUUID().replaceAll("-", "").slice(0, 10)}`;
-const url = databaseUrl(serverUrl, dbName);
-let server: pg.Client;
+// Processes that start together on an empty database migrate and seed it once (decision 024).
+const ownDb = useOwnPostgresDatabase({ empty: true, prefix: "vp_procs" });
 let sql: pg.Client;
 let processes: ApiProcess[] = [];
 let proxy: Server;
@@ -53,9 +51,7 @@ const rowOf = (messageId: string) => Number(/^<outbox\.(\d+)\./.exec(messageId)?
 const delivered: { messageId: string; to: string[]; raw: string }[] = [];
 
 beforeAll(async () => {
-  server = new pg.Client({ connectionString: serverUrl });
-  await server.connect();
-  await server.query(`create database ${dbName}`);
+  const url = ownDb.url;
   smtpPort = await freePort();
   // A slow relay: each message is accepted MAIL_DELAY_MS after its data arrived.
   smtp = smtpListener(
@@ -84,8 +80,6 @@ afterAll(async () => {
   await new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve()));
   await smtp?.stop();
   await sql?.end();
-  await server?.query(`drop database if exists ${dbName} with (force)`);
-  await server?.end();
 });
 
 /**
@@ -415,7 +409,12 @@ describe("an API process that dies mid-send", () => {
     });
     const stuckPort = await freePort();
     await new Promise<void>((resolve) => stuck.listen(stuckPort, "127.0.0.1", resolve));
-    const env = { DATABASE_URL: url, SEED_DEMO_DATA: "false", OUTBOX_LEASE_MS: "3000", OUTBOX_INTERVAL_MS: "1000" };
+    const env = {
+      DATABASE_URL: ownDb.url,
+      SEED_DEMO_DATA: "false",
+      OUTBOX_LEASE_MS: "3000",
+      OUTBOX_INTERVAL_MS: "1000",
+    };
     try {
       const dying = await api.start({ ...env, SMTP_URL: `smtp://127.0.0.1:${stuckPort}` });
       for (const n of [1, 2, 3]) {

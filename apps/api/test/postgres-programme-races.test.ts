@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import { ORDER_STATUS, portalDay } from "@vetportal/contract";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseUrl } from "./database-url.ts";
 import { ADMIN, NY_PRACTICE, PRACTICE } from "./helpers.ts";
 import { type ApiProcess, useApiBundle } from "./support/api-process.ts";
 import { orderBody } from "./support/fixtures.ts";
+import { useOwnPostgresDatabase } from "./support/own-database.ts";
 import {
   type Answer,
+  addAdministrator,
   call,
   insertProduct,
   insertProgramme,
@@ -37,10 +38,8 @@ const P = {
 } as const;
 const Q = { MAX: 978_006, ALLOW: 978_007, BEHALF: 978_008 } as const;
 const api = useApiBundle("programme-races");
-const serverUrl = process.env.TEST_DATABASE_URL as string;
-const dbName = `vp_races_${randomUUID().replaceAll("-", "").slice(0, 10)}`;
-const url = databaseUrl(serverUrl, dbName);
-let server: pg.Client;
+// Processes that start together on an empty database migrate and seed it once (decision 024).
+const ownDb = useOwnPostgresDatabase({ empty: true, prefix: "vp_races" });
 let sql: pg.Client;
 let naive: pg.Pool;
 let processes: ApiProcess[] = [];
@@ -58,9 +57,7 @@ const stockOf = async (id: number) =>
 const codes = (answers: Answer[]) => answers.map((a) => a.status).sort();
 
 beforeAll(async () => {
-  server = new pg.Client({ connectionString: serverUrl });
-  await server.connect();
-  await server.query(`create database ${dbName}`);
+  const url = ownDb.url;
   await api.build();
   // The approvals' reminder and expiry job runs every second in both processes (its race below).
   const env = { DATABASE_URL: url, DATABASE_POOL_SIZE: "6", SEED_DEMO_DATA: "true", APPROVAL_JOB_INTERVAL_MS: "1000" };
@@ -71,12 +68,7 @@ beforeAll(async () => {
   // Its idle connections may still be closing when afterAll drops the database (which cuts them).
   naive.on("error", () => {});
   // A second administrator (the demo administrator's password) and the demo approver.
-  await sql.query(
-    `insert into users (customer_id, first_name, last_name, email, password_hash, user_level_id)
-     select customer_id, 'Second', 'Administrator', 'admin2@races.test', password_hash, user_level_id
-     from users where email = $1`,
-    [ADMIN.email],
-  );
+  await addAdministrator(sql, "admin2@races.test", ADMIN.email);
   [practice, admin, admin2, approver] = await Promise.all([
     signInTo(base(0), { method: "address", ...PRACTICE }),
     signInTo(base(0), { method: "password", ...ADMIN }),
@@ -100,8 +92,6 @@ afterAll(async () => {
   api.cleanUp();
   await naive?.end();
   await sql?.end();
-  await server?.query(`drop database if exists ${dbName} with (force)`);
-  await server?.end();
 });
 
 const place = (i: number, productId: number, quantity: number, token = practice.token, headers = {}) =>

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import {
@@ -13,9 +12,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { type DatabaseHandle, openPglite, openPostgres } from "../src/db/client.ts";
 import { prepareDatabase } from "../src/db/prepare.ts";
-import { databaseUrl, TEST_CUSTOMER_ID } from "./database-url.ts";
+import { TEST_CUSTOMER_ID } from "./database-url.ts";
 import { bearer, queryRows, signInAdmin, signInPractice, testConfig } from "./helpers.ts";
 import { insertProduct, orderBody } from "./support/fixtures.ts";
+import { ownPostgresDatabase } from "./support/own-database.ts";
 
 /**
  * Reference data lives in the migrations (migration 0017, decision 029): a database that only ran
@@ -40,23 +40,18 @@ afterEach(async () => {
  */
 async function emptyDatabase(load?: string): Promise<DatabaseHandle> {
   if (process.env.TEST_DRIVER === "pg") {
-    const server = process.env.TEST_DATABASE_URL as string;
-    const name = `vp_ref_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
+    const own = await ownPostgresDatabase({ empty: true, prefix: "vp_ref" });
     if (load) {
-      const client = new pg.Client({ connectionString: databaseUrl(server, name) });
+      const client = new pg.Client({ connectionString: own.url });
       await client.connect();
       await client.query(load);
       await client.end();
     }
-    const database = await openPostgres(databaseUrl(server, name), { poolSize: 3 });
+    const database = await openPostgres(own.url, { poolSize: 3 });
     const close = database.close;
     database.close = async () => {
       await close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await own.drop();
     };
     opened.push(database);
     return database;

@@ -27,3 +27,26 @@ export function useSignedInApp(overrides: Partial<Config> = {}): SignedInApp {
   afterAll(() => t.close());
   return t;
 }
+
+export type TwoSessionsApp = Awaited<ReturnType<typeof createTestApp>> & {
+  /** Two access tokens of the demo practice: two tabs or two computers. */
+  tokens: [string, string];
+  practiceUserId: number;
+};
+
+/**
+ * The test file's app (createTestApp, on its own copy of the template database) with the demo
+ * practice signed in twice at once: for one practice's writes from two sessions. Built in
+ * beforeAll, closed in afterAll; read its fields in hooks and tests.
+ */
+export function usePracticeTwice(): TwoSessionsApp {
+  const t = {} as TwoSessionsApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp());
+    const logins = await Promise.all([signInPractice(t.app), signInPractice(t.app)]);
+    t.tokens = [logins[0].access_token, logins[1].access_token];
+    t.practiceUserId = logins[0].profile.user_id;
+  });
+  afterAll(() => t.close());
+  return t;
+}

@@ -2,9 +2,10 @@ import { IDEMPOTENCY_HEADER } from "@vetportal/contract";
 import type pg from "pg";
 
 /**
- * What `postgres-programme-races.test.ts` needs beside its races: requests to a child API process,
- * sign-ins, the file's own products and programmes written straight into its database, and the
- * "naive" read-then-write versions each race is shown to break.
+ * What the two-process race tests (`postgres-programme-races.test.ts`,
+ * `postgres-print-processes.test.ts`) need beside their races: requests to a child API process,
+ * sign-ins, a second administrator, the file's own products and programmes written straight into
+ * its database, and the "naive" read-then-write versions each race is shown to break.
  */
 
 export interface Answer {
@@ -40,6 +41,16 @@ export async function signInTo(base: string, body: Record<string, unknown>) {
   if (res.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(res.json)}`);
   const json = res.json as unknown as { access_token: string; profile: { user_id: number } };
   return { token: json.access_token, userId: json.profile.user_id };
+}
+
+/** A second administrator with the demo administrator's password: two staff at once. */
+export async function addAdministrator(sql: pg.Client, email: string, demoAdminEmail: string) {
+  await sql.query(
+    `insert into users (customer_id, first_name, last_name, email, password_hash, user_level_id)
+     select customer_id, 'Second', 'Administrator', $2, password_hash, user_level_id
+     from users where email = $1`,
+    [demoAdminEmail, email],
+  );
 }
 
 /** A product of customer 1850 in category 2101 (outside the demo programme's scope), $1 a pack. */

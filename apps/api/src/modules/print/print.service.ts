@@ -10,6 +10,7 @@ import { decodeBase64, normaliseLogo } from "./logo.ts";
 import * as repo from "./print.repository.ts";
 import { firstPagePng } from "./raster.ts";
 import { appendPrintPages, renderProof, type TemplateContent } from "./render.ts";
+import { Lru } from "./render-cache.ts";
 import { createTemplates } from "./templates.ts";
 
 export type PrintSettings = Pick<Config, "CUSTOMER_ID">;
@@ -78,6 +79,23 @@ export function createPrintService(deps: PrintDeps) {
 
   const templates = createTemplates({ db, settings, audit });
 
+  /**
+   * The preview of a brand version on a template version, rendered once per process: both rows
+   * are immutable (decision 044), so a product page shown again costs no rendering.
+   */
+  const previews = new Lru<Promise<string>>(64);
+  function previewOf(brand: repo.BrandRow, template: repo.TemplateRow): Promise<string> {
+    const key = `${brand.id}.${template.id}`;
+    const cached = previews.get(key);
+    if (cached) return cached;
+    const made = renderProof(templateContent(template), brandContent(brand)).then(async (pdf) =>
+      pngDataUrl(await firstPagePng(pdf, PREVIEW_PX)),
+    );
+    previews.set(key, made);
+    made.catch(() => previews.delete(key));
+    return made;
+  }
+
   return {
     ...templates,
 
@@ -92,7 +110,6 @@ export function createPrintService(deps: PrintDeps) {
     /** The practice's proof of a product: made (or found) for the current brand and template, with its preview. */
     async proof(caller: SessionUser, productId: number): Promise<Proof> {
       const { proof, brand, template } = await currentProof(deps, caller.userId, productId);
-      const pdf = await renderProof(templateContent(template), brandContent(brand));
       return {
         id: proof.id,
         product_id: productId,
@@ -100,7 +117,7 @@ export function createPrintService(deps: PrintDeps) {
         template_version: template.version,
         approved: proof.approved_at !== null,
         approved_at: proof.approved_at?.toISOString() ?? null,
-        preview: pngDataUrl(firstPagePng(pdf, PREVIEW_PX)),
+        preview: await previewOf(brand, template),
       };
     },
 

@@ -192,3 +192,24 @@ describe("proofs and print files", () => {
     expect((await post("/api/print/file", { order_product_ids: [plain[0]?.id] }, t.admin)).statusCode).toBe(409);
   });
 });
+
+describe("templates", () => {
+  it("re-saving a template's placement unchanged keeps its version and the practices' approvals", async () => {
+    // The stored fields come back from jsonb with their keys in another order than they were sent.
+    const proof = (await post("/api/proof/query", { product_id: DEMO_POSTER_ID })).json().data;
+    expect((await post("/api/proof/approve", { proof_id: proof.id })).statusCode).toBe(200);
+    const current = (await post("/api/template/query", { product_id: DEMO_POSTER_ID }, t.admin)).json().data;
+    const body = { product_id: DEMO_POSTER_ID, fields: current.fields, bleed_mm: current.bleed_mm };
+    const again = await post("/api/template/save", body, t.admin);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.version).toBe(current.version);
+    expect((await post("/api/proof/query", { product_id: DEMO_POSTER_ID })).json().data).toMatchObject({
+      id: proof.id,
+      approved: true,
+    });
+    // A change of bleed is a new version, and the practice approves again.
+    const changed = await post("/api/template/save", { ...body, bleed_mm: current.bleed_mm + 1 }, t.admin);
+    expect(changed.json().data.version).toBe(current.version + 1);
+    expect((await post("/api/proof/query", { product_id: DEMO_POSTER_ID })).json().data.approved).toBe(false);
+  });
+});

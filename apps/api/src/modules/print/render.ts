@@ -1,7 +1,7 @@
 import { PRINT_MESSAGES, TEMPLATE_FIELD_LABELS, type TemplateField } from "@vetportal/contract";
 import { degrees, PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import QRCode from "qrcode";
 import { AppError } from "../../lib/app-error.ts";
+import { drawQrCode, embedLogo } from "./render-cache.ts";
 
 /** Points per millimetre (1 pt = 1/72 inch). */
 export const MM = 72 / 25.4;
@@ -113,17 +113,11 @@ function drawText(page: PDFPage, font: PDFFont, origin: Origin, field: TemplateF
   }
 }
 
-function drawQr(page: PDFPage, origin: Origin, field: TemplateField, url: string) {
+function drawQr(doc: PDFDocument, page: PDFPage, origin: Origin, field: TemplateField, url: string) {
   if (!url) return;
-  const qr = QRCode.create(url, { errorCorrectionLevel: "M" });
-  const n = qr.modules.size;
   const side = Math.min(field.width, field.height) * MM;
-  let path = "";
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) if (qr.modules.get(r, c)) path += `M${c} ${r}h1v1h-1z`;
-  }
   const top = origin.top - field.y * MM - (field.height * MM - side) / 2;
-  page.drawSvgPath(path, { x: alignedX(origin, field, side), y: top, scale: side / n, color: hexColor(field.color) });
+  drawQrCode(doc, page, { x: alignedX(origin, field, side), top, side, color: hexColor(field.color) }, url);
 }
 
 function drawLogo(page: PDFPage, origin: Origin, field: TemplateField, logo: PDFImage | null) {
@@ -144,11 +138,11 @@ async function drawFields(
   brand: BrandContent,
 ) {
   const logo =
-    brand.logo_png && template.fields.some((f) => f.kind === "logo") ? await doc.embedPng(brand.logo_png) : null;
+    brand.logo_png && template.fields.some((f) => f.kind === "logo") ? await embedLogo(doc, brand.logo_png) : null;
   const fonts = new Map<TemplateField["font"], PDFFont>();
   for (const field of template.fields) {
     if (field.kind === "logo") drawLogo(page, origin, field, logo);
-    else if (field.kind === "qr") drawQr(page, origin, field, brand.website);
+    else if (field.kind === "qr") drawQr(doc, page, origin, field, brand.website);
     else {
       const font = fonts.get(field.font) ?? (await doc.embedFont(FONT_NAMES[field.font]));
       fonts.set(field.font, font);

@@ -38,7 +38,16 @@ async function checkedBase(base64: string) {
   return { bytes, size };
 }
 
-const sameFields = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with every object's keys in one order: jsonb keeps keys in its own order, not the request's. */
+const canonical = (value: unknown) =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+
+/** The same placement, whatever order the stored and the saved fields' keys come in. */
+const sameFields = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** Print templates of customizable products (administrators): list, read, save a version, preview. */
 export function createTemplates({
@@ -136,7 +145,7 @@ export function createTemplates({
       const brandRow = body.user_id === undefined ? undefined : await repo.findBrand(db, body.user_id);
       const brand = brandRow ? brandContent(brandRow) : SAMPLE_BRAND;
       const pdf = await renderProof({ base_pdf: base, fields: body.fields, bleed_mm: body.bleed_mm }, brand);
-      return { preview: `data:image/png;base64,${firstPagePng(pdf, 900).toString("base64")}` };
+      return { preview: `data:image/png;base64,${(await firstPagePng(pdf, 900)).toString("base64")}` };
     },
   };
 }
