@@ -128,6 +128,10 @@ function BackOrderForm({ order }: { order: DeskOrder }) {
   );
 }
 
+/** Whether staff may do anything with the order now (DeskActions shows nothing otherwise). */
+export const hasDeskActions = ({ actions }: DeskOrder) =>
+  actions.can_ship || actions.statuses.length > 0 || actions.can_back_order || actions.can_cancel;
+
 /**
  * What staff may do with the order now, from the contract's transition table (order.actions):
  * ship, change the status, back order, cancel. A shipped or cancelled order offers nothing.
