@@ -17,6 +17,13 @@ import { expectPageOk } from "./support/page-checks.ts";
 const POSTCARD = { id: 990001, category: 2101, name: "Dental Care Reminder Postcard — personalised" };
 const LOGO = readFileSync(new URL("./fixtures/brand-logo.png", import.meta.url));
 
+/** A PDF's text, read back with unpdf (it must be a PDF). */
+async function pdfText(bytes: Buffer): Promise<string> {
+  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+  return text;
+}
+
 /** A practice of this run alone (sign-up through the API), so journeys beside it share nothing with it. */
 async function newPractice(page: Page, stamp: number): Promise<Practice & { phone: string }> {
   const practice = {
@@ -73,7 +80,7 @@ async function setUpBrand(page: Page, practice: Practice & { phone: string }) {
 }
 
 /** The postcard's proof: a PDF behind "View proof", then "I approve this proof", then into the cart. */
-async function approveProofAndAdd(page: Page) {
+async function approveProofAndAdd(page: Page, practice: { name: string; phone: string }) {
   await page.goto(`/product/${POSTCARD.id}?category=${POSTCARD.category}`);
   await expect(page.getByRole("heading", { level: 1, name: POSTCARD.name })).toBeVisible();
   await expect(page.getByRole("img", { name: `Preview of ${POSTCARD.name} with your practice's brand` })).toBeVisible();
@@ -84,13 +91,19 @@ async function approveProofAndAdd(page: Page) {
   const response = await pdf;
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toMatch(/^application\/pdf/);
-  expect((await response.body()).subarray(0, 5).toString()).toBe("%PDF-");
   await (await popup).close();
+  // The same proof read back: the practice's name and phone, and the watermark.
+  const proof = (await (await apiAsPage(page, "/api/proof/query", { product_id: POSTCARD.id })).json()).data;
+  const text = await pdfText(await (await apiAsPage(page, "/api/proof/pdf", { proof_id: proof.id })).body());
+  expect(text).toContain(practice.name);
+  expect(text).toContain(practice.phone);
+  expect(text).toContain("PROOF");
 
   // Add To Cart waits for the approval.
   await expect(page.getByText(PRINT_MESSAGES.proofNeeded)).toBeVisible();
   const approve = page.getByRole("checkbox", { name: "I approve this proof" });
-  await approve.check();
+  // Checked once the server has recorded the approval (the box shows the proof's state).
+  await approve.click();
   await expect(approve).toBeChecked();
   await expect(approve).toBeDisabled();
   await expect(page.getByText(PRINT_MESSAGES.proofNeeded)).toHaveCount(0);
@@ -141,9 +154,7 @@ async function downloadPrintFile(admin: Page, practice: { name: string; phone: s
   const download = admin.waitForEvent("download");
   await admin.getByRole("button", { name: `Print file of ${POSTCARD.name}` }).click();
   const file = await download;
-  const bytes = readFileSync(await file.path());
-  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+  const text = await pdfText(readFileSync(await file.path()));
   expect(text).toContain(practice.name);
   expect(text).toContain(practice.phone);
   expect(text).not.toContain("PROOF");
@@ -177,7 +188,7 @@ test.describe("print on demand", () => {
     const practice = await newPractice(page, Date.now());
     await signInAsPractice(page, practice);
     await setUpBrand(page, practice);
-    await approveProofAndAdd(page);
+    await approveProofAndAdd(page, practice);
     const stocked = await stockedProduct(page);
     const orderId = await addStockedAndOrder(page, stocked);
 
