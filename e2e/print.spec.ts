@@ -217,7 +217,7 @@ test.describe("print on demand", () => {
 
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: "Your Order Details" })).toBeVisible();
-    await expect(page.getByText("2 of 2 lines shipped")).toBeVisible();
+    await expect(page.getByText("2 of 2 lines shipped", { exact: true })).toBeVisible();
     await expect(page.getByText("Shipped", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("link", { name: /UPS 1Z999AA10123450002/ })).toBeVisible();
     await expectPageOk(page, "order, shipped");
