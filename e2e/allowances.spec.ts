@@ -65,11 +65,14 @@ async function journey(page: Page, practice: Practice) {
   await signInAsPractice(page, practice);
   const b = await balanceOf(page);
   const figure = (left: number) => `${left} of ${b.allotted} packs left`;
+  // The chip and /allowance: below zero (the run lets overage through) "57 packs over this quarter".
+  const period = (left: number) =>
+    left < 0 ? `${-left} ${left === -1 ? "pack" : "packs"} over this quarter` : `${figure(left)} this quarter`;
   // The programme is in use: the seed's orders of this quarter are in the ledger.
   expect(b.used).toBeGreaterThan(0);
   expect(b.ledger.filter((e) => e.kind === "order" && e.order_id !== null).length).toBeGreaterThan(0);
   const chip = page.getByTestId("allowance-chip");
-  await expect(chip).toHaveText(`${b.name}: ${figure(b.left)} this quarter`);
+  await expect(chip).toHaveText(`${b.name}: ${period(b.left)}`);
 
   await expectNoApprovalsLink(page);
 
@@ -85,14 +88,14 @@ async function journey(page: Page, practice: Practice) {
   );
   await expectPageOk(page, "cart with the allowance");
   // A cart is not an order: the chip still shows the balance.
-  await expect(chip).toHaveText(`${b.name}: ${figure(b.left)} this quarter`);
+  await expect(chip).toHaveText(`${b.name}: ${period(b.left)}`);
 
   // /allowance: the same figure, and the ledger that makes it.
   await chip.click();
   await expect(page).toHaveURL("/allowance");
   const heading = page.getByRole("heading", { level: 1, name: "Allowance" });
   await expect(heading).toBeFocused();
-  await expect(page.getByRole("table", { name: "Your programmes" })).toContainText(`${figure(b.left)} this quarter`);
+  await expect(page.getByRole("table", { name: "Your programmes" })).toContainText(period(b.left));
   const ledger = page.getByRole("table", { name: "Allowance ledger" });
   await expect(ledger.getByRole("link", { name: /^Order #\d+$/ }).first()).toBeVisible();
   await expect(ledger).toContainText("Allotment");

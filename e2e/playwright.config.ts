@@ -15,7 +15,7 @@ const dataDir = join(tmpdir(), `vetportal-e2e-${port}`);
 if (process.env.TEST_WORKER_INDEX === undefined) rmSync(dataDir, { recursive: true, force: true });
 
 /** The journeys of a practice, run at desktop size and at 390×844 ("phone" project). */
-const PRACTICE_JOURNEYS = /(sign-in|sign-up|place-order|reorder|checkout-prices)\.spec\.ts$/;
+const PRACTICE_JOURNEYS = /(sign-in|sign-up|place-order|reorder|checkout-prices|print)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: ".",

@@ -124,7 +124,7 @@ export async function insertShipments(db: Executor, rows: (typeof shipments.$inf
 
 /**
  * Marks an order Shipped on a day: the status, and for the reports date_shipped (now when the day
- * is today in portal time, else noon of that day) and tracking_number (every number, comma-separated).
+ * is today in portal time, else noon of that day; the latest of its lines' days if one is later) and tracking_number (every number, comma-separated).
  */
 export async function setShipped(
   db: Executor,
@@ -137,8 +137,10 @@ export async function setShipped(
     .update(orders)
     .set({
       order_status_id: statusId,
-      date_shipped: sql`case when ${shippedOn}::date = ${portalToday()} then now()
-        else (${shippedOn}::date + time '12:00') at time zone ${PORTAL_TIME_ZONE} end`,
+      // Its last line's day: never before a line's own (a shipment may be recorded with an earlier day).
+      date_shipped: sql`greatest(case when ${shippedOn}::date = ${portalToday()} then now()
+        else (${shippedOn}::date + time '12:00') at time zone ${PORTAL_TIME_ZONE} end,
+        (select max(l.date_shipped) from ${order_products} l where l.order_id = ${orderId}))`,
       tracking_number: trackingNumbers.join(", "),
     })
     .where(eq(orders.id, orderId));

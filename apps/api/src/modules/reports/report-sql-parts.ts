@@ -1,4 +1,4 @@
-import { PORTAL_TIME_ZONE, type ReportFilter } from "@vetportal/contract";
+import { ORDER_STATUS, PORTAL_TIME_ZONE, type ReportFilter } from "@vetportal/contract";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { escapeLike } from "../../db/like.ts";
@@ -45,11 +45,37 @@ export const practiceName = sql.raw(PRACTICE_NAME);
  */
 export function orderConditions(f: ReportFilter, customerId: number): SQL[] {
   const dated = f.date_by === "shipped" ? sql.raw("o.date_shipped") : sql.raw("o.created");
-  const where = [
+  return [sql`o.customer_id = ${customerId}`, ...inPeriod(dated, f), ...orderFilters(f, customerId)];
+}
+
+/** `column` (a timestamptz) within the filter's portal days, both ends included. */
+const inPeriod = (column: SQL, f: ReportFilter) => [
+  sql`${column} >= ${dayStart(f.date_from)}`,
+  sql`${column} < ${dayEnd(f.date_to)}`,
+];
+
+/** A line's ship day: its own (decision 045), or its order's for a line shipped before lines kept one. */
+const LINE_SHIPPED = "coalesce(op.date_shipped, o.date_shipped)";
+
+/**
+ * Lines dated by the day they shipped (issue 24 §5): a split order counts each line on its own day.
+ * The order conditions only bound which orders can hold such a line — not Shipped before the period
+ * starts (an order is Shipped on the latest of its lines' days, orders.repository setShipped), or
+ * still open — so the order-id range stays narrow; the line's own day decides. (Not by the order's
+ * creation: staff may record a shipment on any day.)
+ */
+function lineShippedConditions(f: ReportFilter, customerId: number): { order: SQL[]; line: SQL[] } {
+  const order = [
     sql`o.customer_id = ${customerId}`,
-    sql`${dated} >= ${dayStart(f.date_from)}`,
-    sql`${dated} < ${dayEnd(f.date_to)}`,
+    sql`(o.date_shipped >= ${dayStart(f.date_from)} or (o.date_shipped is null and o.order_status_id <> ${ORDER_STATUS.CANCELLED}))`,
+    ...orderFilters(f, customerId),
   ];
+  return { order, line: inPeriod(sql.raw(LINE_SHIPPED), f) };
+}
+
+/** The conditions on orders `o` of the customer other than the period. */
+function orderFilters(f: ReportFilter, customerId: number): SQL[] {
+  const where: SQL[] = [];
   if (f.department_id) where.push(sql`o.department_id = ${f.department_id}`);
   if (f.cost_center_id) where.push(sql`o.cost_center_id = ${f.cost_center_id}`);
   if (f.user_id) where.push(sql`o.user_id = ${f.user_id}`);
@@ -111,7 +137,7 @@ export type LineSource = "range" | "any" | "newest-orders-first";
 
 /**
  * Lines of the matching orders, with the packs not cancelled and each line's share of its order's
- * shipping and tax (by value). `extra` are conditions on the line `op`. A destroy order's lines are
+ * shipping and tax (by value). Dated by "shipped", a line is in the period by its own ship day. `extra` are conditions on the line `op`. A destroy order's lines are
  * stock thrown away, not sales: they are never among them (as in report_product_days, 0013).
  */
 export function matchingLines(
@@ -120,14 +146,17 @@ export function matchingLines(
   extra: SQL[] = [],
   source: LineSource = "range",
 ): SQL {
-  const where = [...orderConditions(f, customerId), sql`not o.is_destroy`];
+  const byLineShipped = f.date_by === "shipped" ? lineShippedConditions(f, customerId) : undefined;
+  const where = [...(byLineShipped?.order ?? orderConditions(f, customerId)), sql`not o.is_destroy`];
   const notCancelled = sql`op.quantity > op.cancelled_quantity`;
+  // The line's ship day needs the order's (LINE_SHIPPED): checked where both are joined.
+  const lineWhere = [...extra, ...(byLineShipped?.line ?? [])];
   let from: SQL;
   if (source === "newest-orders-first") {
     from = sql`from orders o
     cross join lateral (select * from order_products op
       where op.order_id = o.id and ${and([notCancelled, ...extra])} offset 0) op
-    where ${and(where)}`;
+    where ${and([...where, ...(byLineShipped?.line ?? [])])}`;
   } else {
     const ids =
       source === "range"
@@ -136,7 +165,7 @@ export function matchingLines(
     from = sql`from (${ids}) r
     join order_products op on op.order_id between r.lo and r.hi
     join orders o on o.id = op.order_id
-    where ${and([notCancelled, ...where, ...extra])}`;
+    where ${and([notCancelled, ...where, ...lineWhere])}`;
   }
   return sql`select op.id, op.order_id, op.product_id, op.product_name, op.quantity, op.cancelled_quantity,
       op.unit_price_cents, op.tracking_number as line_tracking,
@@ -145,7 +174,7 @@ export function matchingLines(
       (op.pick_fee_cents / op.quantity) * (op.quantity - op.cancelled_quantity) as pick,
       ${share("o.shipping_amount", "op.unit_price_cents", "o.total_items_amount")} as ship,
       ${share("o.tax_amount", "op.unit_price_cents + op.pick_fee_cents / op.quantity", "o.total_items_amount + o.pick_fee_amount")} as tax,
-      o.created, o.user_id, o.department_id, o.date_shipped, o.order_status_id,
+      o.created, o.user_id, o.department_id, ${sql.raw(LINE_SHIPPED)} as date_shipped, o.order_status_id,
       o.ship_name, o.ship_line1, o.ship_city, o.ship_state, o.ship_zip_code, o.tracking_number
     ${from}`;
 }

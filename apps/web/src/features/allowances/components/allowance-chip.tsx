@@ -1,11 +1,11 @@
 import { Anchor } from "@mantine/core";
-import { balanceText, periodWord } from "@vetportal/contract";
 import { Link } from "react-router";
 import { useMyAllowance } from "../../../lib/my-allowance.ts";
+import { periodBalanceText } from "./balance-words.ts";
 
 /**
- * The header chip (issue 23 §1): "Client education: 14 of 40 packs left this quarter", the same
- * words as the cart and /allowance, linking to /allowance. Nothing while loading or without a programme.
+ * The header chip (issue 23 §1): "Client education: 14 of 40 packs left this quarter" ("57 packs over this
+ * quarter" below zero), the same words as /allowance, linking to /allowance. Nothing while loading or without a programme.
  */
 export function AllowanceChip() {
   const allowance = useMyAllowance();
@@ -26,7 +26,7 @@ export function AllowanceChip() {
       style={{ borderRadius: "var(--mantine-radius-sm)", overflowWrap: "anywhere" }}
       data-testid="allowance-chip"
     >
-      {first.name}: {balanceText(first.left, first.allotted, first.unit)} {periodWord(first.period)}
+      {first.name}: {periodBalanceText(first)}
     </Anchor>
   );
 }

@@ -3,10 +3,8 @@ import {
   type AllowanceBalance,
   type AllowanceLedgerEntry,
   allowanceAmount,
-  balanceText,
   LEDGER_KIND_LABELS,
   OVER_BALANCE_LABELS,
-  periodWord,
 } from "@vetportal/contract";
 import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header.tsx";
@@ -15,13 +13,14 @@ import { Panel } from "../../../components/panel.tsx";
 import { DataTable, type TableColumn } from "../../../components/table/data-table.tsx";
 import { formatPst } from "../../../lib/format.ts";
 import { useMyAllowance } from "../../../lib/my-allowance.ts";
+import { periodBalanceText } from "../components/balance-words.ts";
 
 const balanceColumns: TableColumn<AllowanceBalance>[] = [
   { key: "name", label: "Programme", cell: (b) => b.name, role: "title", rowHeader: true, wrap: true },
   {
     key: "left",
     label: "Balance",
-    cell: (b) => `${balanceText(b.left, b.allotted, b.unit)} ${periodWord(b.period)}`,
+    cell: periodBalanceText,
     wrap: true,
   },
   { key: "used", label: "Used", cell: (b) => allowanceAmount(b.used, b.unit), numeric: true },

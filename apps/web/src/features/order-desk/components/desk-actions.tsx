@@ -128,6 +128,16 @@ function BackOrderForm({ order }: { order: DeskOrder }) {
   );
 }
 
+/** The order as its forms start from: its status and each line ready to ship with its packs left. */
+const formsKey = (order: DeskOrder) =>
+  [order.order_status, ...order.lines.filter((l) => l.ready_to_ship).map((l) => `${l.id}×${l.to_ship_quantity}`)].join(
+    " ",
+  );
+
+/** Whether staff may do anything with the order now (DeskActions shows nothing otherwise). */
+export const hasDeskActions = ({ actions }: DeskOrder) =>
+  actions.can_ship || actions.statuses.length > 0 || actions.can_back_order || actions.can_cancel;
+
 /**
  * What staff may do with the order now, from the contract's transition table (order.actions):
  * ship, change the status, back order, cancel. A shipped or cancelled order offers nothing.
@@ -144,8 +154,11 @@ export function DeskActions({ order }: { order: DeskOrder }) {
 
   return (
     <Panel title="Actions">
-      {/* Keyed by status: after a change the forms start again from the order as it now stands. */}
-      <Tabs key={order.order_status} defaultValue={tabs[0]?.value} keepMounted={false}>
+      {/*
+        Keyed by status and by the lines ready to ship: after a change (a line moved on in
+        production too) the forms start again from the order as it now stands.
+      */}
+      <Tabs key={formsKey(order)} defaultValue={tabs[0]?.value} keepMounted={false}>
         <Tabs.List mb="md">
           {tabs.map((tab) => (
             <Tabs.Tab key={tab.value} value={tab.value}>

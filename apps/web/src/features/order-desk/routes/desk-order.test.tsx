@@ -348,6 +348,23 @@ describe("order desk: production of personalised lines", () => {
     expect(move.calls.last).toEqual({ order_id: 866, order_product_ids: [11, 12], production_status_id: 9 });
   });
 
+  it("offers a line's packs to ship once it is moved on to Printing, without opening the order again", async () => {
+    const moved = deskOrder({
+      lines: [printed(11, 9, "Co-branded Brochure", [10, 17]), printed(12, 10, "Co-branded Poster", [9])],
+    });
+    server.use(apiOk("/api/fulfilment/lines/move", DeskOrderSchema, moved).handler);
+    const { user, serve } = openDeskOrder(PRODUCTION);
+    await screen.findByRole("table", { name: "Personalised lines of order #866" });
+    expect(screen.queryByRole("textbox", { name: /^Packs of Co-branded Brochure/ })).not.toBeInTheDocument();
+    serve(moved);
+    await user.click(screen.getByRole("checkbox", { name: "Choose Co-branded Brochure" }));
+    const form = screen.getByRole("form", { name: "Move lines of order #866" });
+    await user.selectOptions(within(form).getByRole("combobox", { name: "Move the chosen lines to" }), "9");
+    await user.click(within(form).getByRole("button", { name: "Move line" }));
+    expect(await screen.findByRole("textbox", { name: "Packs of Co-branded Brochure (2 left)" })).toHaveValue("2");
+    expect(screen.queryByRole("textbox", { name: /^Packs of Co-branded Poster/ })).not.toBeInTheDocument();
+  });
+
   it("downloads the print file of one line, and of the chosen lines as one PDF", async () => {
     const asked: unknown[] = [];
     server.use(

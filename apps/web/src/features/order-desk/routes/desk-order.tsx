@@ -1,4 +1,4 @@
-import { Anchor, Divider, Grid, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Divider, Grid, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { type DeskOrder, placedByText } from "@vetportal/contract";
 import { Link, useLocation, useParams } from "react-router";
@@ -15,7 +15,7 @@ import { TrackingLinks } from "../../../components/tracking-links.tsx";
 import { formatPst } from "../../../lib/format.ts";
 import { positiveId } from "../../../lib/route-params.ts";
 import { useDeskOrder } from "../api/get-desk-order.ts";
-import { DeskActions } from "../components/desk-actions.tsx";
+import { DeskActions, hasDeskActions } from "../components/desk-actions.tsx";
 import { DeskLinesTable } from "../components/desk-lines-table.tsx";
 import { DeskProduction } from "../components/desk-production.tsx";
 
@@ -98,6 +98,7 @@ export function DeskOrderRoute() {
   }
 
   const data = order.data;
+  const acting = hasDeskActions(data);
   return (
     <Stack gap="lg">
       <title>{`Order #${data.id} · Order Desk · Vet Portal`}</title>
@@ -115,24 +116,19 @@ export function DeskOrderRoute() {
         </Stack>
       </Group>
 
+      {/*
+        What staff act on beside the order's facts (the facts side by side when nothing is left to do);
+        the two tables (production, lines) below at the page's full width, so their columns read whole
+        on a laptop (1366 px) without scrolling sideways.
+      */}
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Stack gap="lg">
+        {acting && (
+          <Grid.Col span={{ base: 12, lg: 8 }}>
             <DeskActions order={data} />
-            <DeskProduction order={data} />
-            <Panel title="Lines">
-              <DeskLinesTable order={data} />
-              <Divider my="md" />
-              <Amounts order={data} />
-            </Panel>
-            <Panel title="History">
-              <StatusTimeline events={data.history} />
-            </Panel>
-            <RecordHistory kind="order" recordId={data.id} />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Stack gap="lg">
+          </Grid.Col>
+        )}
+        <Grid.Col span={{ base: 12, lg: acting ? 4 : 12 }}>
+          <SimpleGrid cols={{ base: 1, md: acting ? 1 : 3 }} spacing="lg">
             <Panel title="Shipments">
               {data.shipment_groups.some((g) => g.lines.length) ? (
                 <ShipmentGroups progress={data.line_progress.summary} groups={data.shipment_groups} />
@@ -150,9 +146,19 @@ export function DeskOrderRoute() {
             <Panel title="Customer">
               <Customer order={data} />
             </Panel>
-          </Stack>
+          </SimpleGrid>
         </Grid.Col>
       </Grid>
+      <DeskProduction order={data} />
+      <Panel title="Lines">
+        <DeskLinesTable order={data} />
+        <Divider my="md" />
+        <Amounts order={data} />
+      </Panel>
+      <Panel title="History">
+        <StatusTimeline events={data.history} />
+      </Panel>
+      <RecordHistory kind="order" recordId={data.id} />
     </Stack>
   );
 }

@@ -170,6 +170,47 @@ describe("order detail", () => {
     expect(await screen.findByText("The products of order #866 are in your cart.")).toBeInTheDocument();
   });
 
+  it("shows a split order's tracking link once, in its shipment with the lines it held", async () => {
+    const ups = { carrier: "UPS", tracking_number: "1Z999AA10123456784", shipped_on: "2026-11-20" };
+    openOrder([
+      orderDetail({
+        order_status: 5,
+        order_status_name: "Shipped",
+        can_cancel: false,
+        shipments: [ups],
+        shipment_groups: [
+          {
+            id: 7,
+            shipped_on: "2026-11-20",
+            packages: [ups],
+            lines: [{ order_product_id: 1, product_name: "Dental Chews", quantity: 3 }],
+          },
+        ],
+        line_progress: { lines: 2, shipped: 1, in_production: [], summary: "1 of 2 lines shipped" },
+      }),
+    ]);
+    expect(await screen.findByText("1 of 2 lines shipped")).toBeInTheDocument();
+    expect(screen.getAllByRole("link", { name: /UPS 1Z999AA10123456784/ })).toHaveLength(1);
+    expect(screen.getByText("3 × Dental Chews")).toBeInTheDocument();
+    expect(screen.queryByText("Tracking")).not.toBeInTheDocument();
+  });
+
+  it("shows the tracking link in the order's facts when its shipment names no lines (shipped before lines were recorded)", async () => {
+    const ups = { carrier: "UPS", tracking_number: "1Z999AA10123456784", shipped_on: "2026-11-20" };
+    openOrder([
+      orderDetail({
+        order_status: 5,
+        order_status_name: "Shipped",
+        can_cancel: false,
+        shipments: [ups],
+        shipment_groups: [{ id: 7, shipped_on: "2026-11-20", packages: [ups], lines: [] }],
+      }),
+    ]);
+    expect(await screen.findByText("Tracking")).toBeInTheDocument();
+    expect(screen.getAllByRole("link", { name: /UPS 1Z999AA10123456784/ })).toHaveLength(1);
+    expect(screen.queryByRole("heading", { name: "Shipments" })).not.toBeInTheDocument();
+  });
+
   it("says the order is not found when the server answers 404", async () => {
     signIn();
     server.use(apiError("/api/order/query", 404, "NOT_FOUND", "Not found.").handler);

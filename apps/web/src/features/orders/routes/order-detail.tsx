@@ -44,7 +44,8 @@ function BackToMyOrders() {
 /** Order types of the route (SPEC §2): 1 just submitted, 2 viewing. */
 const JUST_SUBMITTED = "1";
 
-function OrderSummary({ order }: { order: OrderDetail }) {
+/** The order's facts; its tracking links only when no Shipments panel shows them (`trackingInShipments`). */
+function OrderSummary({ order, trackingInShipments = false }: { order: OrderDetail; trackingInShipments?: boolean }) {
   // A destroy order ships nothing: no delivery method, contact or tracking to show (decision 027).
   const isDestroy = order.order_status === ORDER_STATUS.DESTROYED;
   return (
@@ -72,7 +73,7 @@ function OrderSummary({ order }: { order: OrderDetail }) {
       )}
       <Fact label="Note">{order.shipping_instruction || "—"}</Fact>
       {order.date_shipped && <Fact label="Date Shipped">{formatPst(order.date_shipped)}</Fact>}
-      {order.shipments.length > 0 && (
+      {order.shipments.length > 0 && !trackingInShipments && (
         <Fact label="Tracking">
           <TrackingLinks shipments={order.shipments} />
         </Fact>
@@ -217,6 +218,8 @@ export function OrderDetailRoute() {
 
   const data = order.data;
   const isCancelled = data.order_status === ORDER_STATUS.CANCELLED;
+  // A split shipment (issue 24 §5) lists its tracking links with its lines: shown there, not twice.
+  const hasShipments = data.shipment_groups.some((g) => g.lines.length > 0);
   if (data.order_status === ORDER_STATUS.DESTROYED) return <DestroyedOrder order={data} />;
   return (
     <Stack gap="lg">
@@ -259,7 +262,7 @@ export function OrderDetailRoute() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Panel title="Order" h="100%">
-            <OrderSummary order={data} />
+            <OrderSummary order={data} trackingInShipments={hasShipments} />
           </Panel>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
@@ -268,7 +271,7 @@ export function OrderDetailRoute() {
           </Panel>
         </Grid.Col>
       </Grid>
-      {data.shipment_groups.some((g) => g.lines.length > 0) && (
+      {hasShipments && (
         <Panel title="Shipments">
           <ShipmentGroups progress={data.line_progress.summary} groups={data.shipment_groups} />
         </Panel>

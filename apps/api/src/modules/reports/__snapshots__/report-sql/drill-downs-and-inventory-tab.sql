@@ -13,7 +13,7 @@ select l.id as order_product_id, l.order_id, to_char(l.created at time zone 'UTC
       (case when o.total_items_amount + o.pick_fee_amount > 0
     then ((o.tax_amount)::int8 * (op.unit_price_cents + op.pick_fee_cents / op.quantity) * (op.quantity - op.cancelled_quantity) * 2 + (o.total_items_amount + o.pick_fee_amount)) / (2 * (o.total_items_amount + o.pick_fee_amount))
     else 0 end)::int4 as tax,
-      o.created, o.user_id, o.department_id, o.date_shipped, o.order_status_id,
+      o.created, o.user_id, o.department_id, coalesce(op.date_shipped, o.date_shipped) as date_shipped, o.order_status_id,
       o.ship_name, o.ship_line1, o.ship_city, o.ship_state, o.ship_zip_code, o.tracking_number
     from (select 0 lo, 2147483647 hi) r
     join order_products op on op.order_id between r.lo and r.hi
@@ -38,7 +38,7 @@ select count(*)::int as found_rows, coalesce(sum(l.qty), 0)::int as quantity,
       (case when o.total_items_amount + o.pick_fee_amount > 0
     then ((o.tax_amount)::int8 * (op.unit_price_cents + op.pick_fee_cents / op.quantity) * (op.quantity - op.cancelled_quantity) * 2 + (o.total_items_amount + o.pick_fee_amount)) / (2 * (o.total_items_amount + o.pick_fee_amount))
     else 0 end)::int4 as tax,
-      o.created, o.user_id, o.department_id, o.date_shipped, o.order_status_id,
+      o.created, o.user_id, o.department_id, coalesce(op.date_shipped, o.date_shipped) as date_shipped, o.order_status_id,
       o.ship_name, o.ship_line1, o.ship_city, o.ship_state, o.ship_zip_code, o.tracking_number
     from (select min(o.id) lo, max(o.id) hi from orders o where o.customer_id = 1850 and o.created >= ('2026-01-01'::date::timestamp at time zone 'America/Los_Angeles') and o.created < (('2026-01-31'::date + 1)::timestamp at time zone 'America/Los_Angeles') and not o.is_destroy) r
     join order_products op on op.order_id between r.lo and r.hi
