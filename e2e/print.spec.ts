@@ -177,7 +177,10 @@ async function moveTo(admin: Page, status: "Printing" | "In Production") {
 
 test.describe("print on demand", () => {
   // Every page shown passes axe and is whole, at desktop size and at 390×844 (issue 22 §3).
-  test.use({ checkEveryPage: true });
+  // No trace: saving the trace of this journey's second browser (staff, with a PDF download) once
+  // failed at its close with "file data stream has unexpected number of bytes" (a Playwright tracing
+  // bug, microsoft/playwright#8287's family); the failure screenshot stays.
+  test.use({ checkEveryPage: true, trace: "off" });
   // Two people signed in, a PDF made and read back, two shipments.
   test.describe.configure({ timeout: 180_000 });
 
