@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ProofSchema } from "@vetportal/contract";
-import { z } from "zod";
+import { ProofApprovalSchema, ProofSchema } from "@vetportal/contract";
 import { apiData, apiFetch } from "../../../lib/api-client.ts";
 import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
 
@@ -24,7 +23,7 @@ export function useApproveProof(productId: number) {
     (proofId: number) =>
       apiData("/api/proof/approve", {
         body: { proof_id: proofId },
-        schema: z.object({ id: z.number(), approved_at: z.string().nullable() }),
+        schema: ProofApprovalSchema,
       }),
     [["proof", productId]],
   );
