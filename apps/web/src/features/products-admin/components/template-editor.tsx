@@ -1,4 +1,4 @@
-import { Button, FileInput, Grid, Group, NativeSelect, Select, Stack, Text } from "@mantine/core";
+import { Button, FileInput, Grid, Group, NativeSelect, Select, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import {
   PRINT_MESSAGES,
@@ -173,10 +173,14 @@ export function TemplateEditor({
                 onChange={(file) => void choose(file)}
                 error={form.errors.base_pdf ?? fileError}
               />
-              <Group grow align="flex-start" wrap="wrap">
-                <CountInput label="Bleed (mm)" miw={140} {...form.getInputProps("bleed_mm")} />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <CountInput
+                  label="Bleed (mm)"
+                  description="Printed past the trim on each side"
+                  {...form.getInputProps("bleed_mm")}
+                />
                 <BrandChoice form={form} />
-              </Group>
+              </SimpleGrid>
             </FormSection>
             <FormSection title="Fields">
               {form.values.fields.map((field, index) => (

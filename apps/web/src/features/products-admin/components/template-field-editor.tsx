@@ -91,7 +91,7 @@ export function TemplateFieldEditor({
       )}
       <Group justify="flex-end" mt="xs">
         <Button variant="subtle" color="red.9" size="compact-sm" onClick={onRemove}>
-          Remove {label.toLowerCase()}
+          Remove {label}
         </Button>
       </Group>
     </Fieldset>
