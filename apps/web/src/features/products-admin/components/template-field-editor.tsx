@@ -90,7 +90,7 @@ export function TemplateFieldEditor({
         </>
       )}
       <Group justify="flex-end" mt="xs">
-        <Button variant="subtle" color="red.9" size="compact-sm" onClick={onRemove}>
+        <Button variant="outline" color="red.9" size="compact-sm" onClick={onRemove}>
           Remove {label}
         </Button>
       </Group>
