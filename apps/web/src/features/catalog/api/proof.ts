@@ -17,7 +17,7 @@ export function useProof(productId: number, enabled: boolean) {
   return useQuery({ ...proofQueryOptions(productId), enabled, meta: { handlesErrors: true } });
 }
 
-/** POST /api/proof/approve: "I approve this proof". */
+/** POST /api/proof/approve: "I approve this proof" (again, for a line staff sent back). */
 export function useApproveProof(productId: number) {
   return useRefreshingMutation(
     (proofId: number) =>
@@ -25,7 +25,8 @@ export function useApproveProof(productId: number) {
         body: { proof_id: proofId },
         schema: ProofApprovalSchema,
       }),
-    [["proof", productId]],
+    // An approval may release order lines sent back (decision 046): the orders read them again.
+    [["proof", productId], ["orders"]],
   );
 }
 
