@@ -7,7 +7,7 @@ import type { Config } from "./config.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
 import { createCaches } from "./lib/cache.ts";
 import { withRedactedUrls } from "./lib/log-redaction.ts";
-import { countPlacedOrders, createMetrics } from "./lib/metrics.ts";
+import { countPlacedOrders, createMetrics, type Metrics } from "./lib/metrics.ts";
 import { createSerializerCompiler } from "./lib/serializer.ts";
 import { refuseUnknownFields } from "./lib/strict-schema.ts";
 import { allowancesRoutes } from "./modules/allowances/allowances.routes.ts";
@@ -26,7 +26,7 @@ import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { createCatalogService } from "./modules/catalog/catalog.service.ts";
 import { enumRoutes } from "./modules/catalog/enum.routes.ts";
 import { departmentsRoutes } from "./modules/departments/departments.routes.ts";
-import { createDepartmentsService } from "./modules/departments/departments.service.ts";
+import { createDepartmentsService, type DepartmentsService } from "./modules/departments/departments.service.ts";
 import { fulfilmentRoutes } from "./modules/fulfilment/fulfilment.routes.ts";
 import { createFulfilmentService } from "./modules/fulfilment/fulfilment.service.ts";
 import { createInventoryService } from "./modules/inventory/inventory.service.ts";
@@ -175,29 +175,33 @@ function composePeople(config: Config, db: Database, caches: ReturnType<typeof c
   return { auth, users, departments, practices };
 }
 
-/** The module graph: every service, handed the services and settings it uses. */
-function composeServices({ config, database, reportsDatabase }: BuildAppOptions) {
-  // Sessions, catalogue and stock, cached with the database's change counters (decision 017).
-  const caches = createCaches(database.db, config.CACHE_MAX_STALE_MS);
-  // The audit trail (decision 043): every service that changes records is handed its record().
-  const audit = createAuditService({
-    database,
-    settings: { CUSTOMER_ID: config.CUSTOMER_ID, EXPORT_IDLE_TIMEOUT_MS: config.EXPORT_IDLE_TIMEOUT_MS },
-  });
-  const { auth, users, departments, practices } = composePeople(config, database.db, caches, audit);
-  // Prometheus metrics, only when METRICS_TOKEN is set (decision 029).
-  const metrics = config.METRICS_TOKEN
-    ? createMetrics({ poolStats: () => database.poolStats(), outboxBacklog: () => readOutboxBacklog(database.db) })
-    : undefined;
-  // The ordering modules, in the order they use each other (decision 031).
-  const db = database.db;
+/**
+ * The ordering modules, in the order they use each other (decision 031); print, made before the
+ * orders that use it, reaches fulfilment (made after) through a function called later (decision 046).
+ */
+function composeOrdering(
+  config: Config,
+  db: Database,
+  caches: ReturnType<typeof createCaches>,
+  {
+    audit,
+    departments,
+    metrics,
+  }: { audit: AuditService; departments: DepartmentsService; metrics: Metrics | undefined },
+) {
   const catalog = createCatalogService({
     db,
     settings: { CUSTOMER_ID: config.CUSTOMER_ID, LARGE_ORDER_EMAIL: config.LARGE_ORDER_EMAIL },
     caches,
   });
   const inventory = createInventoryService({ db, settings: { OPERATIONS_EMAIL: config.OPERATIONS_EMAIL } });
-  const print = createPrintService({ db, settings: { CUSTOMER_ID: config.CUSTOMER_ID }, audit });
+  const print = createPrintService({
+    db,
+    settings: { CUSTOMER_ID: config.CUSTOMER_ID },
+    audit,
+    // Fulfilment is made below (it uses orders, which use print): reached when a proof is approved (decision 046).
+    releaseProofHolds: (tx, hold) => fulfilment.releaseProofHolds(tx, hold),
+  });
   const cart = createCartService({ db, catalog });
   const allowances = createAllowancesService({ db, settings: { CUSTOMER_ID: config.CUSTOMER_ID }, audit });
   const approvalRules = createApprovalRulesService({ db, settings: { PUBLIC_URL: config.PUBLIC_URL }, audit });
@@ -226,6 +230,37 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
     orders,
     audit,
   });
+  const fulfilment = createFulfilmentService({
+    db,
+    settings: { PUBLIC_URL: config.PUBLIC_URL },
+    orders,
+    departments,
+    audit,
+  });
+  return { catalog, inventory, print, cart, allowances, approvalRules, orders, approvals, fulfilment };
+}
+
+/** The module graph: every service, handed the services and settings it uses. */
+function composeServices({ config, database, reportsDatabase }: BuildAppOptions) {
+  // Sessions, catalogue and stock, cached with the database's change counters (decision 017).
+  const caches = createCaches(database.db, config.CACHE_MAX_STALE_MS);
+  // The audit trail (decision 043): every service that changes records is handed its record().
+  const audit = createAuditService({
+    database,
+    settings: { CUSTOMER_ID: config.CUSTOMER_ID, EXPORT_IDLE_TIMEOUT_MS: config.EXPORT_IDLE_TIMEOUT_MS },
+  });
+  const { auth, users, departments, practices } = composePeople(config, database.db, caches, audit);
+  // Prometheus metrics, only when METRICS_TOKEN is set (decision 029).
+  const metrics = config.METRICS_TOKEN
+    ? createMetrics({ poolStats: () => database.poolStats(), outboxBacklog: () => readOutboxBacklog(database.db) })
+    : undefined;
+  const db = database.db;
+  const { catalog, inventory, print, cart, allowances, approvalRules, orders, approvals, fulfilment } = composeOrdering(
+    config,
+    db,
+    caches,
+    { audit, departments, metrics },
+  );
   const services = {
     audit,
     auth,
@@ -233,13 +268,7 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
     orders,
     approvalRules,
     approvals,
-    fulfilment: createFulfilmentService({
-      db,
-      settings: { PUBLIC_URL: config.PUBLIC_URL },
-      orders,
-      departments,
-      audit,
-    }),
+    fulfilment,
     cart,
     print,
     quickOrder: createQuickOrderService({ catalog, cart, allowances }),

@@ -174,6 +174,12 @@ export const ProofSchema = z.object({
 export type Proof = z.infer<typeof ProofSchema>;
 
 export const ProofIdSchema = z.object({ proof_id: IdSchema });
+/** An approval's answer: when it was approved, and how many lines sent back it released to Pre Press. */
+export const ProofApprovalSchema = z.object({
+  id: z.number().int(),
+  approved_at: z.string().nullable(),
+  released_lines: z.number().int(),
+});
 export const PrintFileSchema = z.object({
   order_product_ids: z.array(IdSchema).min(1, "Choose at least one line").max(200, "At most 200 lines"),
 });

@@ -178,6 +178,10 @@ const adminPages: RouteObject[] = [
     lazy: page(() => import("../features/products-admin/routes/product-detail.tsx"), "ProductDetailRoute"),
   },
   {
+    path: "Product/Template/:productId",
+    lazy: page(() => import("../features/products-admin/routes/product-template.tsx"), "ProductTemplateRoute"),
+  },
+  {
     path: "reports/orderreport",
     lazy: page(() => import("./routes/order-report.tsx"), "OrderReportRoute"),
   },

@@ -277,6 +277,13 @@ export function createFulfilmentService(deps: FulfilmentDeps) {
      * Answers the line's order and name, or undefined when it was not waiting (nothing changes).
      */
     releaseProofHold: (tx: Executor, orderProductId: number) => deps.orders.releaseProofHold(tx, orderProductId),
+    /**
+     * Every line of the practice's orders for the product that waits in Pending Proof Approval goes
+     * to Pre Press with the proof just approved, in the caller's transaction (the print module's
+     * approve calls it, decision 046). Answers the lines released (none: nothing changed).
+     */
+    releaseProofHolds: (tx: Executor, hold: { userId: number; productId: number; proofId: number }) =>
+      deps.orders.releaseProofHolds(tx, hold),
     previewCsv: (staff: Staff, text: string) => previewCsv(deps, staff, text),
     applyCsv: (staff: Staff, text: string) => applyCsv(deps, staff, text),
   };

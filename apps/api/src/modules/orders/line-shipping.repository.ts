@@ -1,7 +1,7 @@
 import { ORDER_STATUS, PORTAL_TIME_ZONE } from "@vetportal/contract";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { order_products, shipment_lines, shipments } from "../../db/schema/index.ts";
+import { order_products, orders, shipment_lines, shipments } from "../../db/schema/index.ts";
 import { portalToday } from "../../lib/portal-days.ts";
 
 /*
@@ -29,6 +29,28 @@ export async function releaseProofHold(db: Executor, lineId: number) {
     )
     .returning({ order_id: order_products.order_id, product_name: order_products.product_name });
   return row;
+}
+
+/**
+ * Every line of the practice's orders for this product that waits in Pending Proof Approval goes
+ * back to Pre Press and prints the proof just approved (issue 24 §3): one conditional UPDATE, so
+ * two approvals at once release a line once. Answers the lines released.
+ */
+export async function releaseProofHolds(db: Executor, hold: { userId: number; productId: number; proofId: number }) {
+  return db
+    .update(order_products)
+    .set({ production_status_id: ORDER_STATUS.PRE_PRESS, proof_id: hold.proofId })
+    .where(
+      and(
+        eq(order_products.product_id, hold.productId),
+        eq(order_products.production_status_id, ORDER_STATUS.PENDING_PROOF_APPROVAL),
+        inArray(
+          order_products.order_id,
+          db.select({ id: orders.id }).from(orders).where(eq(orders.user_id, hold.userId)),
+        ),
+      ),
+    )
+    .returning({ id: order_products.id, order_id: order_products.order_id, product_name: order_products.product_name });
 }
 
 /** A shipment's packages: the first is the shipment (its lines name it), the others point at it. Answers its id. */

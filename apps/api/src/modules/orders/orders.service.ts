@@ -71,6 +71,8 @@ function deskRecords(deps: OrdersDeps) {
     setLinesProduction: lineShipping.setLinesProduction,
     /** A line in Pending Proof Approval back to Pre Press; once (undefined when it was not waiting). */
     releaseProofHold: lineShipping.releaseProofHold,
+    /** The practice's lines of a product waiting for its proof, released to Pre Press with the approved proof. */
+    releaseProofHolds: lineShipping.releaseProofHolds,
     /** A shipment of chosen lines (issue 24 §5): its packages, its lines, each line's packs shipped. */
     async recordLineShipment(
       tx: Executor,

@@ -4,6 +4,7 @@ import {
   BrandQuerySchema,
   PrintFileSchema,
   ProductIdSchema,
+  ProofApprovalSchema,
   ProofIdSchema,
   ProofSchema,
   TemplateAnswerSchema,
@@ -95,9 +96,10 @@ function proofRoutes(app: App, print: PrintService) {
     "/proof/approve",
     {
       ...brand,
-      summary: "Approve a proof: the product may then be added to the cart while the brand and template are unchanged",
+      summary:
+        "Approve a proof: the product may then be added to the cart while the brand and template are unchanged; lines staff sent back for it go to Pre Press",
       body: ProofIdSchema,
-      data: z.object({ id: z.number().int(), approved_at: z.string().nullable() }),
+      data: ProofApprovalSchema,
       errors: [404, 409],
     },
     (request) => print.approve(request.user, request.body.proof_id),

@@ -21,6 +21,12 @@ interface PrintDeps {
   settings: PrintSettings;
   /** A brand an administrator saves for a practice, and every template change, are recorded. */
   audit: AuditRecorder;
+  /**
+   * Lines sent back to the practice (Pending Proof Approval) released when it approves the proof
+   * again, in the approval's transaction. The fulfilment module is made after this one (it uses
+   * orders, which use print), so app.ts hands a function that reaches it when called (decision 046).
+   */
+  releaseProofHolds: (tx: Executor, hold: { userId: number; productId: number; proofId: number }) => Promise<unknown[]>;
 }
 
 /** Width of the preview PNG a product page and the template editor show. */
@@ -127,14 +133,25 @@ export function createPrintService(deps: PrintDeps) {
       return Buffer.from(await renderProof(templateContent(template), brandContent(brand)));
     },
 
-    /** Approves the caller's proof; a proof of an older brand or template is refused: approve the new one. */
+    /**
+     * Approves the caller's proof; a proof of an older brand or template is refused: approve the new
+     * one. Lines of the product staff sent back to the practice go to Pre Press with this proof, in
+     * the same transaction (issue 24 §3); approving again changes nothing more.
+     */
     async approve(caller: SessionUser, proofId: number) {
       const { proof } = await ownProof(deps, caller, proofId);
       if (proof.user_id !== caller.userId) throw new AppError("NOT_FOUND", "This proof does not exist.");
       const current = await currentProof(deps, caller.userId, proof.product_id);
       if (current.proof.id !== proof.id) throw new AppError("CONFLICT", PRINT_MESSAGES.proofStale);
-      const row = await repo.approveProof(db, proof.id, caller.userId);
-      return { id: proof.id, approved_at: row?.approved_at?.toISOString() ?? null };
+      return db.transaction(async (tx) => {
+        const row = await repo.approveProof(tx, proof.id, caller.userId);
+        const released = await deps.releaseProofHolds(tx, {
+          userId: caller.userId,
+          productId: proof.product_id,
+          proofId: proof.id,
+        });
+        return { id: proof.id, approved_at: row?.approved_at?.toISOString() ?? null, released_lines: released.length };
+      });
     },
 
     /**

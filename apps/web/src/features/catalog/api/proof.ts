@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ProofSchema } from "@vetportal/contract";
-import { z } from "zod";
+import { ProofApprovalSchema, ProofSchema } from "@vetportal/contract";
 import { apiData, apiFetch } from "../../../lib/api-client.ts";
 import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
 
@@ -18,15 +17,16 @@ export function useProof(productId: number, enabled: boolean) {
   return useQuery({ ...proofQueryOptions(productId), enabled, meta: { handlesErrors: true } });
 }
 
-/** POST /api/proof/approve: "I approve this proof". */
+/** POST /api/proof/approve: "I approve this proof" (again, for a line staff sent back). */
 export function useApproveProof(productId: number) {
   return useRefreshingMutation(
     (proofId: number) =>
       apiData("/api/proof/approve", {
         body: { proof_id: proofId },
-        schema: z.object({ id: z.number(), approved_at: z.string().nullable() }),
+        schema: ProofApprovalSchema,
       }),
-    [["proof", productId]],
+    // An approval may release order lines sent back (decision 046): the orders read them again.
+    [["proof", productId], ["orders"]],
   );
 }
 

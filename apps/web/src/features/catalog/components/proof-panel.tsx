@@ -8,8 +8,19 @@ import { openProofPdf, useApproveProof, useProof } from "../api/proof.ts";
 /**
  * A personalised product's proof (issue 24 §3): the practice's version as an image, the
  * watermarked PDF behind "View proof", and "I approve this proof", which Add To Cart waits for.
+ * An approval releases the practice's order lines staff sent back for this product (decision 046);
+ * opened from such a line, an approved proof offers "I approve this proof again".
  */
-export function ProofPanel({ productId, productName }: { productId: number; productName: string }) {
+export function ProofPanel({
+  productId,
+  productName,
+  again = false,
+}: {
+  productId: number;
+  productName: string;
+  /** Opened from an order line staff sent back: an approved proof may be approved again. */
+  again?: boolean;
+}) {
   const proof = useProof(productId, true);
   const approve = useApproveProof(productId);
 
@@ -61,6 +72,20 @@ export function ProofPanel({ productId, productName }: { productId: number; prod
         {!data.approved && (
           <Text size="sm" c="dimmed">
             {PRINT_MESSAGES.proofNeeded}
+          </Text>
+        )}
+        {again && data.approved && !approve.data && (
+          <Group>
+            <Button variant="default" loading={approve.isPending} onClick={() => approve.mutate(data.id)}>
+              I approve this proof again
+            </Button>
+          </Group>
+        )}
+        {approve.data && approve.data.released_lines > 0 && (
+          <Text size="sm" role="status">
+            {approve.data.released_lines === 1
+              ? "Thank you: your order line waiting for this proof is back in production."
+              : `Thank you: your ${approve.data.released_lines} order lines waiting for this proof are back in production.`}
           </Text>
         )}
       </Stack>

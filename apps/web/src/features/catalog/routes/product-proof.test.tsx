@@ -1,8 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { ProductDetailSchema, ProofSchema } from "@vetportal/contract";
+import { ProductDetailSchema, ProofApprovalSchema, ProofSchema } from "@vetportal/contract";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { productDetail } from "../../../test/fixtures.ts";
 import { apiError, apiOk, eventLog } from "../../../test/handlers.ts";
 import { renderPage, signIn } from "../../../test/render.tsx";
@@ -21,16 +20,17 @@ const proof = (approved: boolean) => ({
   preview: PREVIEW,
 });
 
-function openPersonalised(answers: { approved: boolean }) {
+function openPersonalised(answers: { approved: boolean; url?: string; released?: number }) {
   signIn();
   const product = apiOk("/api/product/query", ProductDetailSchema, { ...productDetail(), is_customizable: true });
   const query = apiOk("/api/proof/query", ProofSchema, proof(answers.approved));
-  const approve = apiOk("/api/proof/approve", z.object({ id: z.number(), approved_at: z.string().nullable() }), {
+  const approve = apiOk("/api/proof/approve", ProofApprovalSchema, {
     id: 7,
     approved_at: "2026-11-25T12:00:00.000Z",
+    released_lines: answers.released ?? 0,
   });
   server.use(product.handler, query.handler, approve.handler, eventLog().handler);
-  renderPage(<ProductRoute />, { path: "/product/:productId", url: "/product/101" });
+  renderPage(<ProductRoute />, { path: "/product/:productId", url: answers.url ?? "/product/101" });
   return { query, approve };
 }
 
@@ -48,6 +48,19 @@ describe("a personalised product's proof", () => {
     openPersonalised({ approved: true });
     expect(await screen.findByRole("checkbox", { name: /I approve this proof/ })).toBeChecked();
     expect(screen.getByRole("button", { name: "Add To Cart" })).toBeEnabled();
+  });
+
+  it("opened from a line sent back, an approved proof is approved again and says the line is back in production", async () => {
+    const { approve } = openPersonalised({ approved: true, url: "/product/101?proof=again", released: 1 });
+    await userEvent.click(await screen.findByRole("button", { name: "I approve this proof again" }));
+    await waitFor(() => expect(approve.calls.last).toEqual({ proof_id: 7 }));
+    expect(await screen.findByText(/your order line waiting for this proof is back in production/)).toBeInTheDocument();
+  });
+
+  it("an approved proof opened from the catalogue offers no second approval", async () => {
+    openPersonalised({ approved: true });
+    expect(await screen.findByRole("checkbox", { name: /I approve this proof/ })).toBeChecked();
+    expect(screen.queryByRole("button", { name: "I approve this proof again" })).toBeNull();
   });
 
   it("without a brand, says so and links to the brand page", async () => {

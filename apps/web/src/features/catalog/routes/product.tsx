@@ -164,7 +164,13 @@ export function ProductRoute() {
             {data.description_1 && <Text>{data.description_1}</Text>}
             <OrderNotes product={data} />
             <Divider />
-            {data.is_customizable && <ProofPanel productId={data.id} productName={data.display_name} />}
+            {data.is_customizable && (
+              <ProofPanel
+                productId={data.id}
+                productName={data.display_name}
+                again={searchParams.get("proof") === "again"}
+              />
+            )}
             <AddToCartForm key={data.id} product={data} />
             <ShippingEstimate product={data} />
           </Stack>

@@ -1,5 +1,6 @@
-import { Badge, Text } from "@mantine/core";
-import type { OrderDetail } from "@vetportal/contract";
+import { Anchor, Badge, Text } from "@mantine/core";
+import { ORDER_STATUS, type OrderDetail, orderStatusName } from "@vetportal/contract";
+import { Link } from "react-router";
 import { DataTable, type TableColumn } from "../../../components/table/data-table.tsx";
 import { formatMoney, formatUsDate } from "../../../lib/format.ts";
 import classes from "./order-lines-table.module.css";
@@ -30,6 +31,11 @@ function ProductCell({ line }: { line: Line }) {
         <Text size="sm" c="blue.9" mt={2}>
           Made for you · {line.production_status_name}
         </Text>
+      )}
+      {line.production_status_name === orderStatusName(ORDER_STATUS.PENDING_PROOF_APPROVAL) && (
+        <Anchor component={Link} to={`/product/${line.product_id}?proof=again`} size="sm" display="block" mt={2}>
+          Review and approve the proof again
+        </Anchor>
       )}
       {line.shipped_quantity > 0 && (
         <Text size="sm" mt={2}>

@@ -65,6 +65,24 @@ describe("order detail", () => {
     expect(screen.getByText(/A confirmation email is on its way to pat@paws.example.com/)).toBeInTheDocument();
   });
 
+  it("a personalised line sent back says so and links to its proof to approve it again", async () => {
+    const base = orderDetail();
+    const [first, ...rest] = base.order_products;
+    openOrder([
+      orderDetail({
+        order_products: [
+          { ...(first as (typeof base.order_products)[number]), production_status_name: "Pending Proof Approval" },
+          ...rest,
+        ],
+      }),
+    ]);
+    expect(await screen.findByText("Made for you · Pending Proof Approval")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Review and approve the proof again" })).toHaveAttribute(
+      "href",
+      "/product/101?proof=again",
+    );
+  });
+
   it("shows the order's facts, lines and amounts", async () => {
     openOrder();
     expect(await screen.findByRole("heading", { level: 1, name: "Your Order Details" })).toBeInTheDocument();

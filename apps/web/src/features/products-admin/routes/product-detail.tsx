@@ -1,5 +1,5 @@
 import { Badge, Button, Grid, Group, Stack, Title } from "@mantine/core";
-import { IconExternalLink } from "@tabler/icons-react";
+import { IconExternalLink, IconTemplate } from "@tabler/icons-react";
 import { MESSAGES, QUICKBOOKS_TYPES } from "@vetportal/contract";
 import { Link, useParams } from "react-router";
 import { PageCrumbs } from "../../../components/page-crumbs.tsx";
@@ -82,6 +82,16 @@ export function ProductDetailRoute() {
           >
             View as practice
           </Button>
+          {data.is_customizable && (
+            <Button
+              component={Link}
+              to={`/Product/Template/${data.id}`}
+              variant="default"
+              leftSection={<IconTemplate size={16} aria-hidden />}
+            >
+              Print template
+            </Button>
+          )}
           {canDestroy(data) && <DestroyButton product={data} />}
         </Group>
       </Group>
