@@ -43,6 +43,8 @@ describe("concurrent print writes on PostgreSQL", () => {
     const asked = await Promise.all(
       Array.from({ length: 6 }, (_, i) => post("/api/proof/query", { product_id: 990002 }, t.tokens[i % 2] as string)),
     );
+    // Every answer a proof (a failure shows its body, not "cannot read id of undefined").
+    for (const r of asked) expect(r.statusCode, r.body).toBe(200);
     const ids = new Set(asked.map((r) => r.json().data.id as number));
     expect(ids.size).toBe(1);
     const [proofId] = [...ids];
