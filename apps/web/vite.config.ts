@@ -27,6 +27,11 @@ const practicePages = {
   "^/orders/?$": src("features/orders/routes/orders.tsx"),
   "^/order/": src("features/orders/routes/order-detail.tsx"),
 };
+// Other pages whose chunks a signed-in first visit preloads, without the practice pages' chunk grouping
+// (what they share with other pages stays in their own shared chunks, not in every page's shell).
+const preloadedPages = {
+  "^/reports/orderreport/?$": src("app/routes/order-report.tsx"),
+};
 
 // The first data of a signed-in visit, started by the boot script with the code, each request exactly
 // as the page's first query sends it (build/boot-preload.ts, lib/first-data.ts): what the layout's
@@ -44,13 +49,20 @@ const firstData = {
       categories,
     ],
     "^/product/(\\d+)/?$": [
-      { method: "POST", path: "/api/product/query", body: { id: "$1", product_category_id: "?category" } },
+      {
+        method: "POST",
+        path: "/api/product/query",
+        body: { id: "$1", product_category_id: "?category" },
+        image: "image_url",
+      },
     ],
     "^/cart/shipping/?$": [
       { method: "POST", path: "/api/address/query", body: { belong_to: "user" } },
       { method: "POST", path: "/api/customer/query", body: {} },
     ],
     "^/order/(\\d+)(/\\d*)?/?$": [{ method: "POST", path: "/api/order/query", body: { id: "$1" } }],
+    "^/orders/?$": [{ method: "POST", path: "/api/order/list", body: { limit: 25, offset: 0 }, bareAddress: true }],
+    "^/reports/orderreport/?$": [{ method: "POST", path: "/api/report/filters", body: {} }],
   },
 } satisfies BootPreloadOptions["firstData"];
 
@@ -60,7 +72,12 @@ export default defineConfig({
     react(),
     mantineCssPerComponent(),
     chunkPlan({ shell, signIn, practicePages: Object.values(practicePages) }),
-    bootPreload({ sessionKey: STORAGE_KEYS.session, shell, pages: practicePages, firstData }),
+    bootPreload({
+      sessionKey: STORAGE_KEYS.session,
+      shell,
+      pages: { ...practicePages, ...preloadedPages },
+      firstData,
+    }),
     precompress(),
   ],
   server: {
