@@ -153,7 +153,8 @@ function firstDataSource(firstData: BootPreloadOptions["firstData"]): string {
           .then(function (answer) {
             var src = answer && answer.data;
             for (var s = 0; s < path.length && src; s++) src = src[path[s]];
-            if (typeof src !== "string" || !/^/[^/]/.test(src)) return;
+            // A path on this site only ("/media/…"), never another origin's ("//host/…", "https:…").
+            if (typeof src !== "string" || src.charAt(0) !== "/" || src.charAt(1) === "/") return;
             var link = document.createElement("link");
             link.rel = "preload";
             link.as = "image";
