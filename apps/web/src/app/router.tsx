@@ -95,9 +95,7 @@ const pages: RouteObject[] = [
   },
   {
     path: "orders",
-    lazy: async () => ({
-      ...pick(await loadChunk(() => import("../features/orders/routes/orders.tsx")), "OrdersRoute", "ordersLoader"),
-    }),
+    lazy: page(() => import("../features/orders/routes/orders.tsx"), "OrdersRoute"),
   },
   {
     path: "allowance",

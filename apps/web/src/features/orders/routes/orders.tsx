@@ -21,10 +21,9 @@ import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
 import { DataTable, type TableColumn } from "../../../components/table/data-table.tsx";
 import { TrackingLinks } from "../../../components/tracking-links.tsx";
-import { loadFirstData } from "../../../lib/first-data-loader.ts";
 import { formatMoney, formatPst } from "../../../lib/format.ts";
 import { positiveId } from "../../../lib/route-params.ts";
-import { type OrderListPage, ordersQueryOptions, useOrders } from "../api/list-orders.ts";
+import { type OrderListPage, useOrders } from "../api/list-orders.ts";
 import classes from "./orders.module.css";
 
 /** Rows per page, as the spec's report tables (SPEC §9). */
@@ -66,11 +65,6 @@ function listPageOf(params: URLSearchParams): OrderListPage {
     date_from: filters.from || undefined,
     date_to: filters.from && filters.to && filters.to < filters.from ? undefined : filters.to || undefined,
   };
-}
-
-/** The first paint of a fresh visit waits for the page of orders (lib/first-data-loader.ts). */
-export function ordersLoader({ request }: { request: Request }) {
-  return loadFirstData([ordersQueryOptions(listPageOf(new URL(request.url).searchParams))]);
 }
 
 /**
