@@ -61,8 +61,6 @@ const firstData = {
       { method: "POST", path: "/api/customer/query", body: {} },
     ],
     "^/order/(\\d+)(/\\d*)?/?$": [{ method: "POST", path: "/api/order/query", body: { id: "$1" } }],
-    "^/orders/?$": [{ method: "POST", path: "/api/order/list", body: { limit: 25, offset: 0 }, bareAddress: true }],
-    "^/reports/orderreport/?$": [{ method: "POST", path: "/api/report/filters", body: {} }],
   },
 } satisfies BootPreloadOptions["firstData"];
 

@@ -30,8 +30,6 @@ export interface BootRequest {
    * priority as soon as the answer arrives, instead of when the page has rendered the `img`.
    */
   image?: string;
-  /** Sent only when the address has no query string: the body is the page's default (a list's first page, unfiltered). */
-  bareAddress?: true;
 }
 
 type Chunk = Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
@@ -166,7 +164,6 @@ function firstDataSource(firstData: BootPreloadOptions["firstData"]): string {
       }
       for (var r = 0; r < requests.length; r++) {
         var request = requests[r];
-        if (request.bareAddress && location.search) continue;
         var body = request.body === undefined ? undefined : JSON.stringify(request.body);
         var headers = { Accept: "application/json" };
         if (body !== undefined) headers["Content-Type"] = "application/json";

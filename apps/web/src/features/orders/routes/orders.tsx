@@ -23,7 +23,7 @@ import { DataTable, type TableColumn } from "../../../components/table/data-tabl
 import { TrackingLinks } from "../../../components/tracking-links.tsx";
 import { formatMoney, formatPst } from "../../../lib/format.ts";
 import { positiveId } from "../../../lib/route-params.ts";
-import { type OrderListPage, useOrders } from "../api/list-orders.ts";
+import { useOrders } from "../api/list-orders.ts";
 import classes from "./orders.module.css";
 
 /** Rows per page, as the spec's report tables (SPEC §9). */
@@ -52,19 +52,6 @@ function readFilters(params: URLSearchParams): Filters {
     return DAY.test(value) ? value : "";
   };
   return { status: String(positiveId(params.get("status")) ?? ""), from: day("from"), to: day("to") };
-}
-
-/** The page of orders the address asks for (`?page=2` and the filters); a range that ends before it starts is left open. */
-function listPageOf(params: URLSearchParams): OrderListPage {
-  const page = pageFrom(params.get("page"));
-  const filters = readFilters(params);
-  return {
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-    order_status_id: positiveId(filters.status),
-    date_from: filters.from || undefined,
-    date_to: filters.from && filters.to && filters.to < filters.from ? undefined : filters.to || undefined,
-  };
 }
 
 /**
@@ -192,7 +179,13 @@ export function OrdersRoute() {
   const page = pageFrom(searchParams.get("page"));
   const filters = readFilters(searchParams);
   const isFiltered = Boolean(filters.status || filters.from || filters.to);
-  const orders = useOrders(listPageOf(searchParams));
+  const orders = useOrders({
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+    order_status_id: positiveId(filters.status),
+    date_from: filters.from || undefined,
+    date_to: filters.from && filters.to && filters.to < filters.from ? undefined : filters.to || undefined,
+  });
   const total = orders.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const first = (page - 1) * PAGE_SIZE + 1;
