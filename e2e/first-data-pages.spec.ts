@@ -1,0 +1,33 @@
+import { expect, PRACTICES, signInAsAdmin, signInAsPractice, test } from "./support/fixtures.ts";
+
+// Decision 034, fourth round: on a fresh signed-in visit the product's picture and the order report's
+// chunks come with the code (the boot script, build/boot-preload.ts; the lists in apps/web/vite.config.ts).
+
+test("a product's picture is fetched as soon as the product's answer names it, once", async ({ page }) => {
+  await signInAsPractice(page, PRACTICES.happyPaws);
+  const images: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/media/products/")) images.push(url.pathname);
+  });
+  await page.goto("/product/144100?category=2100");
+  const picture = page.getByRole("button", { name: /^Enlarge image of / }).getByRole("img");
+  await expect(picture).toBeVisible();
+  const src = await picture.getAttribute("src");
+  expect(src).toMatch(/^\/media\/products\//);
+  const preload = page.locator(`link[rel=preload][as=image][href="${src}"]`);
+  await expect(preload).toHaveCount(1);
+  await expect(preload).toHaveAttribute("fetchpriority", "high");
+  await expect(picture).toHaveAttribute("fetchpriority", "high");
+  // The picture used the preloaded response: one request for it.
+  expect(images.filter((path) => path === src)).toHaveLength(1);
+});
+
+test("the order report's chunks are preloaded with the code", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/reports/orderreport");
+  await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+  await expect(page.getByRole("form", { name: "Report filter" })).toBeVisible();
+  // Only the boot script asks for a stylesheet with rel=preload (Vite's helper adds rel=stylesheet).
+  await expect(page.locator('link[rel=preload][as=style][href^="/assets/order-report-"]')).toHaveCount(1);
+});
