@@ -1,97 +1,18 @@
-import {
-  Badge,
-  Box,
-  Burger,
-  Button,
-  Container,
-  Drawer,
-  Group,
-  NavLink as MantineNavLink,
-  Menu,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
-import {
-  IconChartBar,
-  IconChecklist,
-  IconChevronDown,
-  IconHeadset,
-  IconListDetails,
-  IconLogout,
-  IconPackage,
-  IconReceipt,
-  IconShoppingCart,
-  IconUserCircle,
-} from "@tabler/icons-react";
-import { useState } from "react";
+import { Badge, Box, Burger, Button, Container, Group, Text, VisuallyHidden } from "@mantine/core";
+import { IconChecklist, IconChevronDown, IconHeadset, IconLogout, IconShoppingCart } from "@tabler/icons-react";
+import { Suspense, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import logoUrl from "../../assets/logo.svg";
 import { AllowanceChip } from "../../features/allowances/components/allowance-chip.tsx";
 import { useApprovalsLink, WaitingCount } from "../../features/approvals/components/approvals-nav.tsx";
 import { ProductSearch } from "../../features/catalog/components/product-search.tsx";
 import { ActingBanner } from "../../features/order-for/components/acting-banner.tsx";
-import { useCart } from "../../lib/cart-store.ts";
+import { lazyOnUse, whenIdle } from "../../lib/lazy-on-use.ts";
 import { useSession } from "../../lib/session.ts";
 import { isAdminPath } from "../admin-sections.ts";
 import classes from "./app-header.module.css";
 import { BackToTop } from "./back-to-top.tsx";
-
-const MAIN_LINKS = [
-  {
-    label: "Products",
-    to: "/",
-    icon: IconPackage,
-    isActive: (path: string) => path === "/" || path.startsWith("/category"),
-  },
-  {
-    label: "Quick Order",
-    to: "/quick-order",
-    icon: IconListDetails,
-    isActive: (path: string) => path.startsWith("/quick-order"),
-  },
-  { label: "Cart", to: "/cart/preview", icon: IconShoppingCart, isActive: (path: string) => path.startsWith("/cart") },
-  { label: "Orders", to: "/orders", icon: IconReceipt, isActive: (path: string) => /^\/orders?(\/|$)/.test(path) },
-] as const;
-
-/** The administrator's Reports menu (SPEC §2 "Admin menu links"). */
-const REPORT_LINKS = [
-  { label: "Users", to: "/userreport" },
-  { label: "Account", to: "/Users/Account" },
-  { label: "Departments", to: "/Departments/DepartmentReport" },
-  { label: "Cost Center", to: "/CostCenter/CostCenterReport" },
-  { label: "Products", to: "/Product/ProductReport" },
-  { label: "Order Desk", to: "/admin/orders" },
-  { label: "Order for a Practice", to: "/admin/order-for" },
-  { label: "Approvals", to: "/approvals" },
-  { label: "Approval Rules", to: "/admin/approval-rules" },
-  { label: "Orders", to: "/reports/orderreport" },
-  { label: "Inventories", to: "/reports/orderreport?tab=inventory" },
-  { label: "Add Product", to: "/admin/product" },
-  { label: "Audit Trail", to: "/admin/audit" },
-  { label: "Allowances", to: "/admin/allowances" },
-] as const;
-
-/** How many products are in the cart, after the Cart link's label (hidden when the cart is empty). */
-function CartCount({ linkTo, onDark = false }: { linkTo: string; onDark?: boolean }) {
-  const count = useCart().length;
-  if (linkTo !== "/cart/preview" || count === 0) return null;
-  return (
-    <Badge size="sm" circle color={onDark ? "white" : "brand"} c={onDark ? "brand.9" : "white"} component="span">
-      {count}
-      <VisuallyHidden>{count === 1 ? " product" : " products"}</VisuallyHidden>
-    </Badge>
-  );
-}
-
-/** The approvers' queue and an order's decision page (issue 23 §2). */
-const isApprovalsPath = (pathname: string) => pathname === "/approvals" || pathname.startsWith("/approvals/");
-
-/** Own account pages (SPEC §2), which every signed-in user may open. */
-function isAccountPath(pathname: string): boolean {
-  return pathname === "/Users/Account" || pathname.startsWith("/Account/");
-}
+import { AccountIcon, CartCount, isAccountPath, isApprovalsPath, MAIN_LINKS, ReportsIcon } from "./nav-links.tsx";
 
 /** The header's id: the layout measures it so toasts appear below it (header-height.ts). */
 export const APP_HEADER_ID = "app-header";
@@ -101,117 +22,39 @@ interface AppHeaderProps {
   onLogout: () => void;
 }
 
-function ReportsMenu() {
+const reportsMenu = lazyOnUse(() => import("./reports-menu.tsx"));
+const mobileMenu = lazyOnUse(() => import("./mobile-menu.tsx"));
+
+/**
+ * The Reports button; its menu's code loads when the button is pointed at or pressed, and the menu
+ * then opens (decision 034).
+ */
+function ReportsButton() {
   const { pathname } = useLocation();
+  const [used, setUsed] = useState(false);
   const isActive = isAdminPath(pathname);
-  return (
-    <Menu position="bottom-start" offset={0} width={220} shadow="md">
-      <Menu.Target>
-        <button type="button" className={classes.navLink} data-active={isActive || undefined}>
-          <IconChartBar size={18} aria-hidden />
-          Reports
-          <IconChevronDown size={14} aria-hidden />
-        </button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {REPORT_LINKS.map((link) => (
-          <Menu.Item key={link.to} component={Link} to={link.to}>
-            {link.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+  const button = (onClick?: () => void) => (
+    <button
+      type="button"
+      className={classes.navLink}
+      data-active={isActive || undefined}
+      aria-haspopup="menu"
+      aria-expanded={onClick ? false : undefined}
+      onClick={onClick}
+      onPointerEnter={reportsMenu.preload}
+      onFocus={reportsMenu.preload}
+    >
+      <ReportsIcon size={18} aria-hidden />
+      Reports
+      <IconChevronDown size={14} aria-hidden />
+    </button>
   );
-}
-
-function MobileMenu({
-  opened,
-  onClose,
-  onCustomerService,
-  onLogout,
-}: AppHeaderProps & { opened: boolean; onClose: () => void }) {
-  const session = useSession();
-  const isAdmin = session?.privileges?.is_admin === true;
-  const { pathname } = useLocation();
-  const [reportsOpened, setReportsOpened] = useState(false);
-  const approvals = useApprovalsLink();
-
+  const plain = button(() => setUsed(true));
+  if (!used) return plain;
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size="xs" title="Menu" hiddenFrom="sm">
-      <Stack gap="lg">
-        {session && (
-          <Text size="sm" c="dimmed">
-            Signed in as <strong>{session.session.displayName}</strong>
-          </Text>
-        )}
-        <Box component="nav" aria-label="Main">
-          {MAIN_LINKS.map((link) => (
-            <MantineNavLink
-              key={link.to}
-              component={Link}
-              to={link.to}
-              label={link.label}
-              leftSection={<link.icon size={18} aria-hidden />}
-              rightSection={<CartCount linkTo={link.to} />}
-              active={link.isActive(pathname)}
-              onClick={onClose}
-            />
-          ))}
-          {approvals.show && (
-            <MantineNavLink
-              component={Link}
-              to="/approvals"
-              label="Approvals"
-              leftSection={<IconChecklist size={18} aria-hidden />}
-              rightSection={<WaitingCount waiting={approvals.waiting} />}
-              active={isApprovalsPath(pathname)}
-              onClick={onClose}
-            />
-          )}
-          {isAdmin && (
-            <MantineNavLink
-              component="button"
-              type="button"
-              label="Reports"
-              leftSection={<IconChartBar size={18} aria-hidden />}
-              childrenOffset={28}
-              opened={reportsOpened}
-              onChange={setReportsOpened}
-              aria-expanded={reportsOpened}
-            >
-              {REPORT_LINKS.map((link) => (
-                <MantineNavLink key={link.to} component={Link} to={link.to} label={link.label} onClick={onClose} />
-              ))}
-            </MantineNavLink>
-          )}
-          {!isAdmin && (
-            <MantineNavLink
-              component={Link}
-              to="/Users/Account"
-              label="Account"
-              leftSection={<IconUserCircle size={18} aria-hidden />}
-              active={isAccountPath(pathname)}
-              onClick={onClose}
-            />
-          )}
-        </Box>
-        <Stack gap="xs">
-          <Button
-            variant="light"
-            leftSection={<IconHeadset size={18} aria-hidden />}
-            onClick={() => {
-              onClose();
-              onCustomerService();
-            }}
-          >
-            Customer Service
-          </Button>
-          <Button variant="default" leftSection={<IconLogout size={18} aria-hidden />} onClick={onLogout}>
-            Logout
-          </Button>
-        </Stack>
-      </Stack>
-    </Drawer>
+    <Suspense fallback={plain}>
+      <reportsMenu.Component>{button()}</reportsMenu.Component>
+    </Suspense>
   );
 }
 
@@ -224,7 +67,18 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
   const session = useSession();
   const isAdmin = session?.privileges?.is_admin === true;
   const { pathname } = useLocation();
-  const [drawerOpened, drawer] = useDisclosure(false);
+  const [drawerOpened, setDrawerOpened] = useState(false);
+  // The drawer mounts with its first opening and stays (its closing transition, focus return).
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const toggleDrawer = () => {
+    setDrawerUsed(true);
+    setDrawerOpened((opened) => !opened);
+  };
+  // The menus' code, fetched once the page has loaded, so a first press opens them at once.
+  useEffect(
+    () => whenIdle(isAdmin ? () => (mobileMenu.preload(), reportsMenu.preload()) : mobileMenu.preload),
+    [isAdmin],
+  );
   const approvals = useApprovalsLink();
 
   return (
@@ -272,7 +126,8 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
             <Burger
               hiddenFrom="sm"
               opened={drawerOpened}
-              onClick={drawer.toggle}
+              onClick={toggleDrawer}
+              onPointerEnter={mobileMenu.preload}
               aria-label={drawerOpened ? "Close menu" : "Open menu"}
             />
           </Group>
@@ -308,14 +163,14 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
                   Approvals <WaitingCount waiting={approvals.waiting} onDark />
                 </Link>
               )}
-              {isAdmin && <ReportsMenu />}
+              {isAdmin && <ReportsButton />}
               {!isAdmin && (
                 <Link
                   to="/Users/Account"
                   className={classes.navLink}
                   aria-current={isAccountPath(pathname) ? "page" : undefined}
                 >
-                  <IconUserCircle size={18} aria-hidden />
+                  <AccountIcon size={18} aria-hidden />
                   Account
                 </Link>
               )}
@@ -328,12 +183,16 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
           </Group>
         </Container>
       </Box>
-      <MobileMenu
-        opened={drawerOpened}
-        onClose={drawer.close}
-        onCustomerService={onCustomerService}
-        onLogout={onLogout}
-      />
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <mobileMenu.Component
+            opened={drawerOpened}
+            onClose={() => setDrawerOpened(false)}
+            onCustomerService={onCustomerService}
+            onLogout={onLogout}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,16 +1,16 @@
 import { Box, Container } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
 import { ModalsProvider } from "@mantine/modals";
+import { Suspense, useState } from "react";
 import { Outlet } from "react-router";
 import { ConnectionNotice } from "../../components/connection-notice.tsx";
 import { useLogout } from "../../features/auth/api/logout.ts";
 import { SessionExpiry } from "../../features/auth/components/session-expiry.tsx";
 import { CartSync } from "../../features/cart/components/cart-sync.tsx";
 import { stopActing } from "../../features/order-for/api/acting-session.ts";
-import { CustomerServiceModal } from "../../features/support/components/customer-service-modal.tsx";
 import { loadFirstData } from "../../lib/first-data-loader.ts";
 import { useFocusHeadingOnArrival } from "../../lib/focus-heading.ts";
 import { settingsQueryOptions } from "../../lib/get-settings.ts";
+import { lazyOnUse } from "../../lib/lazy-on-use.ts";
 import { myAllowanceQueryOptions } from "../../lib/my-allowance.ts";
 import { ActivityProgress } from "./activity-progress.tsx";
 import { AppFooter } from "./app-footer.tsx";
@@ -22,11 +22,24 @@ import { useHeaderHeightVariable } from "./header-height.ts";
  * The first paint of a fresh visit waits for the header's allowance chip (and the footer's settings),
  * so the header does not grow and push the page down when they arrive (lib/first-data-loader.ts).
  */
+/** The Customer Service form loads with its first opening (decision 034). */
+const customerService = lazyOnUse<{ opened: boolean; onClose: () => void }>(() =>
+  import("../../features/support/components/customer-service-modal.tsx").then((m) => ({
+    default: m.CustomerServiceModal,
+  })),
+);
+
 export const appLayoutLoader = () => loadFirstData([myAllowanceQueryOptions(), settingsQueryOptions()]);
 
 /** The authenticated layout: progress bar, header (with back-to-top, SPEC §2), page, footer, and the confirmation modals. */
 export function AppLayout() {
-  const [supportOpened, support] = useDisclosure(false);
+  const [supportOpened, setSupportOpened] = useState(false);
+  // The modal mounts with its first opening and stays (its closing transition, focus return).
+  const [supportUsed, setSupportUsed] = useState(false);
+  const openSupport = () => {
+    setSupportUsed(true);
+    setSupportOpened(true);
+  };
   const signOut = useLogout();
   // Signing out while ordering for a practice ends that session first, then the administrator's.
   const logout = () => void stopActing().then(signOut);
@@ -44,7 +57,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <div className={classes.shell}>
-        <AppHeader onCustomerService={support.open} onLogout={logout} />
+        <AppHeader onCustomerService={openSupport} onLogout={logout} />
         <Box component="main" id="main" tabIndex={-1} className={classes.main}>
           <Container size="xl">
             <Outlet />
@@ -53,7 +66,11 @@ export function AppLayout() {
         <AppFooter />
       </div>
       <ConnectionNotice />
-      <CustomerServiceModal opened={supportOpened} onClose={support.close} />
+      {supportUsed && (
+        <Suspense fallback={null}>
+          <customerService.Component opened={supportOpened} onClose={() => setSupportOpened(false)} />
+        </Suspense>
+      )}
     </ModalsProvider>
   );
 }
