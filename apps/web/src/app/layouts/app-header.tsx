@@ -1,4 +1,3 @@
-import { Badge, Box, Burger, Button, Container, Group, Text, VisuallyHidden } from "@mantine/core";
 import { IconChecklist, IconChevronDown, IconHeadset, IconLogout, IconShoppingCart } from "@tabler/icons-react";
 import { Suspense, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
@@ -13,6 +12,8 @@ import { isAdminPath } from "../admin-sections.ts";
 import classes from "./app-header.module.css";
 import { BackToTop } from "./back-to-top.tsx";
 import { AccountIcon, CartCount, isAccountPath, isApprovalsPath, MAIN_LINKS, ReportsIcon } from "./nav-links.tsx";
+import { ShellBurger, ShellButton, ShellButtonLink } from "./shell-button.tsx";
+import parts from "./shell-parts.module.css";
 
 /** The header's id: the layout measures it so toasts appear below it (header-height.ts). */
 export const APP_HEADER_ID = "app-header";
@@ -82,9 +83,9 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
   const approvals = useApprovalsLink();
 
   return (
-    <Box component="header" id={APP_HEADER_ID} className={classes.header} data-print="hide">
+    <header id={APP_HEADER_ID} className={classes.header} data-print="hide">
       <ActingBanner />
-      <Container size="xl">
+      <div className={parts.container}>
         <div className={classes.top}>
           <Link to="/" className={classes.logo} aria-label="Vet Portal home">
             <img src={logoUrl} alt="" width={158} height={40} />
@@ -92,55 +93,54 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
           <div className={classes.search}>
             <ProductSearch />
           </div>
-          <Group className={classes.actions} gap="xs" wrap="nowrap">
-            <Button
-              visibleFrom="sm"
+          <div className={`${parts.row} ${classes.actions}`}>
+            <ShellButton
+              responsive="mantine-visible-from-sm"
               variant="light"
-              leftSection={<IconHeadset size={18} aria-hidden />}
+              icon={<IconHeadset size={18} aria-hidden />}
               onClick={onCustomerService}
             >
               Customer Service
-            </Button>
-            <Button
-              visibleFrom="sm"
+            </ShellButton>
+            <ShellButton
+              responsive="mantine-visible-from-sm"
               variant="default"
-              leftSection={<IconLogout size={18} aria-hidden />}
+              icon={<IconLogout size={18} aria-hidden />}
               onClick={onLogout}
             >
               Logout
-            </Button>
+            </ShellButton>
             <BackToTop />
             {/* Phones: the Cart and its count stay in sight, outside the menu (issue 22 §3). */}
-            <Button
-              component={Link}
+            <ShellButtonLink
               to="/cart/preview"
-              hiddenFrom="sm"
+              responsive="mantine-hidden-from-sm"
               variant="default"
-              px="xs"
-              leftSection={<IconShoppingCart size={18} aria-hidden />}
-              rightSection={<CartCount linkTo="/cart/preview" />}
+              compact
+              icon={<IconShoppingCart size={18} aria-hidden />}
+              after={<CartCount linkTo="/cart/preview" />}
               aria-current={pathname.startsWith("/cart") ? "page" : undefined}
             >
               Cart
-            </Button>
-            <Burger
-              hiddenFrom="sm"
+            </ShellButtonLink>
+            <ShellBurger
+              responsive="mantine-hidden-from-sm"
               opened={drawerOpened}
               onClick={toggleDrawer}
               onPointerEnter={mobileMenu.preload}
               aria-label={drawerOpened ? "Close menu" : "Open menu"}
             />
-          </Group>
+          </div>
         </div>
         {/* The practice's allowance, on every page and every width (issue 23 §1). */}
-        <Group justify="flex-end" pb={6}>
+        <div className={classes.chipRow}>
           <AllowanceChip />
-        </Group>
-      </Container>
-      <Box className={classes.nav} visibleFrom="sm">
-        <Container size="xl">
-          <Group justify="space-between" wrap="nowrap">
-            <Group component="nav" aria-label="Main" gap={0} wrap="nowrap">
+        </div>
+      </div>
+      <div className={`${classes.nav} mantine-visible-from-sm`}>
+        <div className={parts.container}>
+          <div className={`${parts.row} ${classes.navRow}`}>
+            <nav aria-label="Main" className={parts.row}>
               {MAIN_LINKS.map((link) => (
                 <Link
                   key={link.to}
@@ -174,15 +174,15 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
                   Account
                 </Link>
               )}
-            </Group>
+            </nav>
             {session && (
-              <Text size="sm" className={classes.signedInAs} truncate="end" visibleFrom="md">
+              <p className={`${parts.truncate} ${classes.signedInAs} mantine-visible-from-md`}>
                 Signed in as <strong>{session.session.displayName}</strong>
-              </Text>
+              </p>
             )}
-          </Group>
-        </Container>
-      </Box>
+          </div>
+        </div>
+      </div>
       {drawerUsed && (
         <Suspense fallback={null}>
           <mobileMenu.Component
@@ -193,6 +193,6 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
           />
         </Suspense>
       )}
-    </Box>
+    </header>
   );
 }

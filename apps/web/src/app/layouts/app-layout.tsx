@@ -1,4 +1,3 @@
-import { Box, Container } from "@mantine/core";
 import { ModalsProvider } from "@mantine/modals";
 import { Suspense, useState } from "react";
 import { Outlet } from "react-router";
@@ -17,6 +16,7 @@ import { AppFooter } from "./app-footer.tsx";
 import { APP_HEADER_ID, AppHeader } from "./app-header.tsx";
 import classes from "./app-layout.module.css";
 import { useHeaderHeightVariable } from "./header-height.ts";
+import parts from "./shell-parts.module.css";
 
 /**
  * The first paint of a fresh visit waits for the header's allowance chip (and the footer's settings),
@@ -58,11 +58,11 @@ export function AppLayout() {
       </a>
       <div className={classes.shell}>
         <AppHeader onCustomerService={openSupport} onLogout={logout} />
-        <Box component="main" id="main" tabIndex={-1} className={classes.main}>
-          <Container size="xl">
+        <main id="main" tabIndex={-1} className={classes.main}>
+          <div className={parts.container}>
             <Outlet />
-          </Container>
-        </Box>
+          </div>
+        </main>
         <AppFooter />
       </div>
       <ConnectionNotice />
