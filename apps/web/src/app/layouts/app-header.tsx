@@ -43,6 +43,7 @@ function ReportsButton() {
       aria-expanded={onClick ? false : undefined}
       onClick={onClick}
       onPointerEnter={reportsMenu.preload}
+      onPointerDown={reportsMenu.preload}
       onFocus={reportsMenu.preload}
     >
       <ReportsIcon size={18} aria-hidden />
@@ -128,6 +129,7 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
               opened={drawerOpened}
               onClick={toggleDrawer}
               onPointerEnter={mobileMenu.preload}
+              onPointerDown={mobileMenu.preload}
               aria-label={drawerOpened ? "Close menu" : "Open menu"}
             />
           </div>

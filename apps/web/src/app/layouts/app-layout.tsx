@@ -1,5 +1,5 @@
 import { ModalsProvider } from "@mantine/modals";
-import { Suspense, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Outlet } from "react-router";
 import { ConnectionNotice } from "../../components/connection-notice.tsx";
 import { useLogout } from "../../features/auth/api/logout.ts";
@@ -9,7 +9,7 @@ import { stopActing } from "../../features/order-for/api/acting-session.ts";
 import { loadFirstData } from "../../lib/first-data-loader.ts";
 import { useFocusHeadingOnArrival } from "../../lib/focus-heading.ts";
 import { settingsQueryOptions } from "../../lib/get-settings.ts";
-import { lazyOnUse } from "../../lib/lazy-on-use.ts";
+import { lazyOnUse, whenIdle } from "../../lib/lazy-on-use.ts";
 import { myAllowanceQueryOptions } from "../../lib/my-allowance.ts";
 import { ActivityProgress } from "./activity-progress.tsx";
 import { AppFooter } from "./app-footer.tsx";
@@ -43,6 +43,7 @@ export function AppLayout() {
   const signOut = useLogout();
   // Signing out while ordering for a practice ends that session first, then the administrator's.
   const logout = () => void stopActing().then(signOut);
+  useEffect(() => whenIdle(customerService.preload), []);
   useFocusHeadingOnArrival("main");
   // The sticky header's height, as --app-header-height (header-height.ts).
   useHeaderHeightVariable(APP_HEADER_ID);
