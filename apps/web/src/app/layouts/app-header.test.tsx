@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { ApprovalWaitingSchema, MyAllowanceSchema } from "@vetportal/contract";
 import { describe, expect, it, vi } from "vitest";
 import { apiOk } from "../../test/handlers.ts";
@@ -29,6 +29,10 @@ describe("the signed-in header's menus", () => {
     const menu = await screen.findByRole("menu");
     expect(within(menu).getByRole("menuitem", { name: "Audit Trail" })).toHaveAttribute("href", "/admin/audit");
     expect(within(menu).getAllByRole("menuitem")).toHaveLength(14);
+    // Closed with Escape, the focus is back on the (new) Reports button, as with a menu loaded at once.
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+    await waitFor(() => expect(screen.getByRole("button", { name: "Reports" })).toHaveFocus());
   });
 
   it("opens the phone menu with the links, Customer Service and Logout on the first press", async () => {
@@ -43,7 +47,14 @@ describe("the signed-in header's menus", () => {
     for (const name of ["Products", "Quick Order", "Cart", "Orders", "Account"]) {
       expect(within(nav).getByRole("link", { name })).toBeInTheDocument();
     }
-    await user.click(within(drawer).getByRole("button", { name: "Customer Service" }));
+    // Closed, the drawer gives the focus back to the menu button that opened it.
+    await user.click(within(drawer).getByRole("button", { name: "Close menu" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.getByRole("button", { name: "Open menu" })).toHaveFocus());
+    await user.click(screen.getByRole("button", { name: "Open menu" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Menu" })).getByRole("button", { name: "Customer Service" }),
+    );
     expect(onCustomerService).toHaveBeenCalledTimes(1);
   });
 });

@@ -6,7 +6,7 @@ import { AllowanceChip } from "../../features/allowances/components/allowance-ch
 import { useApprovalsLink, WaitingCount } from "../../features/approvals/components/approvals-nav.tsx";
 import { ProductSearch } from "../../features/catalog/components/product-search.tsx";
 import { ActingBanner } from "../../features/order-for/components/acting-banner.tsx";
-import { lazyOnUse, whenIdle } from "../../lib/lazy-on-use.ts";
+import { LazyOpenable, lazyOnUse, whenIdle } from "../../lib/lazy-on-use.tsx";
 import { useSession } from "../../lib/session.ts";
 import { isAdminPath } from "../admin-sections.ts";
 import classes from "./app-header.module.css";
@@ -186,14 +186,13 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
         </div>
       </div>
       {drawerUsed && (
-        <Suspense fallback={null}>
-          <mobileMenu.Component
-            opened={drawerOpened}
-            onClose={() => setDrawerOpened(false)}
-            onCustomerService={onCustomerService}
-            onLogout={onLogout}
-          />
-        </Suspense>
+        <LazyOpenable
+          lazy={mobileMenu}
+          opened={drawerOpened}
+          onClose={() => setDrawerOpened(false)}
+          onCustomerService={onCustomerService}
+          onLogout={onLogout}
+        />
       )}
     </header>
   );

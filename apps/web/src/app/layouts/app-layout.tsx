@@ -1,5 +1,5 @@
 import { ModalsProvider } from "@mantine/modals";
-import { Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { Outlet } from "react-router";
 import { ConnectionNotice } from "../../components/connection-notice.tsx";
 import { useLogout } from "../../features/auth/api/logout.ts";
@@ -9,7 +9,7 @@ import { stopActing } from "../../features/order-for/api/acting-session.ts";
 import { loadFirstData } from "../../lib/first-data-loader.ts";
 import { useFocusHeadingOnArrival } from "../../lib/focus-heading.ts";
 import { settingsQueryOptions } from "../../lib/get-settings.ts";
-import { lazyOnUse, whenIdle } from "../../lib/lazy-on-use.ts";
+import { LazyOpenable, lazyOnUse, whenIdle } from "../../lib/lazy-on-use.tsx";
 import { myAllowanceQueryOptions } from "../../lib/my-allowance.ts";
 import { ActivityProgress } from "./activity-progress.tsx";
 import { AppFooter } from "./app-footer.tsx";
@@ -68,9 +68,7 @@ export function AppLayout() {
       </div>
       <ConnectionNotice />
       {supportUsed && (
-        <Suspense fallback={null}>
-          <customerService.Component opened={supportOpened} onClose={() => setSupportOpened(false)} />
-        </Suspense>
+        <LazyOpenable lazy={customerService} opened={supportOpened} onClose={() => setSupportOpened(false)} />
       )}
     </ModalsProvider>
   );

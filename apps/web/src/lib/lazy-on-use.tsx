@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect, useState } from "react";
 
 /** A component whose code loads when it is first shown, or earlier through `preload` (decision 034). */
 export interface LazyOnUse<P> {
@@ -55,4 +55,24 @@ export function whenIdle(task: () => void): () => void {
     window.clearTimeout(timer);
     window.removeEventListener("load", schedule);
   };
+}
+
+/**
+ * A lazily loaded drawer or modal, mounted closed and opened in the next render: Mantine records the
+ * element to give focus back to (the button that opened it) only when `opened` changes, never at
+ * mount, so one mounted already open would leave focus nowhere when it closes.
+ */
+export function LazyOpenable<P extends { opened: boolean }>({ lazy: part, ...props }: { lazy: LazyOnUse<P> } & P) {
+  return (
+    <Suspense fallback={null}>
+      <OpenedAfterMount part={part} props={props as unknown as P} />
+    </Suspense>
+  );
+}
+
+function OpenedAfterMount<P extends { opened: boolean }>({ part, props }: { part: LazyOnUse<P>; props: P }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const Part = part.Component as unknown as ComponentType<P>;
+  return <Part {...props} opened={props.opened && mounted} />;
 }
