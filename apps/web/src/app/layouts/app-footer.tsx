@@ -1,38 +1,36 @@
-import { Anchor, Box, Container, Group, Stack, Text } from "@mantine/core";
 import { MESSAGES } from "@vetportal/contract";
 import { useSettings } from "../../lib/get-settings.ts";
-import classes from "./app-layout.module.css";
+import classes from "./app-footer.module.css";
+import layout from "./app-layout.module.css";
+import parts from "./shell-parts.module.css";
 
+/** The signed-in pages' footer, in plain elements (decision 034). */
 export function AppFooter() {
   const settings = useSettings();
   const phone = settings.data?.support_phone;
   return (
-    <Box component="footer" bg="brand.9" c="white" pt="xl" mt="xl" className={classes.footer} data-print="hide">
-      <Container size="xl">
-        <Group justify="space-between" align="flex-start" gap="lg">
-          <Stack gap={4} maw={520}>
-            <Text fw={700}>Vet Portal</Text>
-            <Text size="sm" c="brand.1">
+    <footer className={`${classes.footer} ${layout.footer}`} data-print="hide">
+      <div className={parts.container}>
+        <div className={classes.columns}>
+          <div className={`${classes.column} ${classes.about}`}>
+            <p className={classes.title}>Vet Portal</p>
+            <p className={classes.small}>
               Pet-health education products for veterinary practices, supplied and fulfilled by our veterinary supply
               and print team.
-            </Text>
-            <Text size="xs" c="brand.1">
-              © {new Date().getFullYear()} Vet Portal. All rights reserved.
-            </Text>
-          </Stack>
-          <Stack gap={4}>
-            <Text fw={700}>Customer Service</Text>
+            </p>
+            <p className={classes.tiny}>© {new Date().getFullYear()} Vet Portal. All rights reserved.</p>
+          </div>
+          <div className={classes.column}>
+            <p className={classes.title}>Customer Service</p>
             {phone && (
-              <Anchor href={`tel:${phone}`} c="white" size="sm" underline="always">
+              <a href={`tel:${phone}`} className={classes.phone}>
                 {phone}
-              </Anchor>
+              </a>
             )}
-            <Text size="sm" c="brand.1">
-              {settings.data?.support_hours ?? MESSAGES.supportHours}
-            </Text>
-          </Stack>
-        </Group>
-      </Container>
-    </Box>
+            <p className={classes.small}>{settings.data?.support_hours ?? MESSAGES.supportHours}</p>
+          </div>
+        </div>
+      </div>
+    </footer>
   );
 }

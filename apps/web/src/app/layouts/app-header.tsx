@@ -1,97 +1,19 @@
-import {
-  Badge,
-  Box,
-  Burger,
-  Button,
-  Container,
-  Drawer,
-  Group,
-  NavLink as MantineNavLink,
-  Menu,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
-import {
-  IconChartBar,
-  IconChecklist,
-  IconChevronDown,
-  IconHeadset,
-  IconListDetails,
-  IconLogout,
-  IconPackage,
-  IconReceipt,
-  IconShoppingCart,
-  IconUserCircle,
-} from "@tabler/icons-react";
-import { useState } from "react";
+import { IconChecklist, IconChevronDown, IconHeadset, IconLogout, IconShoppingCart } from "@tabler/icons-react";
+import { Suspense, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import logoUrl from "../../assets/logo.svg";
 import { AllowanceChip } from "../../features/allowances/components/allowance-chip.tsx";
 import { useApprovalsLink, WaitingCount } from "../../features/approvals/components/approvals-nav.tsx";
 import { ProductSearch } from "../../features/catalog/components/product-search.tsx";
 import { ActingBanner } from "../../features/order-for/components/acting-banner.tsx";
-import { useCart } from "../../lib/cart-store.ts";
+import { LazyOpenable, lazyOnUse, whenIdle } from "../../lib/lazy-on-use.tsx";
 import { useSession } from "../../lib/session.ts";
 import { isAdminPath } from "../admin-sections.ts";
 import classes from "./app-header.module.css";
 import { BackToTop } from "./back-to-top.tsx";
-
-const MAIN_LINKS = [
-  {
-    label: "Products",
-    to: "/",
-    icon: IconPackage,
-    isActive: (path: string) => path === "/" || path.startsWith("/category"),
-  },
-  {
-    label: "Quick Order",
-    to: "/quick-order",
-    icon: IconListDetails,
-    isActive: (path: string) => path.startsWith("/quick-order"),
-  },
-  { label: "Cart", to: "/cart/preview", icon: IconShoppingCart, isActive: (path: string) => path.startsWith("/cart") },
-  { label: "Orders", to: "/orders", icon: IconReceipt, isActive: (path: string) => /^\/orders?(\/|$)/.test(path) },
-] as const;
-
-/** The administrator's Reports menu (SPEC §2 "Admin menu links"). */
-const REPORT_LINKS = [
-  { label: "Users", to: "/userreport" },
-  { label: "Account", to: "/Users/Account" },
-  { label: "Departments", to: "/Departments/DepartmentReport" },
-  { label: "Cost Center", to: "/CostCenter/CostCenterReport" },
-  { label: "Products", to: "/Product/ProductReport" },
-  { label: "Order Desk", to: "/admin/orders" },
-  { label: "Order for a Practice", to: "/admin/order-for" },
-  { label: "Approvals", to: "/approvals" },
-  { label: "Approval Rules", to: "/admin/approval-rules" },
-  { label: "Orders", to: "/reports/orderreport" },
-  { label: "Inventories", to: "/reports/orderreport?tab=inventory" },
-  { label: "Add Product", to: "/admin/product" },
-  { label: "Audit Trail", to: "/admin/audit" },
-  { label: "Allowances", to: "/admin/allowances" },
-] as const;
-
-/** How many products are in the cart, after the Cart link's label (hidden when the cart is empty). */
-function CartCount({ linkTo, onDark = false }: { linkTo: string; onDark?: boolean }) {
-  const count = useCart().length;
-  if (linkTo !== "/cart/preview" || count === 0) return null;
-  return (
-    <Badge size="sm" circle color={onDark ? "white" : "brand"} c={onDark ? "brand.9" : "white"} component="span">
-      {count}
-      <VisuallyHidden>{count === 1 ? " product" : " products"}</VisuallyHidden>
-    </Badge>
-  );
-}
-
-/** The approvers' queue and an order's decision page (issue 23 §2). */
-const isApprovalsPath = (pathname: string) => pathname === "/approvals" || pathname.startsWith("/approvals/");
-
-/** Own account pages (SPEC §2), which every signed-in user may open. */
-function isAccountPath(pathname: string): boolean {
-  return pathname === "/Users/Account" || pathname.startsWith("/Account/");
-}
+import { AccountIcon, CartCount, isAccountPath, isApprovalsPath, MAIN_LINKS, ReportsIcon } from "./nav-links.tsx";
+import { ShellBurger, ShellButton, ShellButtonLink } from "./shell-button.tsx";
+import parts from "./shell-parts.module.css";
 
 /** The header's id: the layout measures it so toasts appear below it (header-height.ts). */
 export const APP_HEADER_ID = "app-header";
@@ -101,117 +23,40 @@ interface AppHeaderProps {
   onLogout: () => void;
 }
 
-function ReportsMenu() {
+const reportsMenu = lazyOnUse(() => import("./reports-menu.tsx"));
+const mobileMenu = lazyOnUse(() => import("./mobile-menu.tsx"));
+
+/**
+ * The Reports button; its menu's code loads when the button is pointed at or pressed, and the menu
+ * then opens (decision 034).
+ */
+function ReportsButton() {
   const { pathname } = useLocation();
+  const [used, setUsed] = useState(false);
   const isActive = isAdminPath(pathname);
-  return (
-    <Menu position="bottom-start" offset={0} width={220} shadow="md">
-      <Menu.Target>
-        <button type="button" className={classes.navLink} data-active={isActive || undefined}>
-          <IconChartBar size={18} aria-hidden />
-          Reports
-          <IconChevronDown size={14} aria-hidden />
-        </button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {REPORT_LINKS.map((link) => (
-          <Menu.Item key={link.to} component={Link} to={link.to}>
-            {link.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+  const button = (onClick?: () => void) => (
+    <button
+      type="button"
+      className={classes.navLink}
+      data-active={isActive || undefined}
+      aria-haspopup="menu"
+      aria-expanded={onClick ? false : undefined}
+      onClick={onClick}
+      onPointerEnter={reportsMenu.preload}
+      onPointerDown={reportsMenu.preload}
+      onFocus={reportsMenu.preload}
+    >
+      <ReportsIcon size={18} aria-hidden />
+      Reports
+      <IconChevronDown size={14} aria-hidden />
+    </button>
   );
-}
-
-function MobileMenu({
-  opened,
-  onClose,
-  onCustomerService,
-  onLogout,
-}: AppHeaderProps & { opened: boolean; onClose: () => void }) {
-  const session = useSession();
-  const isAdmin = session?.privileges?.is_admin === true;
-  const { pathname } = useLocation();
-  const [reportsOpened, setReportsOpened] = useState(false);
-  const approvals = useApprovalsLink();
-
+  const plain = button(() => setUsed(true));
+  if (!used) return plain;
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size="xs" title="Menu" hiddenFrom="sm">
-      <Stack gap="lg">
-        {session && (
-          <Text size="sm" c="dimmed">
-            Signed in as <strong>{session.session.displayName}</strong>
-          </Text>
-        )}
-        <Box component="nav" aria-label="Main">
-          {MAIN_LINKS.map((link) => (
-            <MantineNavLink
-              key={link.to}
-              component={Link}
-              to={link.to}
-              label={link.label}
-              leftSection={<link.icon size={18} aria-hidden />}
-              rightSection={<CartCount linkTo={link.to} />}
-              active={link.isActive(pathname)}
-              onClick={onClose}
-            />
-          ))}
-          {approvals.show && (
-            <MantineNavLink
-              component={Link}
-              to="/approvals"
-              label="Approvals"
-              leftSection={<IconChecklist size={18} aria-hidden />}
-              rightSection={<WaitingCount waiting={approvals.waiting} />}
-              active={isApprovalsPath(pathname)}
-              onClick={onClose}
-            />
-          )}
-          {isAdmin && (
-            <MantineNavLink
-              component="button"
-              type="button"
-              label="Reports"
-              leftSection={<IconChartBar size={18} aria-hidden />}
-              childrenOffset={28}
-              opened={reportsOpened}
-              onChange={setReportsOpened}
-              aria-expanded={reportsOpened}
-            >
-              {REPORT_LINKS.map((link) => (
-                <MantineNavLink key={link.to} component={Link} to={link.to} label={link.label} onClick={onClose} />
-              ))}
-            </MantineNavLink>
-          )}
-          {!isAdmin && (
-            <MantineNavLink
-              component={Link}
-              to="/Users/Account"
-              label="Account"
-              leftSection={<IconUserCircle size={18} aria-hidden />}
-              active={isAccountPath(pathname)}
-              onClick={onClose}
-            />
-          )}
-        </Box>
-        <Stack gap="xs">
-          <Button
-            variant="light"
-            leftSection={<IconHeadset size={18} aria-hidden />}
-            onClick={() => {
-              onClose();
-              onCustomerService();
-            }}
-          >
-            Customer Service
-          </Button>
-          <Button variant="default" leftSection={<IconLogout size={18} aria-hidden />} onClick={onLogout}>
-            Logout
-          </Button>
-        </Stack>
-      </Stack>
-    </Drawer>
+    <Suspense fallback={plain}>
+      <reportsMenu.Component>{button()}</reportsMenu.Component>
+    </Suspense>
   );
 }
 
@@ -224,13 +69,24 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
   const session = useSession();
   const isAdmin = session?.privileges?.is_admin === true;
   const { pathname } = useLocation();
-  const [drawerOpened, drawer] = useDisclosure(false);
+  const [drawerOpened, setDrawerOpened] = useState(false);
+  // The drawer mounts with its first opening and stays (its closing transition, focus return).
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const toggleDrawer = () => {
+    setDrawerUsed(true);
+    setDrawerOpened((opened) => !opened);
+  };
+  // The menus' code, fetched once the page has loaded, so a first press opens them at once.
+  useEffect(
+    () => whenIdle(isAdmin ? () => (mobileMenu.preload(), reportsMenu.preload()) : mobileMenu.preload),
+    [isAdmin],
+  );
   const approvals = useApprovalsLink();
 
   return (
-    <Box component="header" id={APP_HEADER_ID} className={classes.header} data-print="hide">
+    <header id={APP_HEADER_ID} className={classes.header} data-print="hide">
       <ActingBanner />
-      <Container size="xl">
+      <div className={parts.container}>
         <div className={classes.top}>
           <Link to="/" className={classes.logo} aria-label="Vet Portal home">
             <img src={logoUrl} alt="" width={158} height={40} />
@@ -238,54 +94,55 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
           <div className={classes.search}>
             <ProductSearch />
           </div>
-          <Group className={classes.actions} gap="xs" wrap="nowrap">
-            <Button
-              visibleFrom="sm"
+          <div className={`${parts.row} ${classes.actions}`}>
+            <ShellButton
+              responsive="mantine-visible-from-sm"
               variant="light"
-              leftSection={<IconHeadset size={18} aria-hidden />}
+              icon={<IconHeadset size={18} aria-hidden />}
               onClick={onCustomerService}
             >
               Customer Service
-            </Button>
-            <Button
-              visibleFrom="sm"
+            </ShellButton>
+            <ShellButton
+              responsive="mantine-visible-from-sm"
               variant="default"
-              leftSection={<IconLogout size={18} aria-hidden />}
+              icon={<IconLogout size={18} aria-hidden />}
               onClick={onLogout}
             >
               Logout
-            </Button>
+            </ShellButton>
             <BackToTop />
             {/* Phones: the Cart and its count stay in sight, outside the menu (issue 22 §3). */}
-            <Button
-              component={Link}
+            <ShellButtonLink
               to="/cart/preview"
-              hiddenFrom="sm"
+              responsive="mantine-hidden-from-sm"
               variant="default"
-              px="xs"
-              leftSection={<IconShoppingCart size={18} aria-hidden />}
-              rightSection={<CartCount linkTo="/cart/preview" />}
+              compact
+              icon={<IconShoppingCart size={18} aria-hidden />}
+              after={<CartCount linkTo="/cart/preview" />}
               aria-current={pathname.startsWith("/cart") ? "page" : undefined}
             >
               Cart
-            </Button>
-            <Burger
-              hiddenFrom="sm"
+            </ShellButtonLink>
+            <ShellBurger
+              responsive="mantine-hidden-from-sm"
               opened={drawerOpened}
-              onClick={drawer.toggle}
+              onClick={toggleDrawer}
+              onPointerEnter={mobileMenu.preload}
+              onPointerDown={mobileMenu.preload}
               aria-label={drawerOpened ? "Close menu" : "Open menu"}
             />
-          </Group>
+          </div>
         </div>
         {/* The practice's allowance, on every page and every width (issue 23 §1). */}
-        <Group justify="flex-end" pb={6}>
+        <div className={classes.chipRow}>
           <AllowanceChip />
-        </Group>
-      </Container>
-      <Box className={classes.nav} visibleFrom="sm">
-        <Container size="xl">
-          <Group justify="space-between" wrap="nowrap">
-            <Group component="nav" aria-label="Main" gap={0} wrap="nowrap">
+        </div>
+      </div>
+      <div className={`${classes.nav} mantine-visible-from-sm`}>
+        <div className={parts.container}>
+          <div className={`${parts.row} ${classes.navRow}`}>
+            <nav aria-label="Main" className={parts.row}>
               {MAIN_LINKS.map((link) => (
                 <Link
                   key={link.to}
@@ -308,32 +165,35 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
                   Approvals <WaitingCount waiting={approvals.waiting} onDark />
                 </Link>
               )}
-              {isAdmin && <ReportsMenu />}
+              {isAdmin && <ReportsButton />}
               {!isAdmin && (
                 <Link
                   to="/Users/Account"
                   className={classes.navLink}
                   aria-current={isAccountPath(pathname) ? "page" : undefined}
                 >
-                  <IconUserCircle size={18} aria-hidden />
+                  <AccountIcon size={18} aria-hidden />
                   Account
                 </Link>
               )}
-            </Group>
+            </nav>
             {session && (
-              <Text size="sm" className={classes.signedInAs} truncate="end" visibleFrom="md">
+              <p className={`${parts.truncate} ${classes.signedInAs} mantine-visible-from-md`}>
                 Signed in as <strong>{session.session.displayName}</strong>
-              </Text>
+              </p>
             )}
-          </Group>
-        </Container>
-      </Box>
-      <MobileMenu
-        opened={drawerOpened}
-        onClose={drawer.close}
-        onCustomerService={onCustomerService}
-        onLogout={onLogout}
-      />
-    </Box>
+          </div>
+        </div>
+      </div>
+      {drawerUsed && (
+        <LazyOpenable
+          lazy={mobileMenu}
+          opened={drawerOpened}
+          onClose={() => setDrawerOpened(false)}
+          onCustomerService={onCustomerService}
+          onLogout={onLogout}
+        />
+      )}
+    </header>
   );
 }

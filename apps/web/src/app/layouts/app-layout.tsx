@@ -1,35 +1,49 @@
-import { Box, Container } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
 import { ModalsProvider } from "@mantine/modals";
+import { useEffect, useState } from "react";
 import { Outlet } from "react-router";
 import { ConnectionNotice } from "../../components/connection-notice.tsx";
 import { useLogout } from "../../features/auth/api/logout.ts";
 import { SessionExpiry } from "../../features/auth/components/session-expiry.tsx";
 import { CartSync } from "../../features/cart/components/cart-sync.tsx";
 import { stopActing } from "../../features/order-for/api/acting-session.ts";
-import { CustomerServiceModal } from "../../features/support/components/customer-service-modal.tsx";
 import { loadFirstData } from "../../lib/first-data-loader.ts";
 import { useFocusHeadingOnArrival } from "../../lib/focus-heading.ts";
 import { settingsQueryOptions } from "../../lib/get-settings.ts";
+import { LazyOpenable, lazyOnUse, whenIdle } from "../../lib/lazy-on-use.tsx";
 import { myAllowanceQueryOptions } from "../../lib/my-allowance.ts";
 import { ActivityProgress } from "./activity-progress.tsx";
 import { AppFooter } from "./app-footer.tsx";
 import { APP_HEADER_ID, AppHeader } from "./app-header.tsx";
 import classes from "./app-layout.module.css";
 import { useHeaderHeightVariable } from "./header-height.ts";
+import parts from "./shell-parts.module.css";
 
 /**
  * The first paint of a fresh visit waits for the header's allowance chip (and the footer's settings),
  * so the header does not grow and push the page down when they arrive (lib/first-data-loader.ts).
  */
+/** The Customer Service form loads with its first opening (decision 034). */
+const customerService = lazyOnUse<{ opened: boolean; onClose: () => void }>(() =>
+  import("../../features/support/components/customer-service-modal.tsx").then((m) => ({
+    default: m.CustomerServiceModal,
+  })),
+);
+
 export const appLayoutLoader = () => loadFirstData([myAllowanceQueryOptions(), settingsQueryOptions()]);
 
 /** The authenticated layout: progress bar, header (with back-to-top, SPEC §2), page, footer, and the confirmation modals. */
 export function AppLayout() {
-  const [supportOpened, support] = useDisclosure(false);
+  const [supportOpened, setSupportOpened] = useState(false);
+  // The modal mounts with its first opening and stays (its closing transition, focus return).
+  const [supportUsed, setSupportUsed] = useState(false);
+  const openSupport = () => {
+    setSupportUsed(true);
+    setSupportOpened(true);
+  };
   const signOut = useLogout();
   // Signing out while ordering for a practice ends that session first, then the administrator's.
   const logout = () => void stopActing().then(signOut);
+  useEffect(() => whenIdle(customerService.preload), []);
   useFocusHeadingOnArrival("main");
   // The sticky header's height, as --app-header-height (header-height.ts).
   useHeaderHeightVariable(APP_HEADER_ID);
@@ -44,16 +58,18 @@ export function AppLayout() {
         Skip to content
       </a>
       <div className={classes.shell}>
-        <AppHeader onCustomerService={support.open} onLogout={logout} />
-        <Box component="main" id="main" tabIndex={-1} className={classes.main}>
-          <Container size="xl">
+        <AppHeader onCustomerService={openSupport} onLogout={logout} />
+        <main id="main" tabIndex={-1} className={classes.main}>
+          <div className={parts.container}>
             <Outlet />
-          </Container>
-        </Box>
+          </div>
+        </main>
         <AppFooter />
       </div>
       <ConnectionNotice />
-      <CustomerServiceModal opened={supportOpened} onClose={support.close} />
+      {supportUsed && (
+        <LazyOpenable lazy={customerService} opened={supportOpened} onClose={() => setSupportOpened(false)} />
+      )}
     </ModalsProvider>
   );
 }
