@@ -78,7 +78,11 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
   };
   // The menus' code, fetched once the page has loaded, so a first press opens them at once.
   useEffect(
-    () => whenIdle(isAdmin ? () => (mobileMenu.preload(), reportsMenu.preload()) : mobileMenu.preload),
+    () =>
+      whenIdle(() => {
+        mobileMenu.preload();
+        if (isAdmin) reportsMenu.preload();
+      }),
     [isAdmin],
   );
   const approvals = useApprovalsLink();
