@@ -44,6 +44,8 @@ const PRACTICE = { name: "Happy Paws Veterinary Clinic", address: "120 Market St
 const ADMIN = { email: "admin@vetportal.example", password: "VetPortal2026" };
 /** A category Happy Paws sees (e2e/place-order.spec.ts uses it too). */
 const CATEGORY_PATH = "/category/2100";
+/** The demo practice's personalised poster (issue 24): its page renders the practice's proof preview. */
+const PERSONALISED_PATH = "/product/990002";
 
 export type Preset = "desktop" | "mobile";
 
@@ -220,7 +222,7 @@ async function firstOrderPath(tab: Page, baseUrl: string): Promise<string> {
   return path;
 }
 
-/** Audits the nine pages with each preset; see the header comment. */
+/** Audits the nine pages of issue 22 and the two of issue 24 with each preset; see the header comment. */
 export async function runLighthouse(baseUrl: string, options: LighthouseOptions = {}): Promise<LighthouseResult[]> {
   const {
     runs = 1,
@@ -239,7 +241,8 @@ export async function runLighthouse(baseUrl: string, options: LighthouseOptions 
     }
   };
 
-  if (["login", "home", "category", "product", "cart", "shipping", "orders", "order"].some(wanted)) {
+  const practicePages = ["login", "home", "category", "product", "cart", "shipping", "orders", "order"];
+  if ([...practicePages, "brand", "personalised product"].some(wanted)) {
     await withBrowser(chromePath, async (_browser, tab) => {
       await auditAll(tab, "login", "/login");
       await signInAsPractice(tab, baseUrl);
@@ -252,6 +255,9 @@ export async function runLighthouse(baseUrl: string, options: LighthouseOptions 
       await auditAll(tab, "shipping", "/cart/shipping");
       await auditAll(tab, "orders", "/orders");
       await auditAll(tab, "order", orderPath);
+      // Issue 24's pages: the practice's brand and a personalised product with its proof (the demo practice has a brand).
+      await auditAll(tab, "brand", "/account/brand");
+      await auditAll(tab, "personalised product", PERSONALISED_PATH);
     });
   }
   if (wanted("order report")) {
