@@ -19,7 +19,7 @@ async function moveThePracticeName(page: import("@playwright/test").Page, y: num
   await expect(page).toHaveURL(`/Product/Template/${POSTER_ID}`);
   await expect(page.getByRole("heading", { level: 1, name: "Print template" })).toBeFocused();
   const preview = page.getByRole("img", { name: /^Preview of Vaccination Reminder Poster/ });
-  await expect(preview).toHaveAttribute("src", /^data:image\/png;base64,/);
+  await expect(preview).toHaveAttribute("src", /^data:image\/webp;base64,/);
   await expectPageOk(page, "print template");
   const before = await preview.getAttribute("src");
   const saved = (

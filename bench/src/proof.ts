@@ -1,13 +1,13 @@
 /**
  * How long a proof takes (issue 24 §3: under 300 ms): the demo postcard's template with a brand and
- * a logo, rendered to the watermarked PDF and rasterised to the preview PNG, as /api/proof/query
+ * a logo, rendered to the watermarked PDF and rasterised to the preview (WebP), as /api/proof/query
  * does, and the print file of one line. Run: npm run bench:proof (from the repository root).
  */
 import { loadavg } from "node:os";
 import type { TemplateField } from "@vetportal/contract";
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
-import { firstPagePng } from "../../apps/api/src/modules/print/raster.ts";
+import { previewDataUrl } from "../../apps/api/src/modules/print/raster.ts";
 import { MM, renderPrint, renderProof } from "../../apps/api/src/modules/print/render.ts";
 
 const RUNS = Number(process.env.RUNS ?? 40);
@@ -108,9 +108,11 @@ const load = () =>
     .join(", ");
 console.log(`proof benchmark, ${RUNS} runs each after a warm-up; load average ${load()}`);
 await time("proof PDF (pdf-lib)", () => renderProof(template, brand));
-await time("proof PDF + preview PNG (mupdf)", async () => firstPagePng(await renderProof(template, brand), 900));
+await time("proof PDF + preview WebP (mupdf, sharp)", async () =>
+  previewDataUrl(await renderProof(template, brand), 900),
+);
 await time("the same, a new logo each run", async () =>
-  firstPagePng(await renderProof(template, { ...brand, logo_png: freshLogos[fresh++] as Buffer }), 900),
+  previewDataUrl(await renderProof(template, { ...brand, logo_png: freshLogos[fresh++] as Buffer }), 900),
 );
 await time("print file, one line", () => renderPrint(template, brand));
 console.log(`load average at the end ${load()}`);

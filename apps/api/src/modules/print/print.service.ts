@@ -8,7 +8,7 @@ import type { AuditRecorder } from "../audit/audit.service.ts";
 import { brandContent, brandHash, tidyLines, toBrand } from "./brand.ts";
 import { decodeBase64, normaliseLogo } from "./logo.ts";
 import * as repo from "./print.repository.ts";
-import { firstPagePng } from "./raster.ts";
+import { previewDataUrl } from "./raster.ts";
 import { appendPrintPages, renderProof, type TemplateContent } from "./render.ts";
 import { Lru } from "./render-cache.ts";
 import { createTemplates } from "./templates.ts";
@@ -44,8 +44,6 @@ export const templateContent = (row: repo.TemplateRow): TemplateContent => ({
   fields: row.fields as TemplateField[],
   bleed_mm: row.bleed_mm,
 });
-
-const pngDataUrl = (png: Buffer) => `data:image/png;base64,${png.toString("base64")}`;
 
 /** The current proof (made on first ask) of the practice's current brand on the product's current template. */
 async function currentProof({ db, settings }: PrintDeps, userId: number, productId: number) {
@@ -94,8 +92,8 @@ export function createPrintService(deps: PrintDeps) {
     const key = `${brand.id}.${template.id}`;
     const cached = previews.get(key);
     if (cached) return cached;
-    const made = renderProof(templateContent(template), brandContent(brand)).then(async (pdf) =>
-      pngDataUrl(await firstPagePng(pdf, PREVIEW_PX)),
+    const made = renderProof(templateContent(template), brandContent(brand)).then((pdf) =>
+      previewDataUrl(pdf, PREVIEW_PX),
     );
     previews.set(key, made);
     made.catch(() => previews.delete(key));

@@ -113,12 +113,13 @@ describe("proofs and print files", () => {
     return res.json().data as { id: number; approved: boolean; brand_version: number; preview: string };
   };
 
-  it("a proof is a watermarked PDF with the practice's name and phone, and a PNG preview", async () => {
+  it("a proof is a watermarked PDF with the practice's name and phone, and a WebP preview", async () => {
     await post("/api/brand/save", BRAND);
     const proof = await proofOf(DEMO_POSTCARD_ID);
     expect(proof.approved).toBe(false);
-    const image = Buffer.from(proof.preview.replace(/^data:image\/png;base64,/, ""), "base64");
-    expect((await sharp(image).metadata()).format).toBe("png");
+    expect(proof.preview).toMatch(/^data:image\/webp;base64,/);
+    const image = Buffer.from(proof.preview.replace(/^data:image\/webp;base64,/, ""), "base64");
+    expect(await sharp(image).metadata()).toMatchObject({ format: "webp", width: 900 });
     const pdf = await post("/api/proof/pdf", { proof_id: proof.id });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");

@@ -12,7 +12,7 @@ import type { AuditRecorder } from "../audit/audit.service.ts";
 import { brandContent } from "./brand.ts";
 import { decodeBase64 } from "./logo.ts";
 import * as repo from "./print.repository.ts";
-import { firstPagePng } from "./raster.ts";
+import { previewDataUrl } from "./raster.ts";
 import { type BrandContent, basePageSize, renderProof } from "./render.ts";
 
 /** The brand a template's preview shows when the practice chosen (or the administrator) has none. */
@@ -145,7 +145,7 @@ export function createTemplates({
       const brandRow = body.user_id === undefined ? undefined : await repo.findBrand(db, body.user_id);
       const brand = brandRow ? brandContent(brandRow) : SAMPLE_BRAND;
       const pdf = await renderProof({ base_pdf: base, fields: body.fields, bleed_mm: body.bleed_mm }, brand);
-      return { preview: `data:image/png;base64,${(await firstPagePng(pdf, 900)).toString("base64")}` };
+      return { preview: await previewDataUrl(pdf, 900) };
     },
   };
 }
