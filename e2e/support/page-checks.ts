@@ -59,6 +59,17 @@ export function cutOffTexts(): string[] {
   return cut;
 }
 
+/** Waits (at most 2 s) for the page's finite animations and transitions to end; loaders' endless ones are left. */
+export function settleAnimations(): Promise<unknown> {
+  const finite = document
+    .getAnimations()
+    .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+  return Promise.race([
+    Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))),
+    new Promise((resolve) => setTimeout(resolve, 2_000)),
+  ]);
+}
+
 /** Row actions (Modify, Delete, Remove …) that are not wholly on screen. */
 export function hiddenRowActions(): string[] {
   return Array.from(document.querySelectorAll('[data-role="actions"] :is(a, button)'))
@@ -101,6 +112,8 @@ export async function expectPageOk(page: Page, label?: string, { once = false }:
   const runKey = `${width}|${key}`;
   const name = label ?? key;
   if (once && scannedInRun.has(runKey)) return logTime(name, width, started, "skipped");
+  // A toast sliding in is, for its moment, wider than the window: let finite animations end first.
+  await page.evaluate(settleAnimations);
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth),
     `${name}: sideways scroll`,
