@@ -19,6 +19,7 @@ import { LoadError } from "../../../components/page-state.tsx";
 import { useAppForm } from "../../../lib/form-kit.ts";
 import { notifySaveError, schemaValidator } from "../../../lib/form-validation.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
+import { readBase64 } from "../../../lib/read-base64.ts";
 import { useBrand, useSaveBrand } from "../api/brand.ts";
 
 type BrandValues = { display_name: string; address_lines: string; phone: string; website: string; hours: string };
@@ -30,16 +31,6 @@ const toValues = (brand: Brand | null): BrandValues => ({
   website: brand?.website ?? "",
   hours: brand?.hours ?? "",
 });
-
-/** A file's bytes as base64 (what /api/brand/save takes; the server checks what they are). */
-function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ""));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
 
 function BrandEditor({ brand }: { brand: Brand | null }) {
   const save = useSaveBrand();

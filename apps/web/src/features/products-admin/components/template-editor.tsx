@@ -17,6 +17,7 @@ import { useAppForm } from "../../../lib/form-kit.ts";
 import { notifySaveError, schemaErrors, schemaValidator } from "../../../lib/form-validation.ts";
 import { usePracticeNames } from "../../../lib/list-practice-names.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
+import { readBase64 } from "../../../lib/read-base64.ts";
 import { type PreviewRequest, useSaveTemplate, useTemplatePreview } from "../api/print-template.ts";
 import { type FieldValues, newField, TemplateFieldEditor, type TemplateValues } from "./template-field-editor.tsx";
 import { TemplatePreview } from "./template-preview.tsx";
@@ -49,16 +50,6 @@ function toSave(productId: number, values: TemplateValues) {
       min_size: num(f.min_size),
     })),
   };
-}
-
-/** A file's bytes as base64 (what /api/template/save takes; the server checks what they are). */
-function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ""));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
 }
 
 type Upload = { file: File; base64: string };

@@ -3,7 +3,7 @@ import { IconExternalLink, IconTemplate } from "@tabler/icons-react";
 import { MESSAGES, QUICKBOOKS_TYPES } from "@vetportal/contract";
 import { Link, useParams } from "react-router";
 import { PageCrumbs } from "../../../components/page-crumbs.tsx";
-import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
+import { isNotFound, LoadError, PageLoading } from "../../../components/page-state.tsx";
 import { RecordHistory } from "../../../components/record-history.tsx";
 import { StatusBadge } from "../../../components/tone-badge.tsx";
 import { notifySuccess } from "../../../lib/notify.ts";
@@ -15,6 +15,7 @@ import { InventoryPanel } from "../components/inventory-panel.tsx";
 import { LedgerTable } from "../components/ledger-table.tsx";
 import { ProductForm } from "../components/product-form.tsx";
 import { ProductImageCard } from "../components/product-image-card.tsx";
+import { ProductNotFound } from "../components/product-not-found.tsx";
 
 function Crumbs({ name }: { name: string }) {
   return <PageCrumbs trail={[{ to: "/Product/ProductReport", label: "Products" }]} current={name} />;
@@ -28,14 +29,7 @@ export function ProductDetailRoute() {
   const updateProduct = useUpdateProduct();
 
   if (id === undefined || isNotFound(product.error)) {
-    return (
-      <RecordNotFound
-        title="Product not found"
-        message="This product does not exist."
-        backTo="/Product/ProductReport"
-        backLabel="Back to Products"
-      />
-    );
+    return <ProductNotFound />;
   }
   if (product.isPending) {
     return <PageLoading label="Loading product…" blocks={[{ h: 16, w: 220 }, { h: 36, w: 420 }, { h: 480 }]} />;

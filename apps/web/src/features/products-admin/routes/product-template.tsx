@@ -1,10 +1,11 @@
 import { Alert, Stack, Text, Title } from "@mantine/core";
 import { useParams } from "react-router";
 import { PageCrumbs } from "../../../components/page-crumbs.tsx";
-import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
+import { isNotFound, LoadError, PageLoading } from "../../../components/page-state.tsx";
 import { positiveId } from "../../../lib/route-params.ts";
 import { useAdminProduct } from "../api/get-product.ts";
 import { useTemplate } from "../api/print-template.ts";
+import { ProductNotFound } from "../components/product-not-found.tsx";
 import { TemplateEditor } from "../components/template-editor.tsx";
 
 function Heading({ productId, name }: { productId: number; name: string }) {
@@ -35,14 +36,7 @@ export function ProductTemplateRoute() {
   const template = useTemplate(product.data?.is_customizable ? id : undefined);
 
   if (id === undefined || isNotFound(product.error)) {
-    return (
-      <RecordNotFound
-        title="Product not found"
-        message="This product does not exist."
-        backTo="/Product/ProductReport"
-        backLabel="Back to Products"
-      />
-    );
+    return <ProductNotFound />;
   }
   if (product.isError) {
     return (
