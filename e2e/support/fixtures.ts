@@ -189,7 +189,10 @@ export async function openMainLink(page: Page, name: string): Promise<void> {
     return;
   }
   await page.getByRole("button", { name: "Open menu" }).click();
-  await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name }).click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await menu.getByRole("link", { name }).click();
+  // The drawer closes with a transition; until it has, its links still read as the page's navigation.
+  await expect(menu).toBeHidden();
 }
 
 /** Logout: in the header on a wide screen, in the menu drawer on a phone. */

@@ -47,6 +47,9 @@ describe("the signed-in header's menus", () => {
     for (const name of ["Products", "Quick Order", "Cart", "Orders", "Account"]) {
       expect(within(nav).getByRole("link", { name })).toBeInTheDocument();
     }
+    // The page shown ("/", the products) is the current one, as in the wide header.
+    expect(within(nav).getByRole("link", { name: "Products" })).toHaveAttribute("aria-current", "page");
+    expect(within(nav).getByRole("link", { name: "Orders" })).not.toHaveAttribute("aria-current");
     // Closed, the drawer gives the focus back to the menu button that opened it.
     await user.click(within(drawer).getByRole("button", { name: "Close menu" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());

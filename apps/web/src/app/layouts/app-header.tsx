@@ -11,7 +11,15 @@ import { useSession } from "../../lib/session.ts";
 import { isAdminPath } from "../admin-sections.ts";
 import classes from "./app-header.module.css";
 import { BackToTop } from "./back-to-top.tsx";
-import { AccountIcon, CartCount, isAccountPath, isApprovalsPath, MAIN_LINKS, ReportsIcon } from "./nav-links.tsx";
+import {
+  AccountIcon,
+  ariaCurrent,
+  CartCount,
+  isAccountPath,
+  isApprovalsPath,
+  MAIN_LINKS,
+  ReportsIcon,
+} from "./nav-links.tsx";
 import { ShellBurger, ShellButton, ShellButtonLink } from "./shell-button.tsx";
 import parts from "./shell-parts.module.css";
 
@@ -152,7 +160,7 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
                   key={link.to}
                   to={link.to}
                   className={classes.navLink}
-                  aria-current={pathname === link.to ? "page" : link.isActive(pathname) ? "true" : undefined}
+                  aria-current={ariaCurrent(pathname, link.to, link.isActive(pathname))}
                 >
                   <link.icon size={18} aria-hidden />
                   {link.label}
@@ -163,7 +171,7 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
                 <Link
                   to="/approvals"
                   className={classes.navLink}
-                  aria-current={pathname === "/approvals" ? "page" : isApprovalsPath(pathname) ? "true" : undefined}
+                  aria-current={ariaCurrent(pathname, "/approvals", isApprovalsPath(pathname))}
                 >
                   <IconChecklist size={18} aria-hidden />
                   Approvals <WaitingCount waiting={approvals.waiting} onDark />

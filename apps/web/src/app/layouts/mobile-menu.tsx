@@ -6,6 +6,7 @@ import { useApprovalsLink, WaitingCount } from "../../features/approvals/compone
 import { useSession } from "../../lib/session.ts";
 import {
   AccountIcon,
+  ariaCurrent,
   CartCount,
   isAccountPath,
   isApprovalsPath,
@@ -50,6 +51,7 @@ export default function MobileMenu({ opened, onClose, onCustomerService, onLogou
               leftSection={<link.icon size={18} aria-hidden />}
               rightSection={<CartCount linkTo={link.to} />}
               active={link.isActive(pathname)}
+              aria-current={ariaCurrent(pathname, link.to, link.isActive(pathname))}
               onClick={onClose}
             />
           ))}
@@ -61,6 +63,7 @@ export default function MobileMenu({ opened, onClose, onCustomerService, onLogou
               leftSection={<IconChecklist size={18} aria-hidden />}
               rightSection={<WaitingCount waiting={approvals.waiting} />}
               active={isApprovalsPath(pathname)}
+              aria-current={ariaCurrent(pathname, "/approvals", isApprovalsPath(pathname))}
               onClick={onClose}
             />
           )}
@@ -87,6 +90,7 @@ export default function MobileMenu({ opened, onClose, onCustomerService, onLogou
               label="Account"
               leftSection={<AccountIcon size={18} aria-hidden />}
               active={isAccountPath(pathname)}
+              aria-current={isAccountPath(pathname) ? "page" : undefined}
               onClick={onClose}
             />
           )}

@@ -60,6 +60,11 @@ export function CartCount({ linkTo, onDark = false }: { linkTo: string; onDark?:
 }
 
 /** The approvers' queue and an order's decision page (issue 23 §2). */
+/** aria-current for a navigation link: "page" on the link's own page, "true" within its section. */
+export function ariaCurrent(pathname: string, to: string, inSection: boolean): "page" | "true" | undefined {
+  return pathname === to ? "page" : inSection ? "true" : undefined;
+}
+
 export const isApprovalsPath = (pathname: string) => pathname === "/approvals" || pathname.startsWith("/approvals/");
 
 /** Own account pages (SPEC §2), which every signed-in user may open. */
