@@ -168,7 +168,7 @@ export const ProofSchema = z.object({
   template_version: z.number().int(),
   approved: z.boolean(),
   approved_at: z.string().nullable(),
-  /** The practice's version of the product as a PNG data: URL. */
+  /** The practice's version of the product as a WebP data: URL (decision 044). */
   preview: z.string(),
 });
 export type Proof = z.infer<typeof ProofSchema>;

@@ -160,7 +160,7 @@ function templateRoutes(app: App, print: PrintService) {
     "/template/preview",
     {
       ...admin,
-      summary: "Live preview (PNG data URL) of a template's unsaved placement with a practice's brand",
+      summary: "Live preview (WebP data URL) of a template's unsaved placement with a practice's brand",
       body: TemplatePreviewSchema,
       data: z.object({ preview: z.string() }),
       errors: [404, 409],

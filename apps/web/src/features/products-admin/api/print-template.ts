@@ -30,7 +30,7 @@ export type PreviewRequest = TemplateSave & { user_id?: number };
 
 /**
  * POST /api/template/preview (admin): the unsaved placement drawn with a practice's (or the
- * sample) brand, as a PNG data URL. `key` names the request without the base PDF's bytes (a new
+ * sample) brand, as a WebP data URL. `key` names the request without the base PDF's bytes (a new
  * file is named by its name, size and date); the previous image stays up while the next is made.
  */
 export function useTemplatePreview(key: unknown, request: PreviewRequest | null) {
