@@ -199,8 +199,9 @@ function composeOrdering(
 ) {
   const catalog = createCatalogService({
     db,
-    settings: { CUSTOMER_ID: config.CUSTOMER_ID, LARGE_ORDER_EMAIL: config.LARGE_ORDER_EMAIL },
+    settings: { CUSTOMER_ID: config.CUSTOMER_ID },
     caches,
+    portalSettings,
   });
   const inventory = createInventoryService({ db, settings: { OPERATIONS_EMAIL: config.OPERATIONS_EMAIL } });
   const print = createPrintService({

@@ -100,6 +100,9 @@ describe("portal settings (decision 047)", () => {
       pet_insurance_url: good.pet_insurance_url,
     });
     expect((await post("/api/settings/query", {})).json().data).toMatchObject(good);
+    // The product page's "large orders" contact is the saved one too.
+    const product = (await post("/api/product/query", { id: 144048 })).json().data;
+    expect(product.large_order_email).toBe(good.large_order_email);
     const [row] = await settingsAudit();
     expect(row).toMatchObject({
       action: "update",
