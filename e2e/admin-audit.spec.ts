@@ -96,7 +96,7 @@ test.describe("the audit trail", () => {
     await page.goto("/admin/audit?kind=settings");
     const row = page.getByRole("table", { name: "Audit trail" }).getByRole("row").nth(1);
     await expect(row).toContainText("portal settings");
-    await expect(row).toContainText(`support_phone: ${before} → ${changed}`);
+    await expect(row).toContainText(`support phone: ${before} → ${changed}`);
     await expect(row).toContainText("admin@vetportal.example");
   });
 
