@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { PORTAL_TIME_ZONE } from "@vetportal/contract";
-import { apiAsPage, expectAccessiblePage, expectFitsViewport } from "./support/admin-helpers.ts";
+import { apiAsPage, expectAccessiblePage, expectFitsViewport, toast } from "./support/admin-helpers.ts";
 import { expect, signInAsAdmin, test } from "./support/fixtures.ts";
 
 /**
@@ -73,8 +73,44 @@ test.describe("the audit trail", () => {
     await expectAccessiblePage(page);
   });
 
+  test("an administrator changes the support phone: saved, shown in the footer, listed in the trail", async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    await page.getByRole("button", { name: "Reports" }).click();
+    await page.getByRole("menuitem", { name: "Portal Settings" }).click();
+    await expect(page).toHaveURL("/admin/settings");
+    await expect(page.getByRole("heading", { level: 1, name: "Portal Settings" })).toBeVisible();
+    const form = page.getByRole("form", { name: "Portal settings" });
+    const phone = form.getByRole("textbox", { name: /Support phone/ });
+    const before = await phone.inputValue();
+    const changed = before === "415-555-0142" ? "415-555-0143" : "415-555-0142";
+    await phone.fill(changed.replaceAll("-", ""));
+    await expect(phone).toHaveValue(changed);
+    await form.getByRole("button", { name: "Save Settings" }).click();
+    await expect(toast(page, "Settings saved")).toBeVisible();
+    await expect(page.getByText(/^Last saved /)).toBeVisible();
+    await expect(page.locator("footer").getByRole("link", { name: changed })).toBeVisible();
+    await expectAccessiblePage(page);
+
+    await page.goto("/admin/audit?kind=settings");
+    const row = page.getByRole("table", { name: "Audit trail" }).getByRole("row").nth(1);
+    await expect(row).toContainText("portal settings");
+    await expect(row).toContainText(`support phone: ${before} → ${changed}`);
+    await expect(row).toContainText("admin@vetportal.example");
+  });
+
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 390, height: 844 } });
+
+    test("the settings page is whole and accessible", async ({ page }) => {
+      await signInAsAdmin(page);
+      await page.goto("/admin/settings");
+      await expect(page.getByRole("heading", { level: 1, name: "Portal Settings" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Save Settings" })).toBeVisible();
+      await expectFitsViewport(page);
+      await expectAccessiblePage(page);
+    });
 
     test("the audit trail is whole, its rows are cards, and it is accessible", async ({ page }) => {
       await signInAsAdmin(page);

@@ -149,6 +149,8 @@ export const TABLE_OWNERS = {
   practice_brands: { owner: "print" },
   print_templates: { owner: "print" },
   proofs: { owner: "print", readers: { cart: "a cart line names its approved proof", orders: ONE_STATEMENT } },
+  // settings: what an administrator edits at /admin/settings (decision 047); others ask its service
+  portal_settings: { owner: "settings" },
 };
 
 /** Modules that may read every table, with the reason. */

@@ -46,6 +46,8 @@ import { quickOrderRoutes } from "./modules/quick-order/quick-order.routes.ts";
 import { createQuickOrderService } from "./modules/quick-order/quick-order.service.ts";
 import { reportsRoutes } from "./modules/reports/reports.routes.ts";
 import { createReportsService } from "./modules/reports/reports.service.ts";
+import { settingsRoutes } from "./modules/settings/settings.routes.ts";
+import { createSettingsService, type SettingsService } from "./modules/settings/settings.service.ts";
 import { supportRoutes } from "./modules/support/support.routes.ts";
 import { createSupportService } from "./modules/support/support.service.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
@@ -187,12 +189,19 @@ function composeOrdering(
     audit,
     departments,
     metrics,
-  }: { audit: AuditService; departments: DepartmentsService; metrics: Metrics | undefined },
+    portalSettings,
+  }: {
+    audit: AuditService;
+    departments: DepartmentsService;
+    metrics: Metrics | undefined;
+    portalSettings: SettingsService;
+  },
 ) {
   const catalog = createCatalogService({
     db,
-    settings: { CUSTOMER_ID: config.CUSTOMER_ID, LARGE_ORDER_EMAIL: config.LARGE_ORDER_EMAIL },
+    settings: { CUSTOMER_ID: config.CUSTOMER_ID },
     caches,
+    portalSettings,
   });
   const inventory = createInventoryService({ db, settings: { OPERATIONS_EMAIL: config.OPERATIONS_EMAIL } });
   const print = createPrintService({
@@ -221,14 +230,10 @@ function composeOrdering(
   );
   const approvals = createApprovalsService({
     db,
-    settings: {
-      PUBLIC_URL: config.PUBLIC_URL,
-      ADMIN_USER_ID: config.ADMIN_USER_ID,
-      APPROVAL_REMIND_DAYS: config.APPROVAL_REMIND_DAYS,
-      APPROVAL_EXPIRE_DAYS: config.APPROVAL_EXPIRE_DAYS,
-    },
+    settings: { PUBLIC_URL: config.PUBLIC_URL, ADMIN_USER_ID: config.ADMIN_USER_ID },
     orders,
     audit,
+    portalSettings,
   });
   const fulfilment = createFulfilmentService({
     db,
@@ -255,14 +260,20 @@ function composeServices({ config, database, reportsDatabase }: BuildAppOptions)
     ? createMetrics({ poolStats: () => database.poolStats(), outboxBacklog: () => readOutboxBacklog(database.db) })
     : undefined;
   const db = database.db;
+  // Portal settings (decision 047): the environment's values until an administrator saves.
+  const { SUPPORT_PHONE, LARGE_ORDER_EMAIL, PET_INSURANCE_URL, APPROVAL_REMIND_DAYS, APPROVAL_EXPIRE_DAYS } = config;
+  const defaults = { SUPPORT_PHONE, LARGE_ORDER_EMAIL, PET_INSURANCE_URL, APPROVAL_REMIND_DAYS, APPROVAL_EXPIRE_DAYS };
+  const settings = { CUSTOMER_ID: config.CUSTOMER_ID, ...defaults };
+  const portalSettings = createSettingsService({ db, settings, caches, audit });
   const { catalog, inventory, print, cart, allowances, approvalRules, orders, approvals, fulfilment } = composeOrdering(
     config,
     db,
     caches,
-    { audit, departments, metrics },
+    { audit, departments, metrics, portalSettings },
   );
   const services = {
     audit,
+    portalSettings,
     auth,
     catalog,
     orders,
@@ -356,7 +367,8 @@ async function registerApi(app: AppInstance, services: Services, config: Config)
       api.addHook("preValidation", async (request) => {
         if (request.method === "POST" && request.body == null) request.body = {};
       });
-      await api.register(systemRoutes);
+      await api.register(systemRoutes, { settings: services.portalSettings });
+      await api.register(settingsRoutes, { settings: services.portalSettings });
       await api.register(authRoutes, { auth: services.auth });
       await api.register(catalogRoutes, { catalog: services.catalog });
       await api.register(enumRoutes);

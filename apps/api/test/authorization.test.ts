@@ -152,6 +152,20 @@ const ROUTES: Record<string, Route> = {
   "GET /api/health": { access: "public" },
   "GET /api/ready": { access: "public" },
   "GET /api/settings": { access: "public" },
+  "POST /api/settings/query": { access: "admin" },
+  // The values in force (the environment's defaults): saving them leaves the portal as it was.
+  "POST /api/settings/save": {
+    access: "admin",
+    request: () => ({
+      body: {
+        support_phone: "800-555-0199",
+        large_order_email: "orders@vetportal.example",
+        pet_insurance_url: "https://www.example.com/pet-insurance",
+        approval_remind_days: 2,
+        approval_expire_days: 7,
+      },
+    }),
+  },
   "POST /api/auth": { access: "public", request: () => ({ body: { method: "address", ...PRACTICE } }) },
   // A second session of A's: refreshing rotates that session's tokens (called once).
   "POST /api/auth/refresh": { access: "public", request: (c) => ({ body: { refresh_token: c.spare.refresh } }) },

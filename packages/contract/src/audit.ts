@@ -17,7 +17,7 @@ export const AUDIT_KIND_NAMES = {
   programme: "programme",
   allocation: "allocation",
   approval: "approval",
-  settings: "settings",
+  settings: "portal settings",
 } as const;
 export type AuditKind = keyof typeof AUDIT_KIND_NAMES;
 export const AUDIT_KINDS = Object.keys(AUDIT_KIND_NAMES) as [AuditKind, ...AuditKind[]];

@@ -18,7 +18,8 @@ export type CacheSource =
   | "delivery_methods"
   | "customer_delivery_methods"
   | "departments"
-  | "department_cc_emails";
+  | "department_cc_emails"
+  | "portal_settings";
 
 /** One look at the database's generations; every use of a cache within maxStaleMs shares it. */
 interface Check {

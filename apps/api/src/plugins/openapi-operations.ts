@@ -105,7 +105,8 @@ const IMAGE_UPLOAD_BODY = {
 
 export const OPERATION_DOCS: Record<string, OperationDoc> = {
   "GET /api/health": {},
-  "GET /api/settings": { noDatabase: true },
+  // An administrator's saved settings (decision 047), read through the caches: the database may answer 503.
+  "GET /api/settings": {},
   "POST /api/auth": {
     example: {
       method: "address",
@@ -269,6 +270,16 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     errors: [404],
     csv: "The report's rows as CSV, an attachment.",
     query: { code: "the code of a report export" },
+  },
+  "POST /api/settings/query": { example: {} },
+  "POST /api/settings/save": {
+    example: {
+      support_phone: "800-555-0199",
+      large_order_email: "orders@vetportal.example",
+      pet_insurance_url: "https://www.example.com/pet-insurance",
+      approval_remind_days: 2,
+      approval_expire_days: 7,
+    },
   },
   "POST /api/audit/list": {
     example: { kind: "product", date_from: DEMO.from, date_to: DEMO.to, limit: 20, offset: 0 },

@@ -214,6 +214,10 @@ const adminPages: RouteObject[] = [
     lazy: page(() => import("../features/audit/routes/audit-log.tsx"), "AuditLogRoute"),
   },
   {
+    path: "admin/settings",
+    lazy: page(() => import("../features/settings/routes/portal-settings.tsx"), "PortalSettingsRoute"),
+  },
+  {
     path: "admin/allowances",
     lazy: page(() => import("../features/allowances/routes/admin-programmes.tsx"), "AdminProgrammesRoute"),
   },

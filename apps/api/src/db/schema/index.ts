@@ -7,5 +7,6 @@ export * from "./customers.ts";
 export * from "./inventory.ts";
 export * from "./orders.ts";
 export * from "./print.ts";
+export * from "./settings.ts";
 export * from "./system.ts";
 export * from "./users.ts";

@@ -8,6 +8,7 @@ import type { AuditRecorder } from "../audit/audit.service.ts";
 import { queueEmail } from "../mail/mail.service.ts";
 import { approvalDecisionMail, approvalRequestMail } from "../mail/templates.ts";
 import type { OrdersService } from "../orders/orders.service.ts";
+import type { SettingsService } from "../settings/settings.service.ts";
 import { approvalLink, approvalOf, nameOf } from "./approval-rules.service.ts";
 import * as repo from "./approvals.repository.ts";
 
@@ -17,16 +18,15 @@ import * as repo from "./approvals.repository.ts";
  * order row, in one transaction: of concurrent decisions on one order exactly one wins.
  */
 
-export type ApprovalsSettings = Pick<
-  Config,
-  "PUBLIC_URL" | "ADMIN_USER_ID" | "APPROVAL_REMIND_DAYS" | "APPROVAL_EXPIRE_DAYS"
->;
+export type ApprovalsSettings = Pick<Config, "PUBLIC_URL" | "ADMIN_USER_ID">;
 
 export interface ApprovalsDeps {
   db: Database;
   settings: ApprovalsSettings;
   orders: Pick<OrdersService, "lockOrder" | "approvePending" | "cancelPending">;
   audit: AuditRecorder;
+  /** The reminder and expiry days: an administrator's saved settings, or the environment's (decision 047). */
+  portalSettings: Pick<SettingsService, "approvalDays">;
 }
 
 type Decider = Pick<SessionUser, "userId" | "customerId" | "isAdmin" | "authMethod"> & { sessionId?: number };
@@ -204,13 +204,15 @@ async function mailApprovers(
 
 /**
  * The periodic job (decision 024's rule: safe with any number of processes): reminds the approvers
- * of requests whose tier has waited APPROVAL_REMIND_DAYS (one UPDATE marks each once), and expires
- * those that have waited APPROVAL_EXPIRE_DAYS more (each through decide, whose lock lets one win).
+ * of requests whose tier has waited the reminder days (one UPDATE marks each once), and expires
+ * those that have waited the expiry days (each through decide, whose lock lets one win). The days
+ * are the portal settings' (decision 047), read once per run.
  */
 async function runDue(deps: ApprovalsDeps) {
   const { db, settings } = deps;
+  const { remindDays, expireDays } = await deps.portalSettings.approvalDays();
   const reminded = await db.transaction(async (tx) => {
-    const marked = await repo.markReminders(tx, settings.APPROVAL_REMIND_DAYS, 50);
+    const marked = await repo.markReminders(tx, remindDays, 50);
     for (const m of marked) {
       const r = await repo.findRequest(tx, { id: m.id }, m.customer_id);
       if (r) await mailApprovers(deps, tx, r, r.tier, true);
@@ -218,7 +220,7 @@ async function runDue(deps: ApprovalsDeps) {
     return marked.length;
   });
   let expired = 0;
-  const due = await repo.listDueExpiries(db, settings.APPROVAL_REMIND_DAYS + settings.APPROVAL_EXPIRE_DAYS, 50);
+  const due = await repo.listDueExpiries(db, expireDays, 50);
   for (const r of due) {
     const system = {
       userId: settings.ADMIN_USER_ID,

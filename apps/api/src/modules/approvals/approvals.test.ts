@@ -428,4 +428,40 @@ describe("approving and rejecting", () => {
     expect(page.approval.status).toBe("expired");
     expect(page.approval.decisions).toHaveLength(1);
   });
+
+  it("counts the reminder and the expiry in the days an administrator saved (decision 047), not the environment's", async () => {
+    const [a] = approvers as [(typeof approvers)[0]];
+    const settings = (await post("/api/settings/query", {}, t.admin)).json().data;
+    const save = (remind: number, expire: number) =>
+      post(
+        "/api/settings/save",
+        { ...settings, approval_remind_days: remind, approval_expire_days: expire, saved_at: undefined },
+        t.admin,
+      );
+    expect((await save(5, 9)).statusCode).toBe(200);
+    const { id } = await pendingOrder([[a.id]]);
+    const age = (days: number) =>
+      t.db
+        .update(approval_requests)
+        .set({ tier_started: sql`now() - make_interval(days => ${days})` })
+        .where(eq(approval_requests.order_id, id));
+    const reminded = async () =>
+      (await t.db.select().from(approval_requests).where(eq(approval_requests.order_id, id)))[0]?.reminded_at;
+    try {
+      // 3 days: past the environment's 2, short of the saved 5.
+      await age(3);
+      await t.app.approvals.runDue();
+      expect(await reminded()).toBeNull();
+      await age(6);
+      await t.app.approvals.runDue();
+      expect(await reminded()).not.toBeNull();
+      expect(await statusOf(id)).toBe(ORDER_STATUS.PENDING_APPROVAL);
+      // Shorter days saved later apply to the next run: 6 days is past an expiry of 4.
+      expect((await save(2, 4)).statusCode).toBe(200);
+      await t.app.approvals.runDue();
+      expect(await statusOf(id)).toBe(ORDER_STATUS.CANCELLED);
+    } finally {
+      await save(2, 7);
+    }
+  });
 });

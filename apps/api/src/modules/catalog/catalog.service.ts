@@ -15,6 +15,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { estimatedShipDay, isoDay } from "../../lib/business-days.ts";
 import type { Caches } from "../../lib/cache.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
+import type { SettingsService } from "../settings/settings.service.ts";
 import * as repo from "./catalog.repository.ts";
 import {
   contains,
@@ -29,8 +30,11 @@ import {
 export type { OrderedProduct, OrderPriceRange } from "./catalog.repository.ts";
 export { canOrder, cartItemOf, productImage } from "./product-view.ts";
 
-/** The settings the catalogue reads: whose products, and where large orders are asked for. */
-export type CatalogSettings = Pick<Config, "CUSTOMER_ID" | "LARGE_ORDER_EMAIL">;
+/** The settings the catalogue reads: whose products. */
+export type CatalogSettings = Pick<Config, "CUSTOMER_ID">;
+
+/** Where large orders are asked for: an administrator's portal settings (decision 047). */
+type PortalSettings = Pick<SettingsService, "current">;
 
 /**
  * Category ids a user may not see (SPEC §9): New York practices see 2217 and not 2100, everyone
@@ -53,7 +57,7 @@ const scopeKey = (scope: repo.ProductScope) =>
   `${scope.hiddenCategoryIds.join(",")}|${scope.departmentId}|${scope.isAdmin}`;
 
 /** The cached catalogue, the stock read fresh, and the memo of whole answers (decision 017). */
-function catalogueState(db: Database, settings: CatalogSettings, caches: Caches) {
+function catalogueState(db: Database, settings: CatalogSettings, caches: Caches, portalSettings: PortalSettings) {
   const catalogue = caches.value(
     ["products", "product_categories", "product_departments", "product_price_ranges"],
     () => loadCatalogue(db, settings.CUSTOMER_ID),
@@ -65,7 +69,7 @@ function catalogueState(db: Database, settings: CatalogSettings, caches: Caches)
     if (!sameEntries(read, lastStock)) lastStock = read;
     return lastStock;
   });
-  return { settings, catalogue, stock, productPages: pageMemo(), categoryPages: pageMemo() };
+  return { settings, portalSettings, catalogue, stock, productPages: pageMemo(), categoryPages: pageMemo() };
 }
 type State = ReturnType<typeof catalogueState>;
 
@@ -108,7 +112,7 @@ async function getProduct(
   categoryId?: number,
   now = new Date(),
 ): Promise<ProductDetail> {
-  const [current, currentStock] = await Promise.all([s.catalogue(), s.stock()]);
+  const [current, currentStock, portal] = await Promise.all([s.catalogue(), s.stock(), s.portalSettings.current()]);
   const p = current.byId.get(id);
   if (!p || !isInScope(p, scopeOf(s.settings, user))) {
     throw new AppError("NOT_FOUND", "This product does not exist or is not available to you.");
@@ -134,7 +138,7 @@ async function getProduct(
     department_list: p.departments,
     low_inventory_amount: p.low_inventory_amount,
     estimate_delivery_date: formatUsDate(isoDay(estimatedShipDay(now, p.cutoff_time))),
-    large_order_email: s.settings.LARGE_ORDER_EMAIL,
+    large_order_email: portal.large_order_email,
   });
 }
 
@@ -178,12 +182,14 @@ export function createCatalogService({
   db,
   settings,
   caches,
+  portalSettings,
 }: {
   db: Database;
   settings: CatalogSettings;
   caches: Caches;
+  portalSettings: PortalSettings;
 }) {
-  const state = catalogueState(db, settings, caches);
+  const state = catalogueState(db, settings, caches, portalSettings);
   return {
     /** Records a page touch in the event log (home, category, product, add to cart, checkout). */
     async logEvent(user: SessionUser, { event, ...details }: EventLogRequest) {

@@ -5,6 +5,8 @@ import { bearer, createTestApp, NY_PRACTICE, signInAdmin, signInPractice, testCo
 import { departments, product_categories, product_departments, products } from "../../db/schema/index.ts";
 import { createCaches } from "../../lib/cache.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
+import { createAuditService } from "../audit/audit.service.ts";
+import { createSettingsService } from "../settings/settings.service.ts";
 import { listProductsByIds } from "./catalog.repository.ts";
 import { createCatalogService } from "./catalog.service.ts";
 
@@ -136,7 +138,10 @@ describe("generated images, revalidated", () => {
 describe("the cached catalogue", () => {
   it("shows every kind of user exactly the products that ordering's SQL scope allows", async () => {
     const config = testConfig();
-    const catalog = createCatalogService({ db: t.db, settings: config, caches: createCaches(t.db, 0) });
+    const caches = createCaches(t.db, 0);
+    const audit = createAuditService({ database: t.database, settings: config });
+    const portalSettings = createSettingsService({ db: t.db, settings: config, caches, audit });
+    const catalog = createCatalogService({ db: t.db, settings: config, caches, portalSettings });
     const [d1, d2] = (await t.db.select({ id: departments.id }).from(departments).limit(2)).map((d) => d.id);
     const all = await t.db.select({ id: products.id, category: products.product_category_id }).from(products);
     const ids = all.map((p) => p.id);

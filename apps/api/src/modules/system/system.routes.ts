@@ -1,10 +1,14 @@
 import { HealthSchema, MESSAGES, okSchema, PublicSettingsSchema, ReadinessSchema } from "@vetportal/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { SettingsService } from "../settings/settings.service.ts";
 import { checkReadiness } from "./system.service.ts";
 
 const startedAt = Date.now();
 
-export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+export const systemRoutes: FastifyPluginAsyncZod<{ settings: Pick<SettingsService, "current"> }> = async (
+  app,
+  { settings },
+) => {
   app.get(
     "/health",
     {
@@ -57,19 +61,23 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: "public" },
       schema: {
         tags: ["system"],
-        summary: "Public settings the web app shows (support phone, pet-insurance link, ...)",
+        summary:
+          "Public settings the web app shows (support phone, pet-insurance link, ...): an administrator's saved values, or the environment's",
         response: { 200: okSchema(PublicSettingsSchema) },
       },
     },
-    async () => ({
-      result: 1 as const,
-      data: {
-        support_phone: app.config.SUPPORT_PHONE,
-        support_hours: MESSAGES.supportHours,
-        large_order_email: app.config.LARGE_ORDER_EMAIL,
-        pet_insurance_url: app.config.PET_INSURANCE_URL,
-        user_list_practice_column: app.config.CUSTOMER_ID === app.config.PRACTICE_COLUMN_CUSTOMER_ID,
-      },
-    }),
+    async () => {
+      const saved = await settings.current();
+      return {
+        result: 1 as const,
+        data: {
+          support_phone: saved.support_phone,
+          support_hours: MESSAGES.supportHours,
+          large_order_email: saved.large_order_email,
+          pet_insurance_url: saved.pet_insurance_url,
+          user_list_practice_column: app.config.CUSTOMER_ID === app.config.PRACTICE_COLUMN_CUSTOMER_ID,
+        },
+      };
+    },
   );
 };

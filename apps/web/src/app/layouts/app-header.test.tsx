@@ -28,7 +28,8 @@ describe("the signed-in header's menus", () => {
     await user.click(reports);
     const menu = await screen.findByRole("menu");
     expect(within(menu).getByRole("menuitem", { name: "Audit Trail" })).toHaveAttribute("href", "/admin/audit");
-    expect(within(menu).getAllByRole("menuitem")).toHaveLength(14);
+    expect(within(menu).getByRole("menuitem", { name: "Portal Settings" })).toHaveAttribute("href", "/admin/settings");
+    expect(within(menu).getAllByRole("menuitem")).toHaveLength(15);
     // Closed with Escape, the focus is back on the (new) Reports button, as with a menu loaded at once.
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());

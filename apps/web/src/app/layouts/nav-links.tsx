@@ -43,6 +43,7 @@ export const REPORT_LINKS = [
   { label: "Add Product", to: "/admin/product" },
   { label: "Audit Trail", to: "/admin/audit" },
   { label: "Allowances", to: "/admin/allowances" },
+  { label: "Portal Settings", to: "/admin/settings" },
 ] as const;
 
 export { IconChartBar as ReportsIcon, IconUserCircle as AccountIcon };

@@ -74,6 +74,10 @@ describe("audit trail page", () => {
   it("filters by person, kind, record and dates, and keeps them in the URL", async () => {
     const { user, list, router } = openAudit();
     await screen.findByRole("form", { name: "Filter the audit trail" });
+    // Every kind the trail records is offered, the portal settings (decision 047) among them.
+    expect(
+      within(screen.getByRole("combobox", { name: /Kind/ })).getByRole("option", { name: "portal settings" }),
+    ).toHaveValue("settings");
     await user.type(screen.getByRole("textbox", { name: /Person/ }), " avery ");
     await user.selectOptions(screen.getByRole("combobox", { name: /Kind/ }), "product");
     await user.type(screen.getByRole("textbox", { name: /Record/ }), "144048");
