@@ -71,7 +71,12 @@ export default defineConfig({
     react(),
     trimDependencies(),
     mantineCssPerComponent(),
-    chunkPlan({ shell, signIn, practicePages: Object.values(practicePages) }),
+    chunkPlan({
+      shell,
+      signIn,
+      practicePages: Object.values(practicePages),
+      preloadedPages: Object.values(preloadedPages),
+    }),
     bootPreload({
       sessionKey: STORAGE_KEYS.session,
       shell,

@@ -106,6 +106,8 @@ export interface ChunkPlan {
   signIn?: string[];
   /** The practice's pages (issue 22 §1): what two of them share goes into the shell, what one shares into its chunk. */
   practicePages?: string[];
+  /** Other pages the boot script preloads: what one of them shares with a practice page stays in the shell. */
+  preloadedPages?: string[];
 }
 
 /**
@@ -161,6 +163,7 @@ function assignChunks(plan: ChunkPlan, ids: string[], getModuleInfo: GetModuleIn
   const shellClosure = new StaticClosure(plan.shell, getModuleInfo).modules;
   const signInClosure = new StaticClosure(plan.signIn ?? [], getModuleInfo).modules;
   const practice = new Set(plan.practicePages ?? []);
+  const preloaded = new Set(plan.preloadedPages ?? []);
 
   const users = new Map<string, string[]>();
   for (const point of loadPoints) {
@@ -179,7 +182,10 @@ function assignChunks(plan: ChunkPlan, ids: string[], getModuleInfo: GetModuleIn
   const byKey = new Map<string, string>();
   for (const [id, points] of users) {
     const practiceUsers = points.filter((point) => practice.has(point));
-    const forShell = shellClosure.has(id) || (points.length > 1 && practiceUsers.length > 1);
+    // A page the boot script preloads (the order report) counts as a second user: what it shares
+    // with one practice page stays in the shell it loads anyway, not in that page's chunk.
+    const preloadedUsers = points.filter((point) => preloaded.has(point));
+    const forShell = shellClosure.has(id) || (points.length > 1 && practiceUsers.length + preloadedUsers.length > 1);
     const forPractice = forShell || (points.length > 1 && practiceUsers.length === 1);
     if (forPractice && signInClosure.has(id)) {
       // The sign-in page never loads the shell: what it shares with the practice's pages is in the entry.
