@@ -5,6 +5,7 @@ import { type BootPreloadOptions, bootPreload } from "./build/boot-preload.ts";
 import { chunkPlan } from "./build/chunk-groups.ts";
 import { mantineCssPerComponent } from "./build/mantine-css.ts";
 import { precompress } from "./build/precompress.ts";
+import { trimDependencies } from "./build/trim-dependencies.ts";
 
 // The API serves /api and /media on port 3000 (DESIGN §1); in development Vite proxies both so the
 // browser sees one origin, exactly as in production where the API also serves this build.
@@ -68,8 +69,14 @@ export default defineConfig({
   root: new URL(".", import.meta.url).pathname,
   plugins: [
     react(),
+    trimDependencies(),
     mantineCssPerComponent(),
-    chunkPlan({ shell, signIn, practicePages: Object.values(practicePages) }),
+    chunkPlan({
+      shell,
+      signIn,
+      practicePages: Object.values(practicePages),
+      preloadedPages: Object.values(preloadedPages),
+    }),
     bootPreload({
       sessionKey: STORAGE_KEYS.session,
       shell,

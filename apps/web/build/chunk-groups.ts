@@ -104,8 +104,10 @@ export interface ChunkPlan {
   shell: string[];
   /** The sign-in page's modules (its route and layout): what it shares with the shell goes into the entry. */
   signIn?: string[];
-  /** The practice's pages (issue 22 §1): what one of them shares with any other page goes into the shell. */
+  /** The practice's pages (issue 22 §1): what two of them share goes into the shell, what one shares into its chunk. */
   practicePages?: string[];
+  /** Other pages the boot script preloads: what one of them shares with a practice page stays in the shell. */
+  preloadedPages?: string[];
 }
 
 /**
@@ -121,8 +123,10 @@ export interface ChunkPlan {
  *   instead of as another dozen small files;
  * - whatever else the signed-in layout needs goes into one chunk with it, since every signed-in
  *   page loads the layout (router.tsx); a page outside the layout that needs a piece of it loads it;
- * - whatever a practice page shares with any other page (but the sign-in page) goes into that chunk
- *   too, so a practice page is the entry, the shell and its own chunk (each with its stylesheet).
+ * - whatever two or more practice pages share goes into that chunk too; what one practice page
+ *   shares only with pages outside the seven goes into that page's chunk (the other pages then load
+ *   it), so a practice page is the entry, the shell and its own chunk (each with its stylesheet), and
+ *   no practice page loads in the shell what only another one of them uses (decision 034, fifth round).
  * Every module gets a name because Rollup adds the unnamed imports of a named chunk to it, and
  * through a barrel that would be the whole library.
  */
@@ -159,6 +163,7 @@ function assignChunks(plan: ChunkPlan, ids: string[], getModuleInfo: GetModuleIn
   const shellClosure = new StaticClosure(plan.shell, getModuleInfo).modules;
   const signInClosure = new StaticClosure(plan.signIn ?? [], getModuleInfo).modules;
   const practice = new Set(plan.practicePages ?? []);
+  const preloaded = new Set(plan.preloadedPages ?? []);
 
   const users = new Map<string, string[]>();
   for (const point of loadPoints) {
@@ -176,16 +181,28 @@ function assignChunks(plan: ChunkPlan, ids: string[], getModuleInfo: GetModuleIn
   const taken = new Set(["index", "shell", UNUSED]);
   const byKey = new Map<string, string>();
   for (const [id, points] of users) {
-    const forPractice = shellClosure.has(id) || (points.length > 1 && points.some((point) => practice.has(point)));
-    if (forPractice) {
+    const practiceUsers = points.filter((point) => practice.has(point));
+    // A page the boot script preloads (the order report) counts as a second user: what it shares
+    // with one practice page stays in the shell it loads anyway, not in that page's chunk.
+    const preloadedUsers = points.filter((point) => preloaded.has(point));
+    const forShell = shellClosure.has(id) || (points.length > 1 && practiceUsers.length + preloadedUsers.length > 1);
+    const forPractice = forShell || (points.length > 1 && practiceUsers.length === 1);
+    if (forPractice && signInClosure.has(id)) {
       // The sign-in page never loads the shell: what it shares with the practice's pages is in the entry.
-      names.set(id, signInClosure.has(id) ? "index" : "shell");
+      names.set(id, "index");
       continue;
     }
-    const key = points.sort().join("\n");
+    if (forShell) {
+      names.set(id, "shell");
+      continue;
+    }
+    // What one practice page shares only with pages outside the seven goes with that page's chunk:
+    // the practice page loads no more files, and the other six do not load it in the shell.
+    const group = (forPractice ? practiceUsers : points).sort();
+    const key = group.join("\n");
     let name = byKey.get(key);
     if (!name) {
-      const base = points.length === 1 ? baseName(points[0] as string) : baseName(id);
+      const base = group.length === 1 ? baseName(group[0] as string) : baseName(id);
       name = base;
       for (let n = 2; taken.has(name); n += 1) name = `${base}-${n}`;
       taken.add(name);

@@ -1,4 +1,3 @@
-import { ModalsProvider } from "@mantine/modals";
 import { useEffect, useState } from "react";
 import { Outlet } from "react-router";
 import { ConnectionNotice } from "../../components/connection-notice.tsx";
@@ -16,6 +15,7 @@ import { AppFooter } from "./app-footer.tsx";
 import { APP_HEADER_ID, AppHeader } from "./app-header.tsx";
 import classes from "./app-layout.module.css";
 import { useHeaderHeightVariable } from "./header-height.ts";
+import { LazyModals } from "./lazy-modals.tsx";
 import parts from "./shell-parts.module.css";
 
 /**
@@ -49,8 +49,7 @@ export function AppLayout() {
   useHeaderHeightVariable(APP_HEADER_ID);
 
   return (
-    // Confirmations (modals.openConfirmModal) are asked on signed-in pages only.
-    <ModalsProvider modalProps={{ size: 478 }}>
+    <>
       <ActivityProgress />
       <SessionExpiry />
       <CartSync />
@@ -70,6 +69,8 @@ export function AppLayout() {
       {supportUsed && (
         <LazyOpenable lazy={customerService} opened={supportOpened} onClose={() => setSupportOpened(false)} />
       )}
-    </ModalsProvider>
+      {/* Confirmations (modals.openConfirmModal) are asked on signed-in pages only; their provider loads with the first. */}
+      <LazyModals />
+    </>
   );
 }

@@ -1,15 +1,34 @@
-import { Modal, UnstyledButton } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
+import { UnstyledButton } from "@mantine/core";
 import { IconZoomIn } from "@tabler/icons-react";
+import { useState } from "react";
 import { ProductImage } from "../../../components/product-image.tsx";
+import { LazyOpenable, lazyOnUse } from "../../../lib/lazy-on-use.tsx";
 import classes from "./image-zoom.module.css";
+
+/** The enlarged picture's modal loads with the first press (or pointing at the picture), decision 034. */
+const zoomModal = lazyOnUse<{ opened: boolean; onClose: () => void; src: string; name: string }>(
+  () => import("./image-zoom-modal.tsx"),
+);
 
 /** The product picture; a click (or Enter) opens it enlarged in a modal (SPEC §2 "zoomable image modal"). */
 export function ImageZoom({ src, name }: { src: string; name: string }) {
-  const [opened, { open, close }] = useDisclosure(false);
+  const [opened, setOpened] = useState(false);
+  // The modal mounts with its first opening and stays (its closing transition, focus return).
+  const [used, setUsed] = useState(false);
+  const open = () => {
+    setUsed(true);
+    setOpened(true);
+  };
   return (
     <>
-      <UnstyledButton className={classes.trigger} onClick={open} aria-label={`Enlarge image of ${name}`}>
+      <UnstyledButton
+        className={classes.trigger}
+        onClick={open}
+        onPointerEnter={zoomModal.preload}
+        onPointerDown={zoomModal.preload}
+        onFocus={zoomModal.preload}
+        aria-label={`Enlarge image of ${name}`}
+      >
         {/* The page's largest paint (Lighthouse's LCP element): fetched before the page's other images. */}
         <ProductImage src={src} alt={name} h={{ base: 260, sm: 380 }} p="md" fetchPriority="high" />
         <span className={classes.hint} aria-hidden>
@@ -17,9 +36,7 @@ export function ImageZoom({ src, name }: { src: string; name: string }) {
           Click to enlarge
         </span>
       </UnstyledButton>
-      <Modal opened={opened} onClose={close} title={name} size="xl">
-        <ProductImage src={src} alt={name} mah="75vh" />
-      </Modal>
+      {used && <LazyOpenable lazy={zoomModal} opened={opened} onClose={() => setOpened(false)} src={src} name={name} />}
     </>
   );
 }

@@ -5,7 +5,6 @@ import {
   NativeSelect,
   Pagination,
   Paper,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -160,12 +159,12 @@ const COLUMNS: TableColumn<OrderListItem>[] = [
  */
 function TableSkeleton() {
   return (
-    <Stack gap="xs" p="md" aria-hidden>
+    <div className={classes.skeleton} aria-hidden>
       {Array.from({ length: PAGE_SIZE }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <Skeleton key={index} h={{ base: 112, sm: 36 }} />
+        <div key={index} className={classes.skeletonRow} />
       ))}
-    </Stack>
+    </div>
   );
 }
 
