@@ -1,9 +1,53 @@
 import { Alert, Anchor, Button, Checkbox, Group, Image, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconFileTypePdf } from "@tabler/icons-react";
-import { PRINT_MESSAGES } from "@vetportal/contract";
+import { formatUsDate, PRINT_MESSAGES, portalDay } from "@vetportal/contract";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { openProofPdf, useApproveProof, useProof } from "../api/proof.ts";
+
+/** The preview's box: a poster or a postcard fits it, and the panel keeps one height while it loads. */
+const PREVIEW_HEIGHT = 320;
+
+const APPROVAL_LABEL = "I approve this proof";
+const APPROVAL_DESCRIPTION =
+  "Check the name, phone, address and QR code. Your approval is kept while your brand and this template stay the same.";
+
+/** Under the approval: what is still needed, or when it was given (one line either way, so nothing moves). */
+function approvalStatus({ approved, approved_at }: { approved: boolean; approved_at: string | null }): string {
+  if (!approved) return PRINT_MESSAGES.proofNeeded;
+  return approved_at
+    ? `You approved this proof on ${formatUsDate(portalDay(new Date(approved_at)))}.`
+    : "You approved this proof.";
+}
+
+/**
+ * The panel's shape while the proof is made: the same title, box and controls as the loaded panel,
+ * drawn as placeholders (hidden from assistive technology), so the page below does not move when
+ * the proof arrives (decision 034's rule: a loading page reserves its content's size).
+ */
+function ProofPanelLoading() {
+  return (
+    <Paper withBorder p="md" radius="md" aria-busy="true">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Your personalised version
+        </Title>
+        <Skeleton h={PREVIEW_HEIGHT} radius="sm" aria-label="Loading your proof" />
+        <Skeleton visible w="fit-content" aria-hidden>
+          <Button variant="light" disabled>
+            View proof
+          </Button>
+        </Skeleton>
+        <Skeleton visible aria-hidden>
+          <Checkbox label={APPROVAL_LABEL} description={APPROVAL_DESCRIPTION} disabled />
+        </Skeleton>
+        <Skeleton visible aria-hidden>
+          <Text size="sm">{PRINT_MESSAGES.proofNeeded}</Text>
+        </Skeleton>
+      </Stack>
+    </Paper>
+  );
+}
 
 /**
  * A personalised product's proof (issue 24 §3): the practice's version as an image, the
@@ -24,7 +68,7 @@ export function ProofPanel({
   const proof = useProof(productId, true);
   const approve = useApproveProof(productId);
 
-  if (proof.isPending) return <Skeleton h={240} aria-label="Loading your proof" />;
+  if (proof.isPending) return <ProofPanelLoading />;
   if (proof.isError) {
     const message = errorMessage(proof.error);
     return (
@@ -47,7 +91,13 @@ export function ProofPanel({
         <Title order={2} size="h4">
           Your personalised version
         </Title>
-        <Image src={data.preview} alt={`Preview of ${productName} with your practice's brand`} radius="sm" />
+        <Image
+          src={data.preview}
+          alt={`Preview of ${productName} with your practice's brand`}
+          h={PREVIEW_HEIGHT}
+          fit="contain"
+          radius="sm"
+        />
         <Group gap="sm" wrap="wrap">
           <Button
             variant="light"
@@ -61,19 +111,17 @@ export function ProofPanel({
           </Anchor>
         </Group>
         <Checkbox
-          label="I approve this proof"
-          description="Check the name, phone, address and QR code. Your approval is kept while your brand and this template stay the same."
+          label={APPROVAL_LABEL}
+          description={APPROVAL_DESCRIPTION}
           checked={data.approved}
           disabled={data.approved || approve.isPending}
           onChange={(event) => {
             if (event.currentTarget.checked) approve.mutate(data.id);
           }}
         />
-        {!data.approved && (
-          <Text size="sm" c="dimmed">
-            {PRINT_MESSAGES.proofNeeded}
-          </Text>
-        )}
+        <Text size="sm" c="dimmed">
+          {approvalStatus(data)}
+        </Text>
         {again && data.approved && !approve.data && (
           <Group>
             <Button variant="default" loading={approve.isPending} onClick={() => approve.mutate(data.id)}>

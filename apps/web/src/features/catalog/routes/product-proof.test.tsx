@@ -1,6 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { ProductDetailSchema, ProofApprovalSchema, ProofSchema } from "@vetportal/contract";
+import { PRINT_MESSAGES, ProductDetailSchema, ProofApprovalSchema, ProofSchema } from "@vetportal/contract";
+import { delay, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { productDetail } from "../../../test/fixtures.ts";
 import { apiError, apiOk, eventLog } from "../../../test/handlers.ts";
@@ -40,6 +41,7 @@ describe("a personalised product's proof", () => {
     expect(await screen.findByRole("img", { name: /Preview of Dental Chews/ })).toHaveAttribute("src", PREVIEW);
     expect(screen.getByRole("button", { name: "View proof" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Add To Cart" })).toBeDisabled();
+    expect(screen.getByText(PRINT_MESSAGES.proofNeeded)).toBeInTheDocument();
     await userEvent.click(screen.getByRole("checkbox", { name: /I approve this proof/ }));
     await waitFor(() => expect(approve.calls.last).toEqual({ proof_id: 7 }));
   });
@@ -48,6 +50,23 @@ describe("a personalised product's proof", () => {
     openPersonalised({ approved: true });
     expect(await screen.findByRole("checkbox", { name: /I approve this proof/ })).toBeChecked();
     expect(screen.getByRole("button", { name: "Add To Cart" })).toBeEnabled();
+    // In the line that asked for the approval, the day it was given (the portal's calendar).
+    expect(screen.getByText("You approved this proof on 11/25/2026.")).toBeInTheDocument();
+    expect(screen.queryByText(PRINT_MESSAGES.proofNeeded)).toBeNull();
+  });
+
+  it("while the proof is made, the panel keeps its shape with nothing to press", async () => {
+    signIn();
+    const product = apiOk("/api/product/query", ProductDetailSchema, { ...productDetail(), is_customizable: true });
+    const pending = http.post("/api/proof/query", () => delay("infinite"));
+    server.use(product.handler, pending, eventLog().handler);
+    renderPage(<ProductRoute />, { path: "/product/:productId", url: "/product/101" });
+    expect(await screen.findByRole("heading", { name: "Your personalised version" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Loading your proof")).toBeInTheDocument();
+    // The placeholders are drawn, not offered: no control to press or read until the proof is there.
+    expect(screen.queryByRole("button", { name: "View proof" })).toBeNull();
+    expect(screen.queryByRole("checkbox", { name: /I approve this proof/ })).toBeNull();
+    expect(screen.getByRole("button", { name: "Add To Cart" })).toBeDisabled();
   });
 
   it("opened from a line sent back, an approved proof is approved again and says the line is back in production", async () => {
