@@ -4,6 +4,7 @@ import {
   type PortalSettings,
   type PortalSettingsInput,
   PortalSettingsInputSchema,
+  SETTINGS_MAX_DAYS,
 } from "@vetportal/contract";
 import { CountInput, EditForm, EmailField, FormSection, PhoneField } from "../../../components/form-fields.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
@@ -86,7 +87,7 @@ function SettingsForm({ settings }: { settings: PortalSettings }) {
           label="Remind approvers after (days)"
           description="Days an order waits for its approvers before they are reminded by email"
           min={1}
-          max={90}
+          max={SETTINGS_MAX_DAYS}
           withAsterisk
           {...form.getInputProps("approval_remind_days")}
         />
@@ -94,7 +95,7 @@ function SettingsForm({ settings }: { settings: PortalSettings }) {
           label="Expire an undecided approval after (days)"
           description="Counted from the same start as the reminder; the order is then cancelled"
           min={1}
-          max={90}
+          max={SETTINGS_MAX_DAYS}
           withAsterisk
           {...form.getInputProps("approval_expire_days")}
         />
