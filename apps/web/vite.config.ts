@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { STORAGE_KEYS } from "../../packages/contract/src/storage.ts";
@@ -5,11 +6,16 @@ import { type BootPreloadOptions, bootPreload } from "./build/boot-preload.ts";
 import { chunkPlan } from "./build/chunk-groups.ts";
 import { mantineCssPerComponent } from "./build/mantine-css.ts";
 import { precompress } from "./build/precompress.ts";
+import { pureContract } from "./build/pure-contract.ts";
 import { trimDependencies } from "./build/trim-dependencies.ts";
 
 // The API serves /api and /media on port 3000 (DESIGN §1); in development Vite proxies both so the
 // browser sees one origin, exactly as in production where the API also serves this build.
 const apiOrigin = "http://localhost:3000";
+
+const routerProductionBuild = fileURLToPath(
+  import.meta.resolve("react-router").replace("/development/", "/production/"),
+);
 
 const src = (path: string) => new URL(`src/${path}`, import.meta.url).pathname;
 
@@ -70,6 +76,7 @@ export default defineConfig({
   plugins: [
     react(),
     trimDependencies(),
+    pureContract(),
     mantineCssPerComponent(),
     chunkPlan({
       shell,
@@ -85,6 +92,14 @@ export default defineConfig({
     }),
     precompress(),
   ],
+  resolve: {
+    alias: [
+      // React Router publishes one build for every condition, warnings on (dist/development); its
+      // production twin differs only in ENABLE_DEV_WARNINGS = false, which skips the route checks
+      // and warnings at start-up (decision 034, lever 22).
+      { find: /^react-router$/, replacement: routerProductionBuild },
+    ],
+  },
   server: {
     port: 5173,
     proxy: {

@@ -1,5 +1,5 @@
-import { Box, Table, type TableProps, type TableTrProps, VisuallyHidden } from "@mantine/core";
-import type { CSSProperties, ReactNode } from "react";
+import { Box, Table, type TableProps, VisuallyHidden } from "@mantine/core";
+import type { ComponentPropsWithoutRef, CSSProperties, ReactNode } from "react";
 import { StatusBadge } from "../tone-badge.tsx";
 import classes from "./table.module.css";
 
@@ -44,7 +44,7 @@ export interface DataTableProps<Row, Totals = never> {
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
   /** Attributes of a row's `<tr>` (a class, a data attribute, aria-current). */
-  rowProps?: (row: Row) => TableTrProps & Record<`data-${string}`, string | boolean | undefined>;
+  rowProps?: (row: Row) => ComponentPropsWithoutRef<"tr"> & Record<`data-${string}`, string | boolean | undefined>;
   totals?: Totals;
   /** First cell of the totals row. */
   totalsLabel?: string;
@@ -66,11 +66,36 @@ export interface DataTableProps<Row, Totals = never> {
   tableProps?: TableProps;
 }
 
-function HeadCell<Row, Totals>({ column }: { column: TableColumn<Row, Totals> }) {
+/**
+ * The classes and data attributes Mantine's Table.Tr, Table.Th and Table.Td put on their elements
+ * for these table props (`tableElement` in @mantine/core's Table.components), given to plain
+ * elements: a page of rows is hundreds of cells, and each Mantine element resolves its props, styles
+ * and context when it renders (My Orders' 25 rows were most of its first render; decision 034,
+ * lever 23). The `<Table>` itself stays Mantine's: its spacing, stripes and borders are CSS variables
+ * on it.
+ */
+function partsOf(props: TableProps) {
+  const columnBorder = props.withColumnBorders || undefined;
+  return {
+    th: { className: Table.classes.th, "data-with-column-border": columnBorder },
+    td: { className: Table.classes.td, "data-with-column-border": columnBorder },
+    tr: {
+      className: Table.classes.tr,
+      "data-with-row-border": props.withRowBorders || undefined,
+      "data-striped": props.striped === true ? "odd" : props.striped || undefined,
+      "data-hover": props.highlightOnHover || undefined,
+    },
+    thead: { className: Table.classes.thead },
+    tbody: { className: Table.classes.tbody },
+  };
+}
+type Parts = ReturnType<typeof partsOf>;
+
+function HeadCell<Row, Totals>({ column, parts }: { column: TableColumn<Row, Totals>; parts: Parts }) {
   return (
-    <Table.Th scope="col" data-numeric={column.numeric || undefined}>
+    <th {...parts.th} scope="col" data-numeric={column.numeric || undefined}>
       {column.role === "actions" ? <VisuallyHidden>{column.label}</VisuallyHidden> : (column.head ?? column.label)}
-    </Table.Th>
+    </th>
   );
 }
 
@@ -88,27 +113,29 @@ function TotalsRow<Row, Totals>({
   columns,
   totals,
   totalsLabel,
+  parts,
 }: {
   columns: readonly TableColumn<Row, Totals>[];
   totals: Totals;
   totalsLabel: string;
+  parts: Parts;
 }) {
   const firstTotal = columns.findIndex((column) => column.total !== undefined);
   const labelSpan = firstTotal > 0 ? firstTotal : 1;
   return (
-    <Table.Tfoot className={classes.totals}>
-      <Table.Tr>
+    <tfoot className={classes.totals}>
+      <tr {...parts.tr}>
         {/* The label spans the leading columns that have no total. */}
-        <Table.Th scope="row" colSpan={labelSpan} data-role="title">
+        <th {...parts.th} scope="row" colSpan={labelSpan} data-role="title">
           {totalsLabel}
-        </Table.Th>
+        </th>
         {columns.slice(labelSpan).map((column) => (
-          <Table.Td key={column.key} {...cellProps(column)}>
+          <td key={column.key} {...parts.td} {...cellProps(column)}>
             {column.total?.(totals)}
-          </Table.Td>
+          </td>
         ))}
-      </Table.Tr>
-    </Table.Tfoot>
+      </tr>
+    </tfoot>
   );
 }
 
@@ -135,10 +162,11 @@ export function DataTable<Row, Totals = never>({
   framed = false,
   tableProps,
 }: DataTableProps<Row, Totals>) {
+  const looks = { withRowBorders: true, ...LOOKS[look], ...tableProps };
+  const parts = partsOf(looks);
   const table = (
     <Table
-      {...LOOKS[look]}
-      {...tableProps}
+      {...looks}
       className={[classes.table, classes[look], framed && !minWidth ? classes.framed : ""].join(" ")}
       data-cards={rowsOnPhone ? undefined : true}
       data-nowrap={nowrap || undefined}
@@ -150,31 +178,39 @@ export function DataTable<Row, Totals = never>({
         ) : (
           <VisuallyHidden component="caption">{caption}</VisuallyHidden>
         ))}
-      <Table.Thead>
-        <Table.Tr>
+      <thead {...parts.thead}>
+        <tr {...parts.tr}>
           {columns.map((column) => (
-            <HeadCell key={column.key} column={column} />
+            <HeadCell key={column.key} column={column} parts={parts} />
           ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row) => (
-          <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
-            {columns.map((column) =>
-              column.rowHeader ? (
-                <Table.Th key={column.key} scope="row" {...cellProps(column)}>
-                  {column.cell(row)}
-                </Table.Th>
-              ) : (
-                <Table.Td key={column.key} {...cellProps(column)}>
-                  {column.cell(row)}
-                </Table.Td>
-              ),
-            )}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-      {totals !== undefined && <TotalsRow columns={columns} totals={totals} totalsLabel={totalsLabel} />}
+        </tr>
+      </thead>
+      <tbody {...parts.tbody}>
+        {rows.map((row) => {
+          const own = rowProps?.(row);
+          return (
+            <tr
+              key={rowKey(row)}
+              {...parts.tr}
+              {...own}
+              className={[parts.tr.className, own?.className].filter(Boolean).join(" ")}
+            >
+              {columns.map((column) =>
+                column.rowHeader ? (
+                  <th key={column.key} {...parts.th} scope="row" {...cellProps(column)}>
+                    {column.cell(row)}
+                  </th>
+                ) : (
+                  <td key={column.key} {...parts.td} {...cellProps(column)}>
+                    {column.cell(row)}
+                  </td>
+                ),
+              )}
+            </tr>
+          );
+        })}
+      </tbody>
+      {totals !== undefined && <TotalsRow columns={columns} totals={totals} totalsLabel={totalsLabel} parts={parts} />}
     </Table>
   );
   if (!minWidth) return table;

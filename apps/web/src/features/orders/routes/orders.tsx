@@ -116,19 +116,26 @@ function OrderFilters({ initial, onApply }: { initial: Filters; onApply: (filter
   );
 }
 
+const ORDER_LINK = `mantine-focus-auto ${Anchor.classes.root} ${Text.classes.root}`;
+
 /** My Orders' columns: a table on a wide screen, a card per order on a phone. */
 const COLUMNS: TableColumn<OrderListItem>[] = [
   {
     key: "id",
     label: "Order #",
     role: "title",
+    // Mantine's Anchor as a plain link (its classes): one a row (decision 034, lever 23).
     cell: (order) => (
-      <Anchor component={Link} to={`/order/${order.id}/2`} fw={700} aria-label={`Order #${order.id}`}>
-        <Text span hiddenFrom="sm" inherit>
-          Order #
-        </Text>
+      <Link
+        to={`/order/${order.id}/2`}
+        className={ORDER_LINK}
+        data-underline="hover"
+        style={{ fontWeight: 700 }}
+        aria-label={`Order #${order.id}`}
+      >
+        <span className="mantine-hidden-from-sm">Order #</span>
         {order.id}
-      </Anchor>
+      </Link>
     ),
   },
   { key: "by", label: "Created By", wrap: true, cell: createdBy },

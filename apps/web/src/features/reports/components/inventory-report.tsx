@@ -112,7 +112,9 @@ function InventoryTable({
       columns={inventoryColumns(rows, withSku, selected, onSelect)}
       rows={rows}
       rowKey={(row) => row.product_id}
-      rowProps={(row) => ({ bg: selected.has(row.product_id) ? "var(--mantine-color-brand-0)" : undefined })}
+      rowProps={(row) => ({
+        style: selected.has(row.product_id) ? { background: "var(--mantine-color-brand-0)" } : undefined,
+      })}
       totals={totals}
       totalsLabel={`Totals · ${formatCount(totals.products)} products`}
       minWidth={withSku ? 1100 : 1000}

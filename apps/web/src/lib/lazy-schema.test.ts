@@ -1,0 +1,78 @@
+import { rollup } from "rollup";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { pureContractModule } from "../../build/pure-contract.ts";
+import { lazySchema } from "./lazy-schema.ts";
+
+describe("lazySchema", () => {
+  it("builds the schema on first use, once, and stands in for it", () => {
+    let built = 0;
+    const Row = lazySchema(() => {
+      built += 1;
+      return z.object({ id: z.number().int(), name: z.string().min(1) });
+    });
+    expect(built).toBe(0);
+
+    expect(Row.parse({ id: 1, name: "Kit" })).toEqual({ id: 1, name: "Kit" });
+    expect(Row.safeParse({ id: 1.5, name: "" }).success).toBe(false);
+    expect(Row).toBeInstanceOf(z.ZodObject);
+    expect(Object.keys(Row.shape)).toEqual(["id", "name"]);
+    // Composed into other schemas, extended and made optional as the contract does.
+    const Wide = Row.extend({ sku: z.string() });
+    expect(Wide.parse({ id: 2, name: "Poster", sku: "P-1" }).sku).toBe("P-1");
+    expect(z.object({ row: Row.optional() }).parse({})).toEqual({});
+    expect(() => z.array(Row).parse([{ id: "x" }])).toThrow(z.ZodError);
+    expect(built).toBe(1);
+  });
+});
+
+const CONTRACT = `
+import { z } from "zod";
+const id = z.number().int();
+export const PAGE_SIZE = 25;
+export const NAMES = Object.freeze(["Active", "Shipped"]);
+export const RowSchema = z.object({ id, label: z.literal("row-schema") });
+export const WideSchema = RowSchema.extend({ note: z.literal("wide-schema") });
+export const UnusedSchema = z.object({ marker: z.literal("unused-schema") });
+`;
+
+/** The contract module above, bundled with a page that reads `used` from it, through the web's transform. */
+async function bundle(used: string) {
+  const build = await rollup({
+    input: "page",
+    external: ["zod", "lazy-schema"],
+    plugins: [
+      {
+        name: "virtual",
+        resolveId: (id) => (id === "page" || id === "contract" ? id : null),
+        load: (id) =>
+          id === "page" ? `import { ${used} } from "contract";\nconsole.log(${used});` : id === "contract" ? CONTRACT : null,
+      },
+      {
+        name: "pure-contract",
+        transform: (code, id) => (id === "contract" ? pureContractModule(code, "lazy-schema") : null),
+      },
+    ],
+  });
+  const { output } = await build.generate({ format: "es" });
+  return output[0].code;
+}
+
+describe("the web build's contract transform", () => {
+  it("keeps only the schemas a page reads, each built on first use", async () => {
+    const code = await bundle("WideSchema");
+    expect(code).toContain("wide-schema");
+    expect(code).toContain("row-schema");
+    expect(code).not.toContain("unused-schema");
+    expect(code).not.toContain("Shipped");
+    expect(code).toMatch(/const WideSchema = \/\* @__PURE__ \*\/ \w*lazySchema\(\(\) =>/);
+    expect(code).toMatch(/const RowSchema = \/\* @__PURE__ \*\/ \w*lazySchema\(\(\) =>/);
+  });
+
+  it("keeps a constant that is not a schema as a value, built where it was", async () => {
+    const code = await bundle("NAMES");
+    expect(code).toContain("Shipped");
+    expect(code).not.toMatch(/lazySchema\(/);
+    expect(code).not.toContain("row-schema");
+  });
+});
