@@ -31,3 +31,41 @@ test("the order report's chunks are preloaded with the code", async ({ page }) =
   // Only the boot script asks for a stylesheet with rel=preload (Vite's helper adds rel=stylesheet).
   await expect(page.locator('link[rel=preload][as=style][href^="/assets/order-report-"]')).toHaveCount(1);
 });
+
+test("My Orders and an order's page ask for their data once, with the code", async ({ page }) => {
+  await signInAsPractice(page, PRACTICES.happyPaws);
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path === "/api/order/list" || path === "/api/order/query") asked.push(`${path} ${request.postData()}`);
+  });
+  const orderLinks = page.getByRole("link", { name: /^Order #\d+$/ });
+
+  // The entry is held until the list has been asked for: only the boot script can ask for it then.
+  let askedBeforeEntry = false;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await expect.poll(() => asked.length, { timeout: 3_000 }).toBeGreaterThan(0).catch(() => undefined);
+    askedBeforeEntry = asked.length > 0;
+    await route.continue();
+  });
+  await page.goto("/orders");
+  await expect(orderLinks.first()).toBeVisible();
+  expect(askedBeforeEntry).toBe(true);
+  await page.unrouteAll();
+  const id = ((await orderLinks.first().getAttribute("aria-label")) ?? "").replace(/\D/g, "");
+  await page.waitForLoadState("networkidle");
+  expect(asked).toEqual(['/api/order/list {"limit":25,"offset":0}']);
+
+  // A filtered list: the boot script's unfiltered first page would be wasted, so it sends none.
+  asked.length = 0;
+  await page.goto("/orders?from=2020-01-01");
+  await expect(orderLinks.first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(asked).toEqual(['/api/order/list {"limit":25,"offset":0,"date_from":"2020-01-01"}']);
+
+  asked.length = 0;
+  await page.goto(`/order/${id}/2`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(asked).toEqual([`/api/order/query {"id":${id}}`]);
+});

@@ -68,6 +68,8 @@ const firstData = {
       { method: "POST", path: "/api/customer/query", body: {} },
     ],
     "^/order/(\\d+)(/\\d*)?/?$": [{ method: "POST", path: "/api/order/query", body: { id: "$1" } }],
+    // My Orders' first page, unfiltered (orders.tsx: PAGE_SIZE).
+    "^/orders/?$": [{ method: "POST", path: "/api/order/list", body: { limit: 25, offset: 0 }, search: false }],
   },
 } satisfies BootPreloadOptions["firstData"];
 

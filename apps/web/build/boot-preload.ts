@@ -24,6 +24,8 @@ export interface BootRequest {
   path: string;
   body?: Record<string, unknown>;
   token?: false;
+  /** false: sent only when the address has no search parameters (a list's first page, unfiltered). */
+  search?: false;
   /**
    * The page's largest picture (its LCP element) is named by this response: a dot path into the
    * answer's `data` ("image_url", "0.image_url") whose value, a site path, is preloaded with high
@@ -164,6 +166,7 @@ function firstDataSource(firstData: BootPreloadOptions["firstData"]): string {
       }
       for (var r = 0; r < requests.length; r++) {
         var request = requests[r];
+        if (request.search === false && location.search.length > 1) continue;
         var body = request.body === undefined ? undefined : JSON.stringify(request.body);
         var headers = { Accept: "application/json" };
         if (body !== undefined) headers["Content-Type"] = "application/json";

@@ -95,7 +95,8 @@ const pages: RouteObject[] = [
   },
   {
     path: "orders",
-    lazy: page(() => import("../features/orders/routes/orders.tsx"), "OrdersRoute"),
+    lazy: async () =>
+      pick(await loadChunk(() => import("../features/orders/routes/orders.tsx")), "OrdersRoute", "ordersLoader"),
   },
   {
     path: "allowance",

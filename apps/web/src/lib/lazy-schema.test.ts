@@ -46,7 +46,11 @@ async function bundle(used: string) {
         name: "virtual",
         resolveId: (id) => (id === "page" || id === "contract" ? id : null),
         load: (id) =>
-          id === "page" ? `import { ${used} } from "contract";\nconsole.log(${used});` : id === "contract" ? CONTRACT : null,
+          id === "page"
+            ? `import { ${used} } from "contract";\nconsole.log(${used});`
+            : id === "contract"
+              ? CONTRACT
+              : null,
       },
       {
         name: "pure-contract",

@@ -2,6 +2,7 @@ import type { EventLogRequestSchema } from "@vetportal/contract";
 import { okSchema } from "@vetportal/contract";
 import { useEffect, useRef } from "react";
 import { z } from "zod";
+import { afterPaint } from "./after-paint.ts";
 import { apiRequest } from "./api-client.ts";
 
 export type PageEvent = z.input<typeof EventLogRequestSchema>;
@@ -11,9 +12,11 @@ const EventLogResponseSchema = okSchema(z.null());
 // POST /api/user/eventLog (SPEC §7) records page touches from the catalogue and the cart features,
 // so this one endpoint lives in lib/ (STYLE §1).
 
-/** Fire and forget: a touch that cannot be recorded is not the user's problem. */
+/** Fire and forget, after the page has painted: a touch that cannot be recorded is not the user's problem. */
 export function logEvent(event: PageEvent): void {
-  apiRequest("/api/user/eventLog", { body: event, schema: EventLogResponseSchema }).catch(() => undefined);
+  afterPaint()
+    .then(() => apiRequest("/api/user/eventLog", { body: event, schema: EventLogResponseSchema }))
+    .catch(() => undefined);
 }
 
 /** Records a page touch once per distinct event while the page is shown; null records nothing. */

@@ -29,6 +29,14 @@ function isRetryable(error: unknown): boolean {
 export const AUDIT_QUERY_KEY = ["audit"] as const;
 
 /**
+ * A query whose answer came in this recently is not asked again when a page mounts, even when it is
+ * one that is always stale (an order, My Orders): the first page of a visit has just loaded it in
+ * its route's loader (lib/first-data-loader.ts), and asking again at once sent every such request
+ * twice (decision 034, lever 24). An invalidated answer (after a save) is always asked again.
+ */
+const JUST_ANSWERED_MS = 2_000;
+
+/**
  * Call failures are shown as an error toast unless the caller says it handles them (DESIGN §7).
  * A factory, so each DOM test gets a client of its own with the app's defaults (test/render.tsx).
  */
@@ -54,6 +62,8 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 60_000,
+        refetchOnMount: (query) =>
+          query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt >= JUST_ANSWERED_MS,
         refetchOnWindowFocus: false,
         retry: (failureCount, error) => isRetryable(error) && failureCount < 2,
       },

@@ -1,5 +1,6 @@
 import type { ServerCart } from "@vetportal/contract";
 import { useEffect } from "react";
+import { afterPaint } from "../../../lib/after-paint.ts";
 import {
   applyServerCart,
   type CartChange,
@@ -73,7 +74,8 @@ function send(change: CartChange) {
 function signedIn() {
   revision = -1;
   dirty = false;
-  enqueue(() => serverCart.merge(getCart(), getCartRevision()));
+  // After the page's first paint: it shows this copy already, and a change made meanwhile waits in the queue.
+  enqueue(() => afterPaint().then(() => serverCart.merge(getCart(), getCartRevision())));
 }
 
 /** Reads the server's cart again, unless changes of this tab are still on their way. */

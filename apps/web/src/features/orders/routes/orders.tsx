@@ -20,9 +20,10 @@ import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
 import { DataTable, type TableColumn } from "../../../components/table/data-table.tsx";
 import { TrackingLinks } from "../../../components/tracking-links.tsx";
+import { loadFirstData } from "../../../lib/first-data-loader.ts";
 import { formatMoney, formatPst } from "../../../lib/format.ts";
 import { positiveId } from "../../../lib/route-params.ts";
-import { useOrders } from "../api/list-orders.ts";
+import { type OrderListPage, ordersQueryOptions, useOrders } from "../api/list-orders.ts";
 import classes from "./orders.module.css";
 
 /** Rows per page, as the spec's report tables (SPEC §9). */
@@ -175,6 +176,25 @@ function TableSkeleton() {
   );
 }
 
+/** The page, the filters and the list request an address names. */
+function listOf(searchParams: URLSearchParams) {
+  const page = pageFrom(searchParams.get("page"));
+  const filters = readFilters(searchParams);
+  const request: OrderListPage = {
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+    order_status_id: positiveId(filters.status),
+    date_from: filters.from || undefined,
+    date_to: filters.from && filters.to && filters.to < filters.from ? undefined : filters.to || undefined,
+  };
+  return { page, filters, request };
+}
+
+/** The first page of a visit shows its orders in its first paint (lib/first-data-loader.ts). */
+export function ordersLoader({ request }: { request: Request }) {
+  return loadFirstData([ordersQueryOptions(listOf(new URL(request.url).searchParams).request)]);
+}
+
 /**
  * /orders (SPEC §2): My Orders — Order #, Created By, Personal Notes, Order Date and Status, plus
  * the total and the tracking links (issue 11) — newest first, 25 a page, filtered by status and
@@ -182,16 +202,9 @@ function TableSkeleton() {
  */
 export function OrdersRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = pageFrom(searchParams.get("page"));
-  const filters = readFilters(searchParams);
+  const { page, filters, request } = listOf(searchParams);
   const isFiltered = Boolean(filters.status || filters.from || filters.to);
-  const orders = useOrders({
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-    order_status_id: positiveId(filters.status),
-    date_from: filters.from || undefined,
-    date_to: filters.from && filters.to && filters.to < filters.from ? undefined : filters.to || undefined,
-  });
+  const orders = useOrders(request);
   const total = orders.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const first = (page - 1) * PAGE_SIZE + 1;
