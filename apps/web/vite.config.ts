@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { STORAGE_KEYS } from "../../packages/contract/src/storage.ts";
+import { CART_STORAGE_KEY, STORAGE_KEYS } from "../../packages/contract/src/storage.ts";
 import { type BootPreloadOptions, bootPreload } from "./build/boot-preload.ts";
 import { chunkPlan } from "./build/chunk-groups.ts";
 import { mantineCssPerComponent } from "./build/mantine-css.ts";
@@ -68,6 +68,8 @@ const firstData = {
       { method: "POST", path: "/api/customer/query", body: {} },
     ],
     "^/order/(\\d+)(/\\d*)?/?$": [{ method: "POST", path: "/api/order/query", body: { id: "$1" } }],
+    // The cart's quote, its lines from the stored cart (features/cart/api/get-quote.ts).
+    "^/cart/preview/?$": [{ method: "POST", path: "/api/order/quote", body: {}, cart: "items" }],
     // My Orders' first page, unfiltered (orders.tsx: PAGE_SIZE).
     "^/orders/?$": [{ method: "POST", path: "/api/order/list", body: { limit: 25, offset: 0 }, search: false }],
   },
@@ -88,6 +90,7 @@ export default defineConfig({
     }),
     bootPreload({
       sessionKey: STORAGE_KEYS.session,
+      cartKey: CART_STORAGE_KEY,
       shell,
       pages: { ...practicePages, ...preloadedPages },
       firstData,

@@ -4,6 +4,8 @@ import type { Plugin, Rollup } from "vite";
 export interface BootPreloadOptions {
   /** The localStorage key of a stored session: without one, the first page is the sign-in page. */
   sessionKey: string;
+  /** The sessionStorage key of the cart (lib/cart-store.ts), for a request with `cart`. */
+  cartKey?: string;
   /** Modules every signed-in page loads (their chunks are preloaded for any path). */
   shell: string[];
   /** A page's path (a regular expression's source, matched against `location.pathname`) → its route module. */
@@ -26,6 +28,12 @@ export interface BootRequest {
   token?: false;
   /** false: sent only when the address has no search parameters (a list's first page, unfiltered). */
   search?: false;
+  /**
+   * The body field that holds the stored cart's lines, as the quote sends them (each line's id,
+   * quantity and destroy mark, features/cart/api/get-quote.ts); the request is left out when the cart
+   * is empty, unreadable or mixes destroy and ordinary lines, as the page then asks for no quote.
+   */
+  cart?: string;
   /**
    * The page's largest picture (its LCP element) is named by this response: a dot path into the
    * answer's `data` ("image_url", "0.image_url") whose value, a site path, is preloaded with high
@@ -102,7 +110,7 @@ export function bootPreload(options: BootPreloadOptions): Plugin {
       link.href = files[j];
       document.head.appendChild(link);
     }
-    // After the code's preloads, so the largest downloads start first.${firstDataSource(options.firstData)}
+    // After the code's preloads, so the largest downloads start first.${firstDataSource(options.firstData, options.cartKey)}
   } catch (error) {}
 })();
 `;
@@ -125,7 +133,7 @@ export function bootPreload(options: BootPreloadOptions): Plugin {
  * kept in `window.__vetportalFirstData` under the key lib/first-data.ts looks it up by (method, path
  * and the body's JSON). A failure here only loses the head start: the client fetches as usual.
  */
-function firstDataSource(firstData: BootPreloadOptions["firstData"]): string {
+function firstDataSource(firstData: BootPreloadOptions["firstData"], cartKey: string | undefined): string {
   if (!firstData) return "";
   return `
     (function () {
@@ -147,6 +155,22 @@ function firstDataSource(firstData: BootPreloadOptions["firstData"]): string {
         break;
       }
       var responses = {};
+      function cartLines() {
+        try {
+          var cart = JSON.parse(sessionStorage.getItem(${JSON.stringify(cartKey ?? "")}) || "[]");
+          if (!Array.isArray(cart) || cart.length === 0) return null;
+          var lines = [];
+          var destroy = 0;
+          for (var c = 0; c < cart.length; c++) {
+            var item = cart[c] || {};
+            if (!Number.isInteger(item.id) || !Number.isInteger(item.quantity) || item.quantity < 0) return null;
+            var line = { id: item.id, quantity: item.quantity };
+            if (item.is_destroy) { line.is_destroy = true; destroy++; }
+            lines.push(line);
+          }
+          return destroy === 0 || destroy === lines.length ? lines : null;
+        } catch (error) { return null; }
+      }
       function preloadImage(response, path) {
         response
           .then(function (answer) { return answer.ok ? answer.clone().json() : null; })
@@ -167,6 +191,11 @@ function firstDataSource(firstData: BootPreloadOptions["firstData"]): string {
       for (var r = 0; r < requests.length; r++) {
         var request = requests[r];
         if (request.search === false && location.search.length > 1) continue;
+        if (request.cart) {
+          var lines = cartLines();
+          if (!lines) continue;
+          request.body[request.cart] = lines;
+        }
         var body = request.body === undefined ? undefined : JSON.stringify(request.body);
         var headers = { Accept: "application/json" };
         if (body !== undefined) headers["Content-Type"] = "application/json";

@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { dbInt, IdSchema } from "./primitives.ts";
 
-/** Session-storage key of the cart (SPEC §3 "The cart lives in session storage"). */
-export const CART_STORAGE_KEY = "cart";
-
 /** A cart line as the browser keeps it: the product record plus quantity (SPEC §3 "Cart item"). */
 export const CartItemSchema = z.object({
   id: z.number().int(),

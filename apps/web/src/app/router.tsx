@@ -71,7 +71,12 @@ const pages: RouteObject[] = [
   },
   {
     path: "cart/preview",
-    lazy: page(() => import("../features/cart/routes/cart-preview.tsx"), "CartPreviewRoute"),
+    lazy: async () =>
+      pick(
+        await loadChunk(() => import("../features/cart/routes/cart-preview.tsx")),
+        "CartPreviewRoute",
+        "cartPreviewLoader",
+      ),
   },
   {
     path: "quick-order",

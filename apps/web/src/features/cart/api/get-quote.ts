@@ -19,6 +19,14 @@ export function getQuote(request: QuoteRequest, signal?: AbortSignal) {
   return apiData("/api/order/quote", { body: request, schema: QuoteSchema, signal });
 }
 
+/**
+ * A cart the server prices: not empty, and not mixing destroy and ordinary lines (SPEC §4: the page
+ * says so, and the server would refuse to price it).
+ */
+export function isQuotable(items: CartItem[]): boolean {
+  return items.length > 0 && new Set(items.map((i) => Boolean(i.is_destroy))).size === 1;
+}
+
 export function quoteQueryOptions(items: CartItem[], deliveryMethodId: number | undefined) {
   const request = quoteRequest(items, deliveryMethodId);
   return queryOptions({
@@ -36,9 +44,7 @@ export function quoteQueryOptions(items: CartItem[], deliveryMethodId: number | 
 export function useQuote(items: CartItem[], deliveryMethodId?: number) {
   return useQuery({
     ...quoteQueryOptions(items, deliveryMethodId),
-    // A cart mixing destroy and ordinary lines cannot be ordered: the page says so (SPEC §4), and
-    // the server would refuse to price it.
-    enabled: items.length > 0 && new Set(items.map((i) => Boolean(i.is_destroy))).size === 1,
+    enabled: isQuotable(items),
     placeholderData: keepPreviousData,
     meta: { handlesErrors: true },
   });

@@ -4,8 +4,9 @@ import { IconArrowLeft, IconShoppingCart, IconShoppingCartOff, IconTruck } from 
 import { MESSAGES } from "@vetportal/contract";
 import type { MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { emptyCart, useCart } from "../../../lib/cart-store.ts";
-import { useQuote } from "../api/get-quote.ts";
+import { emptyCart, getCart, useCart } from "../../../lib/cart-store.ts";
+import { loadFirstData } from "../../../lib/first-data-loader.ts";
+import { isQuotable, quoteQueryOptions, useQuote } from "../api/get-quote.ts";
 import { CartLinesTable } from "../components/cart-lines-table.tsx";
 import { CartNotices } from "../components/cart-notices.tsx";
 import { OrderSummary } from "../components/order-summary.tsx";
@@ -28,6 +29,12 @@ function EmptyCart() {
       </Stack>
     </Paper>
   );
+}
+
+/** The first page of a visit shows the priced cart in its first paint (lib/first-data-loader.ts). */
+export function cartPreviewLoader() {
+  const items = getCart();
+  return loadFirstData(isQuotable(items) ? [quoteQueryOptions(items, undefined)] : []);
 }
 
 /**
