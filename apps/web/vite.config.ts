@@ -40,6 +40,12 @@ const preloadedPages = {
   "^/reports/orderreport/?$": src("app/routes/order-report.tsx"),
 };
 
+// Pages whose chunks (with the chunks they import) a signed-in first visit preloads, the chunk plan
+// left as it is: what they share with a practice page stays where it is, not in every page's shell.
+const otherPreloadedPages = {
+  "^/account/brand/?$": src("features/account/routes/brand.tsx"),
+};
+
 // The first data of a signed-in visit, started by the boot script with the code, each request exactly
 // as the page's first query sends it (build/boot-preload.ts, lib/first-data.ts): what the layout's
 // loader waits for on every page, and each page's own (app-layout.tsx and the routes' loaders).
@@ -70,6 +76,8 @@ const firstData = {
     "^/order/(\\d+)(/\\d*)?/?$": [{ method: "POST", path: "/api/order/query", body: { id: "$1" } }],
     // The cart's quote, its lines from the stored cart (features/cart/api/get-quote.ts).
     "^/cart/preview/?$": [{ method: "POST", path: "/api/order/quote", body: {}, cart: "items" }],
+    // The practice's own brand (any signed-in user's own: never refused).
+    "^/account/brand/?$": [{ method: "POST", path: "/api/brand/query", body: {} }],
     // My Orders' first page, unfiltered (orders.tsx: PAGE_SIZE).
     "^/orders/?$": [{ method: "POST", path: "/api/order/list", body: { limit: 25, offset: 0 }, search: false }],
   },
@@ -92,7 +100,7 @@ export default defineConfig({
       sessionKey: STORAGE_KEYS.session,
       cartKey: CART_STORAGE_KEY,
       shell,
-      pages: { ...practicePages, ...preloadedPages },
+      pages: { ...practicePages, ...preloadedPages, ...otherPreloadedPages },
       firstData,
     }),
     precompress(),

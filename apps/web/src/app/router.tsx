@@ -128,7 +128,8 @@ const accountPages: RouteObject[] = [
   },
   {
     path: "account/brand",
-    lazy: page(() => import("../features/account/routes/brand.tsx"), "BrandRoute"),
+    lazy: async () =>
+      pick(await loadChunk(() => import("../features/account/routes/brand.tsx")), "BrandRoute", "brandLoader"),
   },
   {
     path: "Account/UserAddress",

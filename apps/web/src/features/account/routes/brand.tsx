@@ -16,11 +16,12 @@ import { type Brand, BrandFormSchema, LOGO_MAX_BYTES, PRINT_MESSAGES } from "@ve
 import { useState } from "react";
 import { PhoneField } from "../../../components/form-fields.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
+import { loadFirstData } from "../../../lib/first-data-loader.ts";
 import { useAppForm } from "../../../lib/form-kit.ts";
 import { notifySaveError, schemaValidator } from "../../../lib/form-validation.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { readBase64 } from "../../../lib/read-base64.ts";
-import { useBrand, useSaveBrand } from "../api/brand.ts";
+import { brandQueryOptions, useBrand, useSaveBrand } from "../api/brand.ts";
 
 type BrandValues = { display_name: string; address_lines: string; phone: string; website: string; hours: string };
 
@@ -113,6 +114,11 @@ function BrandEditor({ brand }: { brand: Brand | null }) {
  * and hours, printed on its personalised products. Saving makes a new version: proofs made with
  * the older one ask for a new approval.
  */
+/** The first page of a visit shows the brand in its first paint (lib/first-data-loader.ts). */
+export function brandLoader() {
+  return loadFirstData([brandQueryOptions()]);
+}
+
 export function BrandRoute() {
   const brand = useBrand();
   return (
