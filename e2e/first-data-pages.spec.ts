@@ -44,7 +44,10 @@ test("My Orders and an order's page ask for their data once, with the code", asy
   // The entry is held until the list has been asked for: only the boot script can ask for it then.
   let askedBeforeEntry = false;
   await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await expect.poll(() => asked.length, { timeout: 3_000 }).toBeGreaterThan(0).catch(() => undefined);
+    await expect
+      .poll(() => asked.length, { timeout: 3_000 })
+      .toBeGreaterThan(0)
+      .catch(() => undefined);
     askedBeforeEntry = asked.length > 0;
     await route.continue();
   });
@@ -70,29 +73,38 @@ test("My Orders and an order's page ask for their data once, with the code", asy
   expect(asked).toEqual([`/api/order/query {"id":${id}}`]);
 });
 
-test("the cart's quote comes with the code, once", async ({ page }) => {
-  await signInAsPractice(page, PRACTICES.happyPaws);
-  await page.goto("/product/144100?category=2100");
-  await page.getByRole("button", { name: "Add To Cart" }).click();
-  await expect(page).toHaveURL("/cart/preview");
-  // The cart's own calls (its sync, its quote) are over before the fresh load is watched.
-  await page.waitForLoadState("networkidle");
+for (const [path, heading] of [
+  ["/cart/preview", "Preview Order"],
+  ["/cart/shipping", "Shipping"],
+] as const) {
+  test(`the cart's quote comes with the code, once, on ${path}`, async ({ page }) => {
+    await signInAsPractice(page, PRACTICES.happyPaws);
+    await page.goto("/product/144100?category=2100");
+    await page.getByRole("button", { name: "Add To Cart" }).click();
+    await expect(page).toHaveURL("/cart/preview");
+    // The cart's own calls (its sync, its quote) are over before the fresh load is watched.
+    await page.waitForLoadState("networkidle");
 
-  const quotes: string[] = [];
-  page.on("request", (request) => {
-    if (new URL(request.url()).pathname === "/api/order/quote") quotes.push(request.postData() ?? "");
+    const quotes: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/order/quote") quotes.push(request.postData() ?? "");
+    });
+    // The entry is held until the quote has been asked for: only the boot script can ask for it then.
+    let askedBeforeEntry = false;
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await expect
+        .poll(() => quotes.length, { timeout: 3_000 })
+        .toBeGreaterThan(0)
+        .catch(() => undefined);
+      askedBeforeEntry = quotes.length > 0;
+      await route.continue();
+    });
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(askedBeforeEntry).toBe(true);
+    // The page's first quote is the boot script's (a delivery method chosen later asks for its own).
+    expect(quotes).toHaveLength(1);
+    expect(JSON.parse(quotes[0] ?? "")).toEqual({ items: [{ id: 144100, quantity: expect.any(Number) }] });
   });
-  // The entry is held until the quote has been asked for: only the boot script can ask for it then.
-  let askedBeforeEntry = false;
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await expect.poll(() => quotes.length, { timeout: 3_000 }).toBeGreaterThan(0).catch(() => undefined);
-    askedBeforeEntry = quotes.length > 0;
-    await route.continue();
-  });
-  await page.goto("/cart/preview");
-  await expect(page.getByRole("heading", { level: 1, name: "Preview Order" })).toBeVisible();
-  await page.waitForLoadState("networkidle");
-  expect(askedBeforeEntry).toBe(true);
-  expect(quotes).toHaveLength(1);
-  expect(JSON.parse(quotes[0] ?? "")).toEqual({ items: [{ id: 144100, quantity: expect.any(Number) }] });
-});
+}

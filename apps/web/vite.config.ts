@@ -72,6 +72,8 @@ const firstData = {
     "^/cart/shipping/?$": [
       { method: "POST", path: "/api/address/query", body: { belong_to: "user" } },
       { method: "POST", path: "/api/customer/query", body: {} },
+      // Before a delivery method is chosen the page's quote is the cart's.
+      { method: "POST", path: "/api/order/quote", body: {}, cart: "items" },
     ],
     "^/order/(\\d+)(/\\d*)?/?$": [{ method: "POST", path: "/api/order/query", body: { id: "$1" } }],
     // The cart's quote, its lines from the stored cart (features/cart/api/get-quote.ts).

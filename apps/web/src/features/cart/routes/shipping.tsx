@@ -5,14 +5,14 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AddressBlock } from "../../../components/address-block.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
-import { dismissCartNotices, dropLocalLines, useCart } from "../../../lib/cart-store.ts";
+import { dismissCartNotices, dropLocalLines, getCart, useCart } from "../../../lib/cart-store.ts";
 import { loadFirstData } from "../../../lib/first-data-loader.ts";
 import { FOCUS_HEADING_STATE } from "../../../lib/focus-heading.ts";
 import { addressesQueryOptions, useAddresses } from "../../../lib/list-addresses.ts";
 import { useLogEvent } from "../../../lib/log-event.ts";
 import { useSession } from "../../../lib/session.ts";
 import { customerQueryOptions, useCustomer } from "../api/get-customer.ts";
-import { useQuote } from "../api/get-quote.ts";
+import { isQuotable, quoteQueryOptions, useQuote } from "../api/get-quote.ts";
 import { CartLineSummary } from "../components/cart-line-summary.tsx";
 import { refreshServerCart } from "../components/cart-sync.tsx";
 import { DestroyConfirmation } from "../components/destroy-confirmation.tsx";
@@ -25,8 +25,12 @@ import { useQuoteCorrections } from "../components/use-quote-corrections.ts";
  * addresses (added under Account → Addresses) chosen here.
  */
 /** The first paint of a fresh visit waits for the addresses and the delivery methods (lib/first-data-loader.ts). */
-export const shippingLoader = () =>
-  loadFirstData([addressesQueryOptions({ belong_to: "user" }), customerQueryOptions()]);
+export const shippingLoader = () => {
+  const items = getCart();
+  // The quote before a delivery method is chosen (the page's first), as the cart page asks for it.
+  const quote = isQuotable(items) ? [quoteQueryOptions(items, undefined)] : [];
+  return loadFirstData([addressesQueryOptions({ belong_to: "user" }), customerQueryOptions(), ...quote]);
+};
 
 function DeliverTo({ addressId, onChange }: { addressId: number | undefined; onChange: (id: number) => void }) {
   const profile = useSession()?.profile;
