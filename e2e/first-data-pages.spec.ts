@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, PRACTICES, signInAsAdmin, signInAsPractice, test } from "./support/fixtures.ts";
 
 // Decision 034, fourth round: on a fresh signed-in visit the product's picture and the order report's
@@ -32,6 +33,23 @@ test("the order report's chunks are preloaded with the code", async ({ page }) =
   await expect(page.locator('link[rel=preload][as=style][href^="/assets/order-report-"]')).toHaveCount(1);
 });
 
+/**
+ * Holds the entry script back (at most 3 s) until `asked()` holds: what is asked for meanwhile can
+ * only be the boot script's request. The answer: whether it held before the entry went on.
+ */
+async function holdEntryUntil(page: Page, asked: () => boolean): Promise<() => boolean> {
+  let before = false;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await expect
+      .poll(asked, { timeout: 3_000 })
+      .toBe(true)
+      .catch(() => undefined);
+    before = asked();
+    await route.continue();
+  });
+  return () => before;
+}
+
 test("My Orders and an order's page ask for their data once, with the code", async ({ page }) => {
   await signInAsPractice(page, PRACTICES.happyPaws);
   const asked: string[] = [];
@@ -41,19 +59,10 @@ test("My Orders and an order's page ask for their data once, with the code", asy
   });
   const orderLinks = page.getByRole("link", { name: /^Order #\d+$/ });
 
-  // The entry is held until the list has been asked for: only the boot script can ask for it then.
-  let askedBeforeEntry = false;
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await expect
-      .poll(() => asked.length, { timeout: 3_000 })
-      .toBeGreaterThan(0)
-      .catch(() => undefined);
-    askedBeforeEntry = asked.length > 0;
-    await route.continue();
-  });
+  const askedBeforeEntry = await holdEntryUntil(page, () => asked.length > 0);
   await page.goto("/orders");
   await expect(orderLinks.first()).toBeVisible();
-  expect(askedBeforeEntry).toBe(true);
+  expect(askedBeforeEntry()).toBe(true);
   await page.unrouteAll();
   const id = ((await orderLinks.first().getAttribute("aria-label")) ?? "").replace(/\D/g, "");
   await page.waitForLoadState("networkidle");
@@ -89,20 +98,11 @@ for (const [path, heading] of [
     page.on("request", (request) => {
       if (new URL(request.url()).pathname === "/api/order/quote") quotes.push(request.postData() ?? "");
     });
-    // The entry is held until the quote has been asked for: only the boot script can ask for it then.
-    let askedBeforeEntry = false;
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await expect
-        .poll(() => quotes.length, { timeout: 3_000 })
-        .toBeGreaterThan(0)
-        .catch(() => undefined);
-      askedBeforeEntry = quotes.length > 0;
-      await route.continue();
-    });
+    const askedBeforeEntry = await holdEntryUntil(page, () => quotes.length > 0);
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     await page.waitForLoadState("networkidle");
-    expect(askedBeforeEntry).toBe(true);
+    expect(askedBeforeEntry()).toBe(true);
     // The page's first quote is the boot script's (a delivery method chosen later asks for its own).
     expect(quotes).toHaveLength(1);
     expect(JSON.parse(quotes[0] ?? "")).toEqual({ items: [{ id: 144100, quantity: expect.any(Number) }] });

@@ -38,6 +38,14 @@ export function quoteQueryOptions(items: CartItem[], deliveryMethodId: number | 
 }
 
 /**
+ * The first page of a visit's quote, before a delivery method is chosen (the cart's and shipping's
+ * loaders, lib/first-data-loader.ts): the one the boot script asked for with the code.
+ */
+export function firstQuoteQueries(items: CartItem[]) {
+  return isQuotable(items) ? [quoteQueryOptions(items, undefined)] : [];
+}
+
+/**
  * The quote of the cart; the last answer stays on screen while a changed cart is priced again.
  * The pages show their own error state, so no toast.
  */

@@ -6,7 +6,7 @@ import type { MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { emptyCart, getCart, useCart } from "../../../lib/cart-store.ts";
 import { loadFirstData } from "../../../lib/first-data-loader.ts";
-import { isQuotable, quoteQueryOptions, useQuote } from "../api/get-quote.ts";
+import { firstQuoteQueries, useQuote } from "../api/get-quote.ts";
 import { CartLinesTable } from "../components/cart-lines-table.tsx";
 import { CartNotices } from "../components/cart-notices.tsx";
 import { OrderSummary } from "../components/order-summary.tsx";
@@ -33,8 +33,7 @@ function EmptyCart() {
 
 /** The first page of a visit shows the priced cart in its first paint (lib/first-data-loader.ts). */
 export function cartPreviewLoader() {
-  const items = getCart();
-  return loadFirstData(isQuotable(items) ? [quoteQueryOptions(items, undefined)] : []);
+  return loadFirstData(firstQuoteQueries(getCart()));
 }
 
 /**

@@ -12,7 +12,7 @@ import { addressesQueryOptions, useAddresses } from "../../../lib/list-addresses
 import { useLogEvent } from "../../../lib/log-event.ts";
 import { useSession } from "../../../lib/session.ts";
 import { customerQueryOptions, useCustomer } from "../api/get-customer.ts";
-import { isQuotable, quoteQueryOptions, useQuote } from "../api/get-quote.ts";
+import { firstQuoteQueries, useQuote } from "../api/get-quote.ts";
 import { CartLineSummary } from "../components/cart-line-summary.tsx";
 import { refreshServerCart } from "../components/cart-sync.tsx";
 import { DestroyConfirmation } from "../components/destroy-confirmation.tsx";
@@ -25,12 +25,12 @@ import { useQuoteCorrections } from "../components/use-quote-corrections.ts";
  * addresses (added under Account → Addresses) chosen here.
  */
 /** The first paint of a fresh visit waits for the addresses and the delivery methods (lib/first-data-loader.ts). */
-export const shippingLoader = () => {
-  const items = getCart();
-  // The quote before a delivery method is chosen (the page's first), as the cart page asks for it.
-  const quote = isQuotable(items) ? [quoteQueryOptions(items, undefined)] : [];
-  return loadFirstData([addressesQueryOptions({ belong_to: "user" }), customerQueryOptions(), ...quote]);
-};
+export const shippingLoader = () =>
+  loadFirstData([
+    addressesQueryOptions({ belong_to: "user" }),
+    customerQueryOptions(),
+    ...firstQuoteQueries(getCart()),
+  ]);
 
 function DeliverTo({ addressId, onChange }: { addressId: number | undefined; onChange: (id: number) => void }) {
   const profile = useSession()?.profile;
