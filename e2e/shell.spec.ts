@@ -168,15 +168,16 @@ test.describe("a first visit (decision 034)", () => {
         .getEntriesByType("resource")
         .map((entry) => new URL(entry.name).pathname)
         .filter((path) => path.endsWith(".js")),
-      // Only boot-<hash>.js asks for a stylesheet with rel=preload (Vite's helper adds rel=stylesheet).
+      // Only the boot script asks for a stylesheet with rel=preload (Vite's helper adds rel=stylesheet).
       preloaded: Array.from(document.querySelectorAll("link[rel=preload][as=style], link[rel=modulepreload]")).map(
         (link) => link.getAttribute("href"),
       ),
     }));
+    // The boot script is in index.html itself (no request of its own): three scripts in all.
     expect(loaded.scripts.map((path) => path.replace(/-[\w-]{8}\.js$/, ""))).toEqual(
-      expect.arrayContaining(["/assets/boot", "/assets/index", "/assets/shell", "/assets/cart-preview"]),
+      expect.arrayContaining(["/assets/index", "/assets/shell", "/assets/cart-preview"]),
     );
-    expect(loaded.scripts).toHaveLength(4);
+    expect(loaded.scripts).toHaveLength(3);
     expect(loaded.preloaded).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^\/assets\/shell-[\w-]{8}\.css$/),

@@ -59,7 +59,7 @@ import { formsPlugin } from "./plugins/forms.ts";
 import { methodsPlugin } from "./plugins/methods.ts";
 import { metricsPlugin } from "./plugins/metrics.ts";
 import { swaggerPlugin } from "./plugins/swagger.ts";
-import { webPlugin } from "./plugins/web.ts";
+import { inlineScriptHashes, webPlugin } from "./plugins/web.ts";
 
 export interface BuildAppOptions {
   config: Config;
@@ -328,7 +328,8 @@ async function registerHttp(
         imgSrc: ["'self'", "data:", "blob:"],
         // Mantine sets inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // index.html's boot script, inline, by its hash (decision 034, lever 26).
+        scriptSrc: ["'self'", ...inlineScriptHashes(config.WEB_DIST_DIR)],
         connectSrc: ["'self'"],
       },
     },

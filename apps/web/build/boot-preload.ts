@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { Plugin, Rollup } from "vite";
 
 export interface BootPreloadOptions {
@@ -65,11 +64,12 @@ function chunkOf(bundle: Rollup.OutputBundle, moduleId: string): Chunk {
 /**
  * A signed-in first visit fetches its chunks at once (decision 034). The entry decides the route only
  * after it has downloaded and run; until then the browser knows nothing of the shell's and the page's
- * chunks, a second round of downloads after the first. This plugin writes `assets/boot-<hash>.js`, a
- * few hundred bytes index.html loads with `async` (the Content-Security-Policy refuses inline
- * scripts): when a session is stored it adds `<link rel="modulepreload">` (and `preload` for the
- * stylesheets) for the shell's chunks and those of the page the address names, so they download in
- * parallel with the entry. Without a stored session it does nothing: the sign-in page loads no more
+ * chunks, a second round of downloads after the first. This plugin writes a script of a few hundred
+ * bytes into index.html, inline, so it runs as soon as the document has arrived rather than a round
+ * trip later (decision 034, lever 26; the API's Content-Security-Policy allows exactly this script by
+ * its hash, apps/api/src/plugins/web.ts): when a session is stored it adds `<link rel="modulepreload">`
+ * (and `preload` for the stylesheets) for the shell's chunks and those of the page the address names,
+ * so they download in parallel with the entry. Without a stored session it does nothing: the sign-in page loads no more
  * than before. A path no pattern matches loads as before, only without the head start.
  */
 export function bootPreload(options: BootPreloadOptions): Plugin {
@@ -114,15 +114,16 @@ export function bootPreload(options: BootPreloadOptions): Plugin {
   } catch (error) {}
 })();
 `;
-      const hash = createHash("sha256").update(source).digest("base64url").slice(0, 8);
-      const fileName = `assets/boot-${hash}.js`;
-      this.emitFile({ type: "asset", fileName, source });
+      // Inline script text must not hold "</script" (it would end the element early).
+      if (/<\/script/i.test(source)) throw new Error("boot-preload: the boot script would end its <script> element");
       const html = bundle["index.html"];
       if (html?.type !== "asset") throw new Error("boot-preload: no index.html in the bundle");
-      html.source = String(html.source).replace(
-        "</title>",
-        `</title>\n    <script async src="${base}${fileName}"></script>`,
-      );
+      // Right after the entry's script tag, so the browser asks for the entry first, and before its
+      // stylesheet's link: an inline script after a stylesheet would wait for the stylesheet to arrive.
+      const entryTag = /<script type="module"[^>]*><\/script>/;
+      const page = String(html.source);
+      if (!entryTag.test(page)) throw new Error("boot-preload: no entry script in index.html");
+      html.source = page.replace(entryTag, (tag) => `${tag}\n    <script>${source}</script>`);
     },
   };
 }

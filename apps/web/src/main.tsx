@@ -22,6 +22,11 @@ function firstPageLoaded(router: ReturnType<typeof createAppRouter>): Promise<vo
 // An async function rather than top-level awaits: the chunks it waits for import the entry chunk,
 // which must have finished evaluating first.
 async function start() {
+  // A task of its own for what follows: evaluating this chunk (React DOM, React Router, Mantine) is
+  // one long task already, and a phone's main thread should not also restore the session and match
+  // the routes in it (decision 034, lever 26).
+  await new Promise((resolve) => setTimeout(resolve, 0));
+
   // The dev server serves Mantine pre-bundled, without the per-component stylesheets a build adds
   // (build/mantine-css.ts): it gets the whole stylesheet, the same rules.
   if (import.meta.env.DEV) await import("@mantine/core/styles.layer.css");

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,11 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/helpers.ts";
 
 const APP_JS = `export const rows = [${"1,".repeat(4000)}];`;
+// The boot script the build writes inline (apps/web/build/boot-preload.ts).
+const BOOT = `(function () { window.booted = "</div>"; })();`;
 const dist = mkdtempSync(join(tmpdir(), "vp-web-"));
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   mkdirSync(join(dist, "assets"));
-  writeFileSync(join(dist, "index.html"), "<!doctype html><title>Vet Portal</title><div id=root></div>");
+  writeFileSync(
+    join(dist, "index.html"),
+    `<!doctype html><title>Vet Portal</title><script type="module" src="/assets/index-abc123.js"></script>\n<script>${BOOT}</script><div id=root></div>`,
+  );
   writeFileSync(join(dist, "assets", "index-abc123.js"), "console.log('app')");
   // What the build's precompress step writes beside a text asset (apps/web/build/precompress.ts).
   writeFileSync(join(dist, "assets", "app-def456.js"), APP_JS);
@@ -44,6 +50,15 @@ describe("serving the web app", () => {
       const again = await t.app.inject({ method: "GET", url, headers: { "if-none-match": String(etag) } });
       expect(again.statusCode, url).toBe(304);
     }
+  });
+
+  it("lets index.html's inline boot script run by its hash, and no other inline script", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/orders" });
+    const scriptSrc = String(res.headers["content-security-policy"])
+      .split(";")
+      .find((directive) => directive.startsWith("script-src "));
+    const hash = createHash("sha256").update(BOOT).digest("base64");
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
   it("serves hashed assets with long-lived caching", async () => {

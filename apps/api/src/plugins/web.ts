@@ -1,9 +1,27 @@
-import { existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import { ERROR_MESSAGES, type ErrorBody } from "@vetportal/contract";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+
+/**
+ * The Content-Security-Policy sources that allow index.html's inline scripts, each by the SHA-256 of
+ * its text (`'sha256-…'`): the build writes the boot script inline (apps/web/build/boot-preload.ts),
+ * and no other inline script runs. None when the web app is not built.
+ */
+export function inlineScriptHashes(root: string): string[] {
+  const index = join(root, "index.html");
+  if (!existsSync(index)) return [];
+  const html = readFileSync(index, "utf8");
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, text]) =>
+      `'sha256-${createHash("sha256")
+        .update(text ?? "")
+        .digest("base64")}'`,
+  );
+}
 
 /**
  * Serves the built SPA (apps/web/dist) on the API's port. Unknown non-API GET paths get

@@ -39,6 +39,11 @@ export interface ApiFetchOptions {
   /** What the answer should be (Accept); JSON unless said. */
   accept?: string;
   signal?: AbortSignal;
+  /**
+   * The fetch's priority: "low" for a call the page does not wait for (the event log, the cart's
+   * merge at page load), so it never competes with what the page shows (decision 034, lever 26).
+   */
+  priority?: RequestPriority;
 }
 
 export interface ApiRequestOptions<T extends z.ZodType> extends Omit<ApiFetchOptions, "accept"> {
@@ -92,7 +97,7 @@ async function renewedToken(sent: string, code: unknown): Promise<boolean> {
  * the stored session is cleared, which sends the user to /login.
  */
 export async function apiFetch(path: string, options: ApiFetchOptions, isRetry = false): Promise<Response> {
-  const { method = "POST", body, token, signal, accept = "application/json" } = options;
+  const { method = "POST", body, token, signal, priority, accept = "application/json" } = options;
   const bearer = token === undefined ? getIdToken() : token || null;
   const headers: Record<string, string> = { ...options.headers, Accept: accept };
   const multipart = body instanceof FormData;
@@ -108,7 +113,7 @@ export async function apiFetch(path: string, options: ApiFetchOptions, isRetry =
 
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: multipart ? body : json, signal });
+    response = await fetch(path, { method, headers, body: multipart ? body : json, signal, priority });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(0, "NETWORK", MESSAGES.loginNetworkError);

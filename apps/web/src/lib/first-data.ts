@@ -6,7 +6,7 @@
  */
 declare global {
   interface Window {
-    /** Set by assets/boot-<hash>.js: "METHOD path body token" → the response of that request. */
+    /** Set by the boot script in index.html: "METHOD path body token" → the response of that request. */
     __vetportalFirstData?: Record<string, Promise<Response>>;
   }
 }

@@ -2,7 +2,7 @@ import type { EventLogRequestSchema } from "@vetportal/contract";
 import { okSchema } from "@vetportal/contract";
 import { useEffect, useRef } from "react";
 import { z } from "zod";
-import { afterPaint } from "./after-paint.ts";
+import { afterLoad } from "./after-load.ts";
 import { apiRequest } from "./api-client.ts";
 
 export type PageEvent = z.input<typeof EventLogRequestSchema>;
@@ -12,10 +12,10 @@ const EventLogResponseSchema = okSchema(z.null());
 // POST /api/user/eventLog (SPEC §7) records page touches from the catalogue and the cart features,
 // so this one endpoint lives in lib/ (STYLE §1).
 
-/** Fire and forget, after the page has painted: a touch that cannot be recorded is not the user's problem. */
+/** Fire and forget, once the page has loaded: a touch that cannot be recorded is not the user's problem. */
 export function logEvent(event: PageEvent): void {
-  afterPaint()
-    .then(() => apiRequest("/api/user/eventLog", { body: event, schema: EventLogResponseSchema }))
+  afterLoad()
+    .then(() => apiRequest("/api/user/eventLog", { body: event, schema: EventLogResponseSchema, priority: "low" }))
     .catch(() => undefined);
 }
 

@@ -5,7 +5,7 @@ import "@testing-library/jest-dom/vitest";
 import { notifications } from "@mantine/notifications";
 import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
-import { afterPaint } from "../lib/after-paint.ts";
+import { afterLoad } from "../lib/after-load.ts";
 import { clearLocalCart } from "../lib/cart-store.ts";
 import { clearSession } from "../lib/session.ts";
 import { server } from "./server.ts";
@@ -70,8 +70,8 @@ beforeEach(() => {
   vi.spyOn(console, "error");
 });
 afterEach(async () => {
-  // Background calls a page makes after its first paint (lib/after-paint.ts) go out in this test.
-  await afterPaint();
+  // Background calls a page makes once it has loaded (lib/after-load.ts) go out in this test.
+  await afterLoad();
   await new Promise((resolve) => setTimeout(resolve, 0));
   cleanup();
   // Toasts live in Mantine's store, outside the rendered tree.

@@ -25,6 +25,7 @@ export const serverCart = {
     apiData("/api/cart/merge", {
       body: { items: items.filter((i) => i.quantity > 0).map(lineOf), ...revisionOf(baseRevision) },
       schema: ServerCartSchema,
+      priority: "low",
     }),
   /** POST /api/cart/update: these lines set; quantity 0 removes one. */
   update: (items: CartItem[]) =>

@@ -1,6 +1,6 @@
 import type { ServerCart } from "@vetportal/contract";
 import { useEffect } from "react";
-import { afterPaint } from "../../../lib/after-paint.ts";
+import { afterLoad } from "../../../lib/after-load.ts";
 import {
   applyServerCart,
   type CartChange,
@@ -74,8 +74,8 @@ function send(change: CartChange) {
 function signedIn() {
   revision = -1;
   dirty = false;
-  // After the page's first paint: it shows this copy already, and a change made meanwhile waits in the queue.
-  enqueue(() => afterPaint().then(() => serverCart.merge(getCart(), getCartRevision())));
+  // Once the page has loaded: it shows this copy already, and a change made meanwhile waits in the queue.
+  enqueue(() => afterLoad().then(() => serverCart.merge(getCart(), getCartRevision())));
 }
 
 /** Reads the server's cart again, unless changes of this tab are still on their way. */
