@@ -8,13 +8,13 @@ import {
   Skeleton,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from "@mantine/core";
 import { type Brand, BrandFormSchema, LOGO_MAX_BYTES, PRINT_MESSAGES } from "@vetportal/contract";
 import { useState } from "react";
 import { PhoneField } from "../../../components/form-fields.tsx";
+import { GrowingTextarea } from "../../../components/growing-textarea.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
 import { loadFirstData } from "../../../lib/first-data-loader.ts";
 import { useAppForm } from "../../../lib/form-kit.ts";
@@ -61,17 +61,15 @@ function BrandEditor({ brand }: { brand: Brand | null }) {
       <Stack gap="sm">
         <TextInput label="Display name" withAsterisk {...form.getInputProps("display_name")} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Textarea
+          <GrowingTextarea
             label="Address lines"
             description="Up to 4 lines"
-            autosize
             minRows={2}
             {...form.getInputProps("address_lines")}
           />
-          <Textarea
+          <GrowingTextarea
             label="Opening hours"
             description="Up to 4 lines"
-            autosize
             minRows={2}
             {...form.getInputProps("hours")}
           />

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Stack, Textarea, Title } from "@mantine/core";
+import { Alert, Button, Group, Stack, Title } from "@mantine/core";
 import { APPROVAL_NOTE_MAX, ApprovalDecideRequestSchema, type ApprovalRequest } from "@vetportal/contract";
 import { useRef } from "react";
 import { useParams } from "react-router";
 import { ApprovalPanel } from "../../../components/approval-panel.tsx";
 import { confirmAction } from "../../../components/confirm-action.tsx";
 import { Fact, FactList } from "../../../components/fact-list.tsx";
+import { GrowingTextarea } from "../../../components/growing-textarea.tsx";
 import { PageCrumbs } from "../../../components/page-crumbs.tsx";
 import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
 import { Panel } from "../../../components/panel.tsx";
@@ -62,10 +63,9 @@ function DecisionForm({ request }: { request: ApprovalRequest }) {
   return (
     <form noValidate onSubmit={form.onSubmit(submit)}>
       <Stack gap="sm">
-        <Textarea
+        <GrowingTextarea
           label="Note"
           description="Required to reject: the practice reads it word for word."
-          autosize
           minRows={3}
           maxLength={APPROVAL_NOTE_MAX}
           {...form.getInputProps("note")}

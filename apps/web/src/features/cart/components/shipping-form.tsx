@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, NativeSelect, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
 import {
@@ -12,6 +12,7 @@ import { useRef, useState } from "react";
 import { Link } from "react-router";
 import type { z } from "zod";
 import { EmailField, PhoneField } from "../../../components/form-fields.tsx";
+import { GrowingTextarea } from "../../../components/growing-textarea.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { useCart } from "../../../lib/cart-store.ts";
 import { useAppForm } from "../../../lib/form-kit.ts";
@@ -332,10 +333,9 @@ export function ShippingForm({
           maxLength={254}
           description="The order confirmation is sent here."
         />
-        <Textarea
+        <GrowingTextarea
           label="Order Note"
           description="Optional: delivery instructions or a note for your records."
-          autosize
           minRows={2}
           maxRows={6}
           maxLength={1000}

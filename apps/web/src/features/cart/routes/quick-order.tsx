@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, Group, Paper, Stack, Text, Textarea } from "@mantine/core";
+import { Alert, Button, FileInput, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconFileTypeCsv, IconShoppingCartPlus } from "@tabler/icons-react";
 import {
   QUICK_ORDER_MAX_CHARS,
@@ -9,6 +9,7 @@ import {
 } from "@vetportal/contract";
 import { useState } from "react";
 import { Link } from "react-router";
+import { GrowingTextarea } from "../../../components/growing-textarea.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { useCart } from "../../../lib/cart-store.ts";
@@ -93,11 +94,10 @@ function EntryForm({ onSend, pending }: { onSend: (text: string) => Promise<unkn
     <Paper withBorder radius="md" p="md">
       <form noValidate onSubmit={form.onSubmit(({ text }) => send(text))}>
         <Stack gap="md">
-          <Textarea
+          <GrowingTextarea
             label="SKU and quantity, one product a line"
             description={`For example "VP-100-4048, 5". Paste straight from a spreadsheet: tabs, commas, semicolons or spaces between them, a header row and blank lines are fine. Up to ${QUICK_ORDER_MAX_LINES} lines.`}
             inputWrapperOrder={["label", "description", "input", "error"]}
-            autosize
             minRows={6}
             maxRows={16}
             spellCheck={false}

@@ -1,5 +1,5 @@
-import { Textarea } from "@mantine/core";
 import type { ChangeEvent } from "react";
+import { GrowingTextarea } from "../../../components/growing-textarea.tsx";
 
 const NOTE_MAX = 1000;
 
@@ -21,10 +21,9 @@ export function NoteField({
   error?: unknown;
 }) {
   return (
-    <Textarea
+    <GrowingTextarea
       label={label}
       description="Shown in the order's history, which the practice sees too"
-      autosize
       minRows={2}
       maxRows={5}
       maxLength={NOTE_MAX}

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, NativeSelect, Stack, Text, Textarea } from "@mantine/core";
+import { Button, Checkbox, Group, NativeSelect, Stack, Text } from "@mantine/core";
 import {
   type DeskOrder,
   ORDER_STATUS,
@@ -7,6 +7,7 @@ import {
   SendBackLineRequestSchema,
 } from "@vetportal/contract";
 import { useState } from "react";
+import { GrowingTextarea } from "../../../components/growing-textarea.tsx";
 import { Panel } from "../../../components/panel.tsx";
 import { DataTable } from "../../../components/table/data-table.tsx";
 import { useAppForm } from "../../../lib/form-kit.ts";
@@ -83,10 +84,9 @@ function SendBackForm({ order, line, onDone }: { order: DeskOrder; line: Line; o
   return (
     <form noValidate onSubmit={submit} aria-label={`Send back the proof of ${line.product_name}`}>
       <Stack gap="xs">
-        <Textarea
+        <GrowingTextarea
           label={`Changes requested on ${line.product_name}`}
           withAsterisk
-          autosize
           minRows={2}
           maxLength={1000}
           {...form.getInputProps("note")}

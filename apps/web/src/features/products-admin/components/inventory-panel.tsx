@@ -1,19 +1,9 @@
-import {
-  Button,
-  Divider,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Button, Divider, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { AdjustRequestSchema, type ProductDetail, ReplenishRequestSchema } from "@vetportal/contract";
 import type { FormEvent, ReactNode } from "react";
 import { confirmAction } from "../../../components/confirm-action.tsx";
 import { CountInput, FormSection } from "../../../components/form-fields.tsx";
+import { GrowingTextarea } from "../../../components/growing-textarea.tsx";
 import { useAppForm } from "../../../lib/form-kit.ts";
 import { notifySaveError, schemaValidator } from "../../../lib/form-validation.ts";
 import { useAdjustStock } from "../api/adjust-stock.ts";
@@ -146,7 +136,7 @@ function AdjustForm({
         allowDecimal={false}
         {...form.getInputProps("quantity")}
       />
-      <Textarea label="Reason" withAsterisk autosize minRows={2} maxRows={4} {...form.getInputProps("comment")} />
+      <GrowingTextarea label="Reason" withAsterisk minRows={2} maxRows={4} {...form.getInputProps("comment")} />
     </StockForm>
   );
 }

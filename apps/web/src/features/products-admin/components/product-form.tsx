@@ -1,7 +1,8 @@
-import { MultiSelect, NativeSelect, SimpleGrid, Switch, Textarea, TextInput } from "@mantine/core";
+import { MultiSelect, NativeSelect, SimpleGrid, Switch, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { dollarsToCents, type ProductDetail, ProductFormSchema } from "@vetportal/contract";
 import { CountInput, EditForm, FormSection, MoneyInput } from "../../../components/form-fields.tsx";
+import { GrowingTextarea } from "../../../components/growing-textarea.tsx";
 import { useAppForm } from "../../../lib/form-kit.ts";
 import { notifySaveError, schemaErrors } from "../../../lib/form-validation.ts";
 import { useDepartmentOptions } from "../../../lib/list-departments.ts";
@@ -190,7 +191,7 @@ export function ProductForm({ product, categoryId, submitLabel, isSaving, onSave
             {...form.getInputProps("additional_info")}
           />
         </SimpleGrid>
-        <Textarea label="Description" autosize minRows={3} maxRows={10} {...form.getInputProps("description_1")} />
+        <GrowingTextarea label="Description" minRows={3} maxRows={10} {...form.getInputProps("description_1")} />
       </FormSection>
 
       <FormSection title="Ordering and price">

@@ -1,4 +1,4 @@
-import { Anchor, Button, Divider, Group, Modal, NativeSelect, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Anchor, Button, Divider, Group, Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import { IconPhone } from "@tabler/icons-react";
 import {
   formatPhone,
@@ -9,6 +9,7 @@ import {
   SupportRequestSchema,
 } from "@vetportal/contract";
 import { EmailField, PhoneField } from "../../../components/form-fields.tsx";
+import { GrowingTextarea } from "../../../components/growing-textarea.tsx";
 import { useAppForm } from "../../../lib/form-kit.ts";
 import { schemaValidator, setServerErrors } from "../../../lib/form-validation.ts";
 import { useSettings } from "../../../lib/get-settings.ts";
@@ -86,10 +87,9 @@ function SupportForm({ onDone }: { onDone: () => void }) {
           data={CATEGORY_OPTIONS}
           {...form.getInputProps("support_category")}
         />
-        <Textarea
+        <GrowingTextarea
           label="Please describe the issue"
           withAsterisk
-          autosize
           minRows={4}
           maxRows={10}
           maxLength={5000}
