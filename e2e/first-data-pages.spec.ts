@@ -24,13 +24,23 @@ test("a product's picture is fetched as soon as the product's answer names it, o
   expect(images.filter((path) => path === src)).toHaveLength(1);
 });
 
-test("the order report's chunks are preloaded with the code", async ({ page }) => {
+test("the order report's chunks and its filter's choices come with the code, once", async ({ page }) => {
   await signInAsAdmin(page);
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path === "/api/report/filters" || path === "/api/approvals/waiting") asked.push(path);
+  });
+  const askedBeforeEntry = await holdEntryUntil(page, () => asked.length === 2);
   await page.goto("/reports/orderreport");
   await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
   await expect(page.getByRole("form", { name: "Report filter" })).toBeVisible();
   // Only the boot script asks for a stylesheet with rel=preload (Vite's helper adds rel=stylesheet).
   await expect(page.locator('link[rel=preload][as=style][href^="/assets/order-report-"]')).toHaveCount(1);
+  await page.waitForLoadState("networkidle");
+  expect(askedBeforeEntry()).toBe(true);
+  // Staff's header asks about approvals; the page, its filter's choices: each once, the boot script's.
+  expect(asked.sort()).toEqual(["/api/approvals/waiting", "/api/report/filters"]);
 });
 
 /**
@@ -55,7 +65,10 @@ test("My Orders and an order's page ask for their data once, with the code", asy
   const asked: string[] = [];
   page.on("request", (request) => {
     const path = new URL(request.url()).pathname;
-    if (path === "/api/order/list" || path === "/api/order/query") asked.push(`${path} ${request.postData()}`);
+    // A practice signed in by its address is never asked about approvals (staff only, boot script included).
+    if (["/api/order/list", "/api/order/query", "/api/approvals/waiting"].includes(path)) {
+      asked.push(`${path} ${request.postData()}`);
+    }
   });
   const orderLinks = page.getByRole("link", { name: /^Order #\d+$/ });
 

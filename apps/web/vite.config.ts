@@ -54,6 +54,8 @@ const firstData = {
   shell: [
     { method: "POST", path: "/api/allowance/query", body: {} },
     { method: "GET", path: "/api/settings", token: false },
+    // The header's Approvals link, for staff (features/approvals/api/approvals.ts).
+    { method: "POST", path: "/api/approvals/waiting", body: {}, staff: true },
   ],
   pages: {
     "^/$": [categories],
@@ -80,6 +82,8 @@ const firstData = {
     "^/cart/preview/?$": [{ method: "POST", path: "/api/order/quote", body: {}, cart: "items" }],
     // The practice's own brand (any signed-in user's own: never refused).
     "^/account/brand/?$": [{ method: "POST", path: "/api/brand/query", body: {} }],
+    // The order report's filter choices (features/reports/api/get-report-filters.ts).
+    "^/reports/orderreport/?$": [{ method: "POST", path: "/api/report/filters", body: {}, staff: true }],
     // My Orders' first page, unfiltered (orders.tsx: PAGE_SIZE).
     "^/orders/?$": [{ method: "POST", path: "/api/order/list", body: { limit: 25, offset: 0 }, search: false }],
   },
@@ -101,6 +105,7 @@ export default defineConfig({
     bootPreload({
       sessionKey: STORAGE_KEYS.session,
       cartKey: CART_STORAGE_KEY,
+      privilegesKey: STORAGE_KEYS.privileges,
       shell,
       pages: { ...practicePages, ...preloadedPages, ...otherPreloadedPages },
       firstData,

@@ -5,6 +5,8 @@ export interface BootPreloadOptions {
   sessionKey: string;
   /** The sessionStorage key of the cart (lib/cart-store.ts), for a request with `cart`. */
   cartKey?: string;
+  /** The localStorage key of the stored privileges, for a request with `staff`. */
+  privilegesKey?: string;
   /** Modules every signed-in page loads (their chunks are preloaded for any path). */
   shell: string[];
   /** A page's path (a regular expression's source, matched against `location.pathname`) → its route module. */
@@ -27,6 +29,12 @@ export interface BootRequest {
   token?: false;
   /** false: sent only when the address has no search parameters (a list's first page, unfiltered). */
   search?: false;
+  /**
+   * true: sent only for staff, a password sign-in or an administrator by the stored privileges (as
+   * features/approvals/components/approvals-nav.tsx decides who is asked about approvals); a
+   * practice signed in by its address never asks.
+   */
+  staff?: true;
   /**
    * The body field that holds the stored cart's lines, as the quote sends them (each line's id,
    * quantity and destroy mark, features/cart/api/get-quote.ts); the request is left out when the cart
@@ -110,7 +118,7 @@ export function bootPreload(options: BootPreloadOptions): Plugin {
       link.href = files[j];
       document.head.appendChild(link);
     }
-    // After the code's preloads, so the largest downloads start first.${firstDataSource(options.firstData, options.cartKey)}
+    // After the code's preloads, so the largest downloads start first.${firstDataSource(options.firstData, options.cartKey, options.privilegesKey)}
   } catch (error) {}
 })();
 `;
@@ -134,11 +142,20 @@ export function bootPreload(options: BootPreloadOptions): Plugin {
  * kept in `window.__vetportalFirstData` under the key lib/first-data.ts looks it up by (method, path
  * and the body's JSON). A failure here only loses the head start: the client fetches as usual.
  */
-function firstDataSource(firstData: BootPreloadOptions["firstData"], cartKey: string | undefined): string {
+function firstDataSource(
+  firstData: BootPreloadOptions["firstData"],
+  cartKey: string | undefined,
+  privilegesKey: string | undefined,
+): string {
   if (!firstData) return "";
   return `
     (function () {
       var session = JSON.parse(stored);
+      var staff = false;
+      try {
+        var privileges = JSON.parse(localStorage.getItem(${JSON.stringify(privilegesKey ?? "")}) || "null");
+        staff = !!privileges && (privileges.sign_in_method === "password" || privileges.is_admin === true);
+      } catch (error) {}
       var expires = Date.parse(session.expireDate);
       if (!session.idToken || !(expires > Date.now())) return;
       var requests = ${JSON.stringify(firstData.shell)};
@@ -192,6 +209,7 @@ function firstDataSource(firstData: BootPreloadOptions["firstData"], cartKey: st
       for (var r = 0; r < requests.length; r++) {
         var request = requests[r];
         if (request.search === false && location.search.length > 1) continue;
+        if (request.staff && !staff) continue;
         if (request.cart) {
           var lines = cartLines();
           if (!lines) continue;

@@ -190,7 +190,8 @@ const adminPages: RouteObject[] = [
   },
   {
     path: "reports/orderreport",
-    lazy: page(() => import("./routes/order-report.tsx"), "OrderReportRoute"),
+    lazy: async () =>
+      pick(await loadChunk(() => import("./routes/order-report.tsx")), "OrderReportRoute", "orderReportLoader"),
   },
   {
     path: "admin/orders",

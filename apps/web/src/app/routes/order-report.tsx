@@ -12,6 +12,8 @@ import { OrderLinesTable } from "../../features/orders/components/order-lines-ta
 import { OrderReportPage } from "../../features/reports/routes/order-report.tsx";
 import { formatPst } from "../../lib/format.ts";
 
+export { orderReportLoader } from "../../features/reports/routes/order-report.tsx";
+
 /** The order as its own page shows it (SPEC §2 order detail), read-only: the report is for looking. */
 function ReportOrder({ order }: { order: OrderDetail }) {
   return (

@@ -5,7 +5,9 @@ import type { ReactNode } from "react";
 import { lazy, Suspense, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { LoadError } from "../../../components/page-state.tsx";
+import { loadFirstData } from "../../../lib/first-data-loader.ts";
 import { useOrderReport } from "../api/get-order-report.ts";
+import { reportFiltersQueryOptions } from "../api/get-report-filters.ts";
 import { ExportCsvButton } from "../components/export-csv-button.tsx";
 import { FreshnessNote } from "../components/freshness-note.tsx";
 import { InventoryDetail } from "../components/inventory-detail.tsx";
@@ -165,6 +167,11 @@ function InventoryTab({ today }: { today: string }) {
       />
     </Suspense>
   );
+}
+
+/** The first page of a visit shows the filter's choices in its first paint (lib/first-data-loader.ts). */
+export function orderReportLoader() {
+  return loadFirstData([reportFiltersQueryOptions()]);
 }
 
 /**
