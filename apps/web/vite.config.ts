@@ -55,7 +55,7 @@ const firstData = {
     { method: "POST", path: "/api/allowance/query", body: {} },
     { method: "GET", path: "/api/settings", token: false },
     // The header's Approvals link, for staff (features/approvals/api/approvals.ts).
-    { method: "POST", path: "/api/approvals/waiting", body: {}, staff: true },
+    { method: "POST", path: "/api/approvals/waiting", body: {}, who: "staff" },
   ],
   pages: {
     "^/$": [categories],
@@ -83,7 +83,7 @@ const firstData = {
     // The practice's own brand (any signed-in user's own: never refused).
     "^/account/brand/?$": [{ method: "POST", path: "/api/brand/query", body: {} }],
     // The order report's filter choices (features/reports/api/get-report-filters.ts).
-    "^/reports/orderreport/?$": [{ method: "POST", path: "/api/report/filters", body: {}, staff: true }],
+    "^/reports/orderreport/?$": [{ method: "POST", path: "/api/report/filters", body: {}, who: "admin" }],
     // My Orders' first page, unfiltered (orders.tsx: PAGE_SIZE).
     "^/orders/?$": [{ method: "POST", path: "/api/order/list", body: { limit: 25, offset: 0 }, search: false }],
   },

@@ -5,7 +5,7 @@ export interface BootPreloadOptions {
   sessionKey: string;
   /** The sessionStorage key of the cart (lib/cart-store.ts), for a request with `cart`. */
   cartKey?: string;
-  /** The localStorage key of the stored privileges, for a request with `staff`. */
+  /** The localStorage key of the stored privileges, for a request with `who`. */
   privilegesKey?: string;
   /** Modules every signed-in page loads (their chunks are preloaded for any path). */
   shell: string[];
@@ -30,11 +30,12 @@ export interface BootRequest {
   /** false: sent only when the address has no search parameters (a list's first page, unfiltered). */
   search?: false;
   /**
-   * true: sent only for staff, a password sign-in or an administrator by the stored privileges (as
-   * features/approvals/components/approvals-nav.tsx decides who is asked about approvals); a
-   * practice signed in by its address never asks.
+   * Sent only for these users, by the stored privileges: "staff", a password sign-in or an
+   * administrator (as features/approvals/components/approvals-nav.tsx decides who is asked about
+   * approvals; a practice signed in by its address never asks); "admin", an administrator (as
+   * app/route-guards.tsx's RequireAdmin decides who sees an administrator's page).
    */
-  staff?: true;
+  who?: "staff" | "admin";
   /**
    * The body field that holds the stored cart's lines, as the quote sends them (each line's id,
    * quantity and destroy mark, features/cart/api/get-quote.ts); the request is left out when the cart
@@ -151,10 +152,11 @@ function firstDataSource(
   return `
     (function () {
       var session = JSON.parse(stored);
-      var staff = false;
+      var who = { staff: false, admin: false };
       try {
-        var privileges = JSON.parse(localStorage.getItem(${JSON.stringify(privilegesKey ?? "")}) || "null");
-        staff = !!privileges && (privileges.sign_in_method === "password" || privileges.is_admin === true);
+        var privileges = JSON.parse(localStorage.getItem(${JSON.stringify(privilegesKey ?? "")}) || "null") || {};
+        who.admin = privileges.is_admin === true;
+        who.staff = who.admin || privileges.sign_in_method === "password";
       } catch (error) {}
       var expires = Date.parse(session.expireDate);
       if (!session.idToken || !(expires > Date.now())) return;
@@ -209,7 +211,7 @@ function firstDataSource(
       for (var r = 0; r < requests.length; r++) {
         var request = requests[r];
         if (request.search === false && location.search.length > 1) continue;
-        if (request.staff && !staff) continue;
+        if (request.who && !who[request.who]) continue;
         if (request.cart) {
           var lines = cartLines();
           if (!lines) continue;

@@ -6,6 +6,7 @@ import { lazy, Suspense, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { LoadError } from "../../../components/page-state.tsx";
 import { loadFirstData } from "../../../lib/first-data-loader.ts";
+import { getSession, sessionRestored } from "../../../lib/session.ts";
 import { useOrderReport } from "../api/get-order-report.ts";
 import { reportFiltersQueryOptions } from "../api/get-report-filters.ts";
 import { ExportCsvButton } from "../components/export-csv-button.tsx";
@@ -169,9 +170,13 @@ function InventoryTab({ today }: { today: string }) {
   );
 }
 
-/** The first page of a visit shows the filter's choices in its first paint (lib/first-data-loader.ts). */
-export function orderReportLoader() {
-  return loadFirstData([reportFiltersQueryOptions()]);
+/**
+ * The first page of a visit shows the filter's choices in its first paint (lib/first-data-loader.ts);
+ * anyone but an administrator gets Access Denied (RequireAdmin) and asks for nothing.
+ */
+export async function orderReportLoader() {
+  await sessionRestored();
+  return getSession()?.privileges?.is_admin ? loadFirstData([reportFiltersQueryOptions()]) : null;
 }
 
 /**
