@@ -139,12 +139,15 @@ async function audit(
   };
   const results: LighthouseResult[] = [];
   for (let run = 0; run < runs; run += 1) {
-    const result = await lighthouse(
-      new URL(path, baseUrl).href,
-      flags,
-      preset === "desktop" ? desktopConfig : undefined,
-      tab,
-    );
+    const once = () =>
+      lighthouse(new URL(path, baseUrl).href, flags, preset === "desktop" ? desktopConfig : undefined, tab);
+    let result = await once();
+    // A trace Lighthouse could not read (NO_NAVSTART, about one audit in twenty here) measured
+    // nothing: the page is audited again, at most twice.
+    for (let retry = 0; result?.lhr.runtimeError && retry < 2; retry += 1) {
+      console.warn(`${page} ${preset}: ${result.lhr.runtimeError.code}, audited again`);
+      result = await once();
+    }
     if (!result) throw new Error(`${page}: Lighthouse returned nothing`);
     if (saveDir) {
       mkdirSync(saveDir, { recursive: true });
