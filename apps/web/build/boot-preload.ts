@@ -75,11 +75,12 @@ function chunkOf(bundle: Rollup.OutputBundle, moduleId: string): Chunk {
  * after it has downloaded and run; until then the browser knows nothing of the shell's and the page's
  * chunks, a second round of downloads after the first. This plugin writes a script of a few hundred
  * bytes into index.html, inline, so it runs as soon as the document has arrived rather than a round
- * trip later (decision 034, lever 26; the API's Content-Security-Policy allows exactly this script by
- * its hash, apps/api/src/plugins/web.ts): when a session is stored it adds `<link rel="modulepreload">`
- * (and `preload` for the stylesheets) for the shell's chunks and those of the page the address names,
- * so they download in parallel with the entry. Without a stored session it does nothing: the sign-in page loads no more
- * than before. A path no pattern matches loads as before, only without the head start.
+ * trip later (decision 034, lever 26; the API's Content-Security-Policy allows exactly this script
+ * by its hash, apps/api/src/plugins/web.ts): when a session is stored it adds
+ * `<link rel="modulepreload">` (and `preload` for the stylesheets) for the shell's chunks and those
+ * of the page the address names, so they download in parallel with the entry. Without a stored
+ * session it does nothing: the sign-in page loads no more than before. A path no pattern matches
+ * loads as before, only without the head start.
  */
 export function bootPreload(options: BootPreloadOptions): Plugin {
   let base = "/";
