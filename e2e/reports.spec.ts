@@ -31,9 +31,14 @@ type ViewName = (typeof VIEWS)[number]["name"];
 
 const titleOf = (view: ViewName) => VIEWS.find((v) => v.name === view)?.title ?? view;
 
-/** Picks an option of a Mantine Select (searchable or not). */
+/** Picks an option of a select: the filter's are native, the inventory tab's Mantine Selects. */
 async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole("combobox", { name: label, exact: true }).click();
+  const select = page.getByRole("combobox", { name: label, exact: true });
+  if ((await select.evaluate((element) => element.tagName)) === "SELECT") {
+    await select.selectOption({ label: option });
+    return;
+  }
+  await select.click();
   await page.getByRole("option", { name: option, exact: true }).click();
 }
 

@@ -6,8 +6,8 @@ import {
   Collapse,
   Fieldset,
   Group,
+  NativeSelect,
   Paper,
-  Select,
   SimpleGrid,
   Text,
   TextInput,
@@ -24,7 +24,7 @@ import {
   type UserRow,
   VIEW_OPTIONAL_COLUMNS,
 } from "@vetportal/contract";
-import { type FormEvent, useId, useMemo, useState } from "react";
+import { type ChangeEvent, type FormEvent, useId, useMemo, useState } from "react";
 import { useReportFilters } from "../api/get-report-filters.ts";
 import { useUserSuggestions } from "../api/search-users.ts";
 import { defaultFormValues, type ReportFormValues } from "../utils/report-params.ts";
@@ -155,12 +155,10 @@ export function ReportFilterForm({ initial, hasResults, today, isSearching, onSe
   const set = <K extends keyof ReportFormValues>(name: K, value: ReportFormValues[K]) =>
     setValues((current) => ({ ...current, [name]: value }));
 
-  /** A select of ids where 0 is ALL; with a `noun`, one can type to find an option. */
-  const idSelect = (name: IdField, noun?: string) => ({
+  /** A select of ids where 0 is ALL (a native one: typing its first letters finds an option). */
+  const idSelect = (name: IdField) => ({
     value: String(values[name]),
-    onChange: (value: string | null) => set(name, Number(value ?? 0)),
-    allowDeselect: false,
-    ...(noun && { searchable: true, nothingFoundMessage: `No ${noun} by that name` }),
+    onChange: (event: ChangeEvent<HTMLSelectElement>) => set(name, Number(event.currentTarget.value)),
   });
 
   function setDate(name: "date_from" | "date_to", day: string) {
@@ -205,35 +203,33 @@ export function ReportFilterForm({ initial, hasResults, today, isSearching, onSe
       <Collapse expanded={opened} transitionDuration={COLLAPSE_MS} id={panelId}>
         <Box component="form" noValidate onSubmit={submit} aria-label="Report filter" className={classes.body}>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
-            <Select
+            <NativeSelect
               label="Search by"
               data={SEARCH_BY.map((view) => ({ value: String(view.id), label: view.name }))}
               value={String(values.search_by)}
-              onChange={(value) => {
-                const view = SEARCH_BY.find((option) => String(option.id) === value);
+              onChange={(event) => {
+                const view = SEARCH_BY.find((option) => String(option.id) === event.currentTarget.value);
                 if (view) set("search_by", view.id);
               }}
-              allowDeselect={false}
             />
-            <Select
+            <NativeSelect
               label="Date by"
               data={DATE_BY_OPTIONS}
               value={values.date_by}
-              onChange={(value) => value && set("date_by", value as ReportFormValues["date_by"])}
-              allowDeselect={false}
+              onChange={(event) => set("date_by", event.currentTarget.value as ReportFormValues["date_by"])}
             />
             <ReportDateInput label="Date from" value={values.date_from} onChange={(day) => setDate("date_from", day)} />
             <ReportDateInput label="Date to" value={values.date_to} onChange={(day) => setDate("date_to", day)} />
-            <Select label="Department" data={departments} {...idSelect("department_id", "department")} />
-            <Select label="Cost center" data={costCenters} {...idSelect("cost_center_id", "cost center")} />
+            <NativeSelect label="Department" data={departments} {...idSelect("department_id")} />
+            <NativeSelect label="Cost center" data={costCenters} {...idSelect("cost_center_id")} />
             <UserField values={values} setValues={setValues} />
-            <Select
+            <NativeSelect
               label="Order status"
               data={options(filters.data?.order_statuses)}
               {...idSelect("order_status_id")}
             />
-            <Select label="Payment method" data={options(PAYMENT_METHODS)} {...idSelect("payment_method_id")} />
-            <Select label="Order type" data={options(ORDER_TYPES)} {...idSelect("order_type_id")} />
+            <NativeSelect label="Payment method" data={options(PAYMENT_METHODS)} {...idSelect("payment_method_id")} />
+            <NativeSelect label="Order type" data={options(ORDER_TYPES)} {...idSelect("order_type_id")} />
             <TextInput
               label="PO number"
               value={values.po_number}
