@@ -22,16 +22,18 @@ function loadChunk<T>(load: () => Promise<T>): Promise<T> {
 }
 
 /**
- * A route module's page and its loader: the loader puts the page's first data in the cache before
- * the first paint of a fresh signed-in visit (lib/first-data-loader.ts) and does nothing afterwards.
+ * A page route's lazy part, loaded under the chunk timeout: the component its chunk exports and,
+ * when named, its loader, which puts the page's first data in the cache before the first paint of a
+ * fresh signed-in visit (lib/first-data-loader.ts) and does nothing afterwards.
  */
-function pick<M, C extends keyof M, L extends keyof M>(module: M, component: C, loader: L) {
-  return { Component: module[component], loader: module[loader] } as Pick<RouteObject, "Component" | "loader">;
-}
-
-/** A page route's lazy part: the component its chunk exports, loaded under the chunk timeout. */
-function page<M>(load: () => Promise<M>, component: keyof M) {
-  return async () => ({ Component: (await loadChunk(load))[component] as RouteObject["Component"] });
+function page<M>(load: () => Promise<M>, component: keyof M, loader?: keyof M) {
+  return async () => {
+    const module = await loadChunk(load);
+    return { Component: module[component], ...(loader && { loader: module[loader] }) } as Pick<
+      RouteObject,
+      "Component" | "loader"
+    >;
+  };
 }
 
 const publicLayout = async () => ({
@@ -53,30 +55,17 @@ const pages: RouteObject[] = [
   },
   {
     path: "category/:categoryIdOrSearchText",
-    lazy: async () => ({
-      ...pick(
-        await loadChunk(() => import("../features/catalog/routes/category.tsx")),
-        "CategoryRoute",
-        "categoryLoader",
-      ),
-    }),
+    lazy: page(() => import("../features/catalog/routes/category.tsx"), "CategoryRoute", "categoryLoader"),
   },
   {
     // Case-sensitive: /Product/* is the administrators' product area (admin-sections.ts).
     path: "product/:productId",
     caseSensitive: true,
-    lazy: async () => ({
-      ...pick(await loadChunk(() => import("../features/catalog/routes/product.tsx")), "ProductRoute", "productLoader"),
-    }),
+    lazy: page(() => import("../features/catalog/routes/product.tsx"), "ProductRoute", "productLoader"),
   },
   {
     path: "cart/preview",
-    lazy: async () =>
-      pick(
-        await loadChunk(() => import("../features/cart/routes/cart-preview.tsx")),
-        "CartPreviewRoute",
-        "cartPreviewLoader",
-      ),
+    lazy: page(() => import("../features/cart/routes/cart-preview.tsx"), "CartPreviewRoute", "cartPreviewLoader"),
   },
   {
     path: "quick-order",
@@ -84,24 +73,15 @@ const pages: RouteObject[] = [
   },
   {
     path: "cart/shipping",
-    lazy: async () => ({
-      ...pick(await loadChunk(() => import("../features/cart/routes/shipping.tsx")), "ShippingRoute", "shippingLoader"),
-    }),
+    lazy: page(() => import("../features/cart/routes/shipping.tsx"), "ShippingRoute", "shippingLoader"),
   },
   {
     path: "order/:orderId/:orderType?",
-    lazy: async () => ({
-      ...pick(
-        await loadChunk(() => import("../features/orders/routes/order-detail.tsx")),
-        "OrderDetailRoute",
-        "orderDetailLoader",
-      ),
-    }),
+    lazy: page(() => import("../features/orders/routes/order-detail.tsx"), "OrderDetailRoute", "orderDetailLoader"),
   },
   {
     path: "orders",
-    lazy: async () =>
-      pick(await loadChunk(() => import("../features/orders/routes/orders.tsx")), "OrdersRoute", "ordersLoader"),
+    lazy: page(() => import("../features/orders/routes/orders.tsx"), "OrdersRoute", "ordersLoader"),
   },
   {
     path: "allowance",
@@ -128,8 +108,7 @@ const accountPages: RouteObject[] = [
   },
   {
     path: "account/brand",
-    lazy: async () =>
-      pick(await loadChunk(() => import("../features/account/routes/brand.tsx")), "BrandRoute", "brandLoader"),
+    lazy: page(() => import("../features/account/routes/brand.tsx"), "BrandRoute", "brandLoader"),
   },
   {
     path: "Account/UserAddress",
@@ -190,8 +169,7 @@ const adminPages: RouteObject[] = [
   },
   {
     path: "reports/orderreport",
-    lazy: async () =>
-      pick(await loadChunk(() => import("./routes/order-report.tsx")), "OrderReportRoute", "orderReportLoader"),
+    lazy: page(() => import("./routes/order-report.tsx"), "OrderReportRoute", "orderReportLoader"),
   },
   {
     path: "admin/orders",
@@ -291,8 +269,7 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               {
-                lazy: async () =>
-                  pick(await loadChunk(() => import("./layouts/app-layout.tsx")), "AppLayout", "appLayoutLoader"),
+                lazy: page(() => import("./layouts/app-layout.tsx"), "AppLayout", "appLayoutLoader"),
                 children: [
                   {
                     // Inside the layout, so a page that fails keeps the header and footer.
@@ -300,12 +277,7 @@ export const routes: RouteObject[] = [
                     children: [
                       {
                         index: true,
-                        lazy: async () =>
-                          pick(
-                            await loadChunk(() => import("../features/catalog/routes/home.tsx")),
-                            "HomeRoute",
-                            "homeLoader",
-                          ),
+                        lazy: page(() => import("../features/catalog/routes/home.tsx"), "HomeRoute", "homeLoader"),
                       },
                       ...pages,
                       ...accountPages,

@@ -107,16 +107,16 @@ function BrandEditor({ brand }: { brand: Brand | null }) {
   );
 }
 
-/**
- * /account/brand (issue 24 §1): the practice's display name, logo, address, phone, booking link
- * and hours, printed on its personalised products. Saving makes a new version: proofs made with
- * the older one ask for a new approval.
- */
 /** The first page of a visit shows the brand in its first paint (lib/first-data-loader.ts). */
 export function brandLoader() {
   return loadFirstData([brandQueryOptions()]);
 }
 
+/**
+ * /account/brand (issue 24 §1): the practice's display name, logo, address, phone, booking link
+ * and hours, printed on its personalised products. Saving makes a new version: proofs made with
+ * the older one ask for a new approval.
+ */
 export function BrandRoute() {
   const brand = useBrand();
   return (
