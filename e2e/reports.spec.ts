@@ -18,7 +18,6 @@ function monthsBefore(day: string, months: number): string {
 
 const FROM = monthsBefore(TODAY, 12);
 /** As the date fields show a day: MM/DD/YYYY. */
-const us = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 
 const VIEWS = [
   { name: "Order", title: "Order summary" },
@@ -46,11 +45,14 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
 const searchButton = (page: Page) =>
   page.getByRole("form", { name: "Report filter" }).getByRole("button", { name: "Search", exact: true });
 
-/** Types a day into a report date field and closes its calendar. */
+/** A report date field (the browser's own: its value is YYYY-MM-DD, shown MM/DD/YYYY). */
+const dateField = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** Puts a day into a report date field and leaves it. */
 async function typeDate(page: Page, label: string, day: string): Promise<void> {
-  const input = page.getByRole("textbox", { name: label, exact: true });
-  await input.fill(us(day));
-  await input.press("Escape");
+  const input = dateField(page, label);
+  await input.fill(day);
+  await input.blur();
 }
 
 /**
@@ -96,8 +98,8 @@ async function openReport(page: Page): Promise<void> {
   // Nothing is searched before Search.
   await expect(page.getByText(MESSAGES.noReportData)).toBeVisible();
   await typeDate(page, "Date from", FROM);
-  await expect(page.getByRole("textbox", { name: "Date from", exact: true })).toHaveValue(us(FROM));
-  await expect(page.getByRole("textbox", { name: "Date to", exact: true })).toHaveValue(us(TODAY));
+  await expect(dateField(page, "Date from")).toHaveValue(FROM);
+  await expect(dateField(page, "Date to")).toHaveValue(TODAY);
 }
 
 test.describe("administrator's reports", () => {
@@ -142,7 +144,7 @@ test.describe("administrator's reports", () => {
     await page.reload();
     await expect(page.getByRole("table", { name: "Order summary" })).toBeVisible();
     await expect(page.getByText(`Page 2 of ${Math.ceil(total / REPORT_PAGE_SIZE)}`)).toBeVisible();
-    await expect(page.getByRole("textbox", { name: "Date from", exact: true })).toHaveValue(us(FROM));
+    await expect(dateField(page, "Date from")).toHaveValue(FROM);
   });
 
   test("order summary → order detail, and back to the same page by the breadcrumb", async ({ page }) => {
@@ -230,24 +232,24 @@ test.describe("administrator's reports", () => {
     page,
   }) => {
     await openReport(page);
-    const dateTo = page.getByRole("textbox", { name: "Date to", exact: true });
-    const dateFrom = page.getByRole("textbox", { name: "Date from", exact: true });
+    const dateTo = dateField(page, "Date to");
+    const dateFrom = dateField(page, "Date from");
 
-    await dateTo.fill(us(monthsBefore(TODAY, 13)));
+    await dateTo.fill(monthsBefore(TODAY, 13));
     const dialog = page.getByRole("dialog", { name: MESSAGES.dateRangeTitle });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(MESSAGES.dateRange)).toBeVisible();
     await dialog.getByRole("button", { name: "OK" }).click();
     await expect(dialog).toBeHidden();
-    await expect(dateTo).toHaveValue(us(TODAY));
+    await expect(dateTo).toHaveValue(TODAY);
 
-    await dateTo.fill(us(monthsBefore(TODAY, 1)));
-    await dateTo.press("Escape");
-    await expect(dateTo).toHaveValue(us(monthsBefore(TODAY, 1)));
-    await dateFrom.fill(us(TODAY));
+    await dateTo.fill(monthsBefore(TODAY, 1));
+    await dateTo.blur();
+    await expect(dateTo).toHaveValue(monthsBefore(TODAY, 1));
+    await dateFrom.fill(TODAY);
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "OK" }).click();
-    await expect(dateFrom).toHaveValue(us(FROM));
+    await expect(dateFrom).toHaveValue(FROM);
 
     // The refused dates never reached the report.
     await searchButton(page).click();
@@ -258,8 +260,12 @@ test.describe("administrator's reports", () => {
   test("a user picked from the suggestions narrows the report to that practice", async ({ page }) => {
     await openReport(page);
     const all = await searchView(page, "Order");
-    await page.getByRole("combobox", { name: "User", exact: true }).fill("Happy Paws");
-    await page.getByRole("option", { name: new RegExp(`^${PRACTICES.happyPaws.name}`) }).click();
+    const field = page.getByRole("combobox", { name: "User", exact: true });
+    await field.fill("Happy Paws");
+    // The suggestions are the field's datalist, which Chromium shows itself: picking one puts its text in the field.
+    const suggestion = page.locator(`datalist[id="${await field.getAttribute("list")}"] option`).first();
+    await expect(suggestion).toHaveAttribute("value", new RegExp(`^${PRACTICES.happyPaws.name}`));
+    await field.fill((await suggestion.getAttribute("value")) ?? "");
     await expect(page.getByText("This user only")).toBeVisible();
     await reload(page, "/api/report/orderFrontEnd", () => searchButton(page).click());
     await expect(page).toHaveURL(/user=\d+/);

@@ -106,7 +106,10 @@ export interface ChunkPlan {
   signIn?: string[];
   /** The practice's pages (issue 22 §1): what two of them share goes into the shell, what one shares into its chunk. */
   practicePages?: string[];
-  /** Other pages the boot script preloads: what one of them shares with a practice page stays in the shell. */
+  /**
+   * Other pages the boot script preloads, grouped as a practice page is: what one of them shares with a
+   * practice page goes into the shell, what it shares only with other pages into its own chunk.
+   */
   preloadedPages?: string[];
 }
 
@@ -126,7 +129,9 @@ export interface ChunkPlan {
  * - whatever two or more practice pages share goes into that chunk too; what one practice page
  *   shares only with pages outside the seven goes into that page's chunk (the other pages then load
  *   it), so a practice page is the entry, the shell and its own chunk (each with its stylesheet), and
- *   no practice page loads in the shell what only another one of them uses (decision 034, fifth round).
+ *   no practice page loads in the shell what only another one of them uses (decision 034, fifth round);
+ * - a preloaded page (the order report) is grouped the same way: the entry, the shell and its own
+ *   chunk, whatever else it shares with other administrators' pages (decision 034, lever 30).
  * Every module gets a name because Rollup adds the unnamed imports of a named chunk to it, and
  * through a barrel that would be the whole library.
  */
@@ -181,12 +186,12 @@ function assignChunks(plan: ChunkPlan, ids: string[], getModuleInfo: GetModuleIn
   const taken = new Set(["index", "shell", UNUSED]);
   const byKey = new Map<string, string>();
   for (const [id, points] of users) {
-    const practiceUsers = points.filter((point) => practice.has(point));
-    // A page the boot script preloads (the order report) counts as a second user: what it shares
-    // with one practice page stays in the shell it loads anyway, not in that page's chunk.
-    const preloadedUsers = points.filter((point) => preloaded.has(point));
-    const forShell = shellClosure.has(id) || (points.length > 1 && practiceUsers.length + preloadedUsers.length > 1);
-    const forPractice = forShell || (points.length > 1 && practiceUsers.length === 1);
+    // A page the boot script preloads (the order report) is grouped as a practice page is: what it
+    // shares with a practice page stays in the shell it loads anyway, and what it shares only with
+    // pages outside them goes into its own chunk.
+    const owners = points.filter((point) => practice.has(point) || preloaded.has(point));
+    const forShell = shellClosure.has(id) || (points.length > 1 && owners.length > 1);
+    const forPractice = forShell || (points.length > 1 && owners.length === 1);
     if (forPractice && signInClosure.has(id)) {
       // The sign-in page never loads the shell: what it shares with the practice's pages is in the entry.
       names.set(id, "index");
@@ -196,9 +201,9 @@ function assignChunks(plan: ChunkPlan, ids: string[], getModuleInfo: GetModuleIn
       names.set(id, "shell");
       continue;
     }
-    // What one practice page shares only with pages outside the seven goes with that page's chunk:
-    // the practice page loads no more files, and the other six do not load it in the shell.
-    const group = (forPractice ? practiceUsers : points).sort();
+    // What one practice (or preloaded) page shares only with other pages goes with that page's
+    // chunk: the page loads no more files, and the others do not load it in the shell.
+    const group = (forPractice ? owners : points).sort();
     const key = group.join("\n");
     let name = byKey.get(key);
     if (!name) {

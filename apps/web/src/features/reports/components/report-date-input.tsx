@@ -1,34 +1,42 @@
-import { DateInput, type DateInputProps } from "@mantine/dates";
-// After the import above, so the dates' rules follow those of the core components they build on.
-import "@mantine/dates/styles.layer.css";
-import { IconCalendar } from "@tabler/icons-react";
-import { parseTypedDay } from "../utils/report-dates.ts";
+import { TextInput, type TextInputProps } from "@mantine/core";
+import { useState } from "react";
+import { isReportDay } from "../utils/report-dates.ts";
 
-interface ReportDateInputProps extends Omit<DateInputProps, "value" | "onChange"> {
+interface ReportDateInputProps extends Omit<TextInputProps, "value" | "onChange" | "type"> {
   label: string;
   /** YYYY-MM-DD */
   value: string;
-  /** Called with a complete, real day (YYYY-MM-DD) only. */
-  onChange: (value: string) => void;
+  /** Called with a complete, real day (YYYY-MM-DD) only; `false` refuses it (the field shows `value` again). */
+  onChange: (value: string) => unknown;
 }
 
 /**
- * A report date: shown MM/DD/YYYY, typed that way or as YYYY-MM-DD, or picked from the calendar.
- * Half-typed text changes nothing; leaving the field restores the current value.
+ * A report date: the browser's own date field (shown MM/DD/YYYY in the portal's en-US, a phone's
+ * own picker), as My Orders' and the desk's filters are (decision 034, lever 29). While a year is
+ * typed digit by digit the field holds 0002, 0020, 0202…: only a complete, real day with a
+ * four-digit year is passed on, so half-typed text changes nothing, and leaving the field shows the
+ * current value again.
  */
-export function ReportDateInput({ value, onChange, ...props }: ReportDateInputProps) {
+export function ReportDateInput({ value, onChange, onBlur, ...props }: ReportDateInputProps) {
+  const [text, setText] = useState(value);
+  const [shown, setShown] = useState(value);
+  // A new value from the form (a day passed on, Reset) replaces what is typed.
+  if (value !== shown) {
+    setShown(value);
+    setText(value);
+  }
   return (
-    <DateInput
-      valueFormat="MM/DD/YYYY"
-      dateParser={parseTypedDay}
-      value={value}
-      onChange={(next) => {
-        if (next) onChange(next.slice(0, 10));
+    <TextInput
+      type="date"
+      value={text}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        setText(isReportDay(next) && onChange(next) === false ? value : next);
       }}
-      placeholder="MM/DD/YYYY"
-      leftSection={<IconCalendar size={16} aria-hidden />}
-      leftSectionPointerEvents="none"
-      popoverProps={{ withinPortal: true }}
+      onBlur={(event) => {
+        setText(value);
+        onBlur?.(event);
+      }}
       {...props}
     />
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MESSAGES, ReportFiltersSchema, UserRowSchema } from "@vetportal/contract";
 import { describe, expect, it } from "vitest";
 import { apiList, apiOk } from "../../../test/handlers.ts";
@@ -102,11 +102,11 @@ describe("report filter", () => {
   it("refuses an end date before the start with the Errors! dialog, keeping the dates", async () => {
     const { user, searched } = openFilter();
     await screen.findByRole("form", { name: "Report filter" });
-    const to = within(form()).getByRole("textbox", { name: "Date to" });
-    await fill(user, to, "11/01/2026");
-    await user.tab();
+    const to = within(form()).getByLabelText("Date to");
+    await fill(user, to, "2026-11-01");
     const dialog = await screen.findByRole("dialog", { name: MESSAGES.dateRangeTitle });
     expect(dialog).toHaveTextContent(MESSAGES.dateRange);
+    expect(to).toHaveValue(TODAY);
     await user.click(within(dialog).getByRole("button", { name: "OK" }));
     await user.click(search());
     expect(searched.at(-1)).toMatchObject({ date_from: TODAY, date_to: TODAY });
@@ -115,18 +115,48 @@ describe("report filter", () => {
   it("takes a typed date range", async () => {
     const { user, searched } = openFilter();
     await screen.findByRole("form", { name: "Report filter" });
-    await fill(user, within(form()).getByRole("textbox", { name: "Date from" }), "11/01/2026");
+    await fill(user, within(form()).getByLabelText("Date from"), "2026-11-01");
     await user.tab();
     await user.click(search());
     expect(searched.at(-1)).toMatchObject({ date_from: "2026-11-01", date_to: TODAY });
   });
 
+  it("passes on no half-typed year: the date field's 0002, 0020, 0202 while 2025 is typed", async () => {
+    const { user, searched } = openFilter();
+    await screen.findByRole("form", { name: "Report filter" });
+    const from = within(form()).getByLabelText("Date from");
+    // Each of these would be a day before Date to's, but none is refused as a range: none is a day yet.
+    for (const partial of ["0002-11-01", "0020-11-01", "0202-11-01"])
+      fireEvent.change(from, { target: { value: partial } });
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(from).toHaveValue("0202-11-01");
+    fireEvent.change(from, { target: { value: "2025-11-01" } });
+    await user.click(search());
+    expect(searched.at(-1)).toMatchObject({ date_from: "2025-11-01", date_to: TODAY });
+  });
+
+  it("shows the applied day again when the field is left half-typed", async () => {
+    const { user } = openFilter();
+    await screen.findByRole("form", { name: "Report filter" });
+    const from = within(form()).getByLabelText("Date from");
+    await user.click(from);
+    fireEvent.change(from, { target: { value: "0020-11-01" } });
+    await user.tab();
+    expect(from).toHaveValue(TODAY);
+  });
+
   it("suggests users as a name is typed, and searches for the one picked", async () => {
     const { user, searched, users } = openFilter();
     await screen.findByRole("form", { name: "Report filter" });
-    await user.type(within(form()).getByRole("combobox", { name: "User" }), "pa");
-    await user.click(await screen.findByRole("option", { name: "Paws Clinic (Pat Practice)" }, { timeout: 3000 }));
+    const field = within(form()).getByRole("combobox", { name: "User" });
+    await user.type(field, "pa");
+    // The suggestions are the field's datalist, which the browser shows; picking one puts its text in the field.
+    const list = document.getElementById(field.getAttribute("list") ?? "");
+    await waitFor(() => expect(list?.querySelector("option")).toHaveAttribute("value", "Paws Clinic (Pat Practice)"));
+    expect(list?.querySelector("option")).toHaveAttribute("label", "pat@paws.example.com");
     expect(users.calls.last).toEqual({ search: "pa", limit: 8 });
+    await user.tripleClick(field);
+    await user.paste("Paws Clinic (Pat Practice)");
     expect(within(form()).getByText("This user only")).toBeInTheDocument();
     await user.click(search());
     expect(searched.at(-1)).toMatchObject({ user_id: 42, user_text: "Paws Clinic (Pat Practice)" });

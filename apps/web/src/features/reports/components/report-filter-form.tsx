@@ -1,8 +1,8 @@
 import {
-  Autocomplete,
   Box,
   Button,
   Checkbox,
+  CloseButton,
   Collapse,
   Fieldset,
   Group,
@@ -56,38 +56,49 @@ function userLabel(user: UserRow): string {
 
 type SetValues = (update: (current: ReportFormValues) => ReportFormValues) => void;
 
-/** User: free text matched by the server, or one user picked from its suggestions. */
+/**
+ * User: free text matched by the server, or one user picked from its suggestions: the browser's own
+ * list under the field (a datalist; decision 034, lever 29). Text equal to a suggestion is that user.
+ */
 function UserField({ values, setValues }: { values: ReportFormValues; setValues: SetValues }) {
+  const listId = useId();
   const [userQuery] = useDebouncedValue(values.user_id ? "" : values.user_text, 300);
   const suggestions = useUserSuggestions(userQuery);
   const userOptions = useMemo(
-    () => (suggestions.data ?? []).map((user) => ({ value: String(user.id), label: userLabel(user) })),
+    () => (suggestions.data ?? []).map((user) => ({ id: user.id, label: userLabel(user), email: user.email })),
     [suggestions.data],
   );
+  const setText = (text: string) =>
+    setValues((current) => ({
+      ...current,
+      user_text: text,
+      // A suggestion's text picks its user; any other text is free text again.
+      user_id:
+        userOptions.find((option) => option.label === text)?.id ?? (text === current.user_text ? current.user_id : 0),
+    }));
   return (
-    <Autocomplete
-      label="User"
-      placeholder="Name, email or practice"
-      description={values.user_id ? "This user only" : "Any user whose name, email or practice matches"}
-      inputWrapperOrder={["label", "input", "description"]}
-      data={userOptions}
-      value={values.user_text}
-      // The server already matched; the options are shown as they come.
-      filter={({ options: found }) => found}
-      onOptionSubmit={(value) => {
-        const picked = userOptions.find((option) => option.value === value);
-        if (picked) setValues((current) => ({ ...current, user_id: Number(value), user_text: picked.label }));
-      }}
-      onChange={(text) =>
-        setValues((current) => ({
-          ...current,
-          user_text: text,
-          // Editing the picked user's name turns it back into free text.
-          user_id: current.user_id && text === current.user_text ? current.user_id : 0,
-        }))
-      }
-      clearable
-    />
+    <>
+      <TextInput
+        label="User"
+        placeholder="Name, email or practice"
+        description={values.user_id ? "This user only" : "Any user whose name, email or practice matches"}
+        inputWrapperOrder={["label", "input", "description"]}
+        list={listId}
+        autoComplete="off"
+        classNames={{ input: classes.userInput }}
+        value={values.user_text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        maxLength={100}
+        rightSection={
+          values.user_text ? <CloseButton size="sm" aria-label="Clear user" onClick={() => setText("")} /> : null
+        }
+      />
+      <datalist id={listId}>
+        {userOptions.map((option) => (
+          <option key={option.id} value={option.label} label={option.email ?? undefined} />
+        ))}
+      </datalist>
+    </>
   );
 }
 
@@ -161,14 +172,16 @@ export function ReportFilterForm({ initial, hasResults, today, isSearching, onSe
     onChange: (event: ChangeEvent<HTMLSelectElement>) => set(name, Number(event.currentTarget.value)),
   });
 
-  function setDate(name: "date_from" | "date_to", day: string) {
+  /** A day for one end of the range; a range that ends before it starts is refused (false). */
+  function setDate(name: "date_from" | "date_to", day: string): boolean {
     const from = name === "date_from" ? day : values.date_from;
     const to = name === "date_to" ? day : values.date_to;
     if (to < from) {
       showDateRangeError();
-      return;
+      return false;
     }
     set(name, day);
+    return true;
   }
 
   function toggleColumn(key: ReportFormValues["columns"][number], checked: boolean) {

@@ -15,16 +15,11 @@ export function isIsoDay(value: string | null | undefined): value is string {
 }
 
 /**
- * What a person types into a date field: MM/DD/YYYY (the portal's display format) or YYYY-MM-DD.
- * Only a complete, real day counts, so half-typed text never changes the value.
+ * A day a date field may pass on: a real day whose year has four digits (from 1000). A browser's
+ * date field holds 0002, 0020, 0202… while a year is typed digit by digit; those are not days yet.
  */
-export function parseTypedDay(text: string): string | null {
-  const trimmed = text.trim();
-  if (isIsoDay(trimmed)) return trimmed;
-  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(trimmed);
-  if (!match) return null;
-  const day = `${match[3]}-${match[1]?.padStart(2, "0")}-${match[2]?.padStart(2, "0")}`;
-  return isIsoDay(day) ? day : null;
+export function isReportDay(value: string): boolean {
+  return isIsoDay(value) && !value.startsWith("0");
 }
 
 const monthLabel = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
