@@ -1,16 +1,71 @@
+import { useEffect, useState } from "react";
+
+/** How long after the next frame the first screen's calls wait for its largest paint at most. */
+export const LARGEST_PAINT_WAIT_MS = 500;
+
+const reportsLargestPaint = () =>
+  typeof PerformanceObserver === "function" &&
+  (PerformanceObserver.supportedEntryTypes ?? []).includes("largest-contentful-paint");
+
+/** The next frame, then a task. */
+const afterNextFrame = (resolve: () => void) => requestAnimationFrame(() => setTimeout(resolve, 0));
+
+/** Resolves at the first largest-contentful-paint reported at or after `since`, or after `capMs`. */
+function largestPaintAfter(since: number, capMs: number, resolve: () => void) {
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntries().some((entry) => entry.startTime >= since)) done();
+  });
+  const cap = setTimeout(() => done(), capMs);
+  function done() {
+    observer.disconnect();
+    clearTimeout(cap);
+    resolve();
+  }
+  observer.observe({ type: "largest-contentful-paint", buffered: true });
+}
+
+/** The first screen's wait, shared by the calls its render made; settled once it has painted. */
+let firstScreen: Promise<void> | undefined;
+let firstScreenPainted = false;
+
 /**
  * Resolves once the page has loaded (the document's `load`: the code, the stylesheets and the
- * pictures its first render asked for) and the browser has painted the next frame (a task after the
- * frame's animation callbacks); at once in a hidden tab, which paints nothing. Background calls a
- * page makes when it opens (the cart's merge, the event log) wait for it, so the first screen never
- * waits on them and they do not compete with it for the main thread and the network (decision 034,
- * levers 25 and 26).
+ * pictures its first render asked for) and painted. The first screen's calls (made by its render's
+ * effects) wait for the browser's next largest-contentful-paint after them: a picture paints a
+ * frame or two after the render that placed it, once decoded. Where the browser does not report
+ * those, and for every later call, the next frame and a task; when nothing larger paints, at most
+ * LARGEST_PAINT_WAIT_MS after the next frame. At once in a hidden tab, which paints nothing.
+ * Background calls a page makes when it opens (the cart's merge, the event log) and content below
+ * the first screen (a proof) wait for it, so the first screen never waits on them and they do not
+ * compete with it for the main thread and the network (decision 034, levers 25, 26 and 31).
  */
 export function afterLoad(): Promise<void> {
-  return new Promise((resolve) => {
-    if (document.visibilityState === "hidden" || typeof requestAnimationFrame !== "function") return resolve();
-    const afterNextPaint = () => requestAnimationFrame(() => setTimeout(resolve, 0));
-    if (document.readyState === "complete") afterNextPaint();
-    else window.addEventListener("load", afterNextPaint, { once: true });
+  if (document.visibilityState === "hidden" || typeof requestAnimationFrame !== "function") return Promise.resolve();
+  if (firstScreenPainted) return new Promise(afterNextFrame);
+  firstScreen ??= new Promise<void>((resolve) => {
+    const since = performance.now();
+    const painted = () =>
+      afterNextFrame(() =>
+        reportsLargestPaint() ? largestPaintAfter(since, LARGEST_PAINT_WAIT_MS, resolve) : resolve(),
+      );
+    if (document.readyState === "complete") painted();
+    else window.addEventListener("load", painted, { once: true });
+  }).then(() => {
+    firstScreenPainted = true;
   });
+  return firstScreen;
+}
+
+/** False until afterLoad resolves: a query of content below the first screen waits for it. */
+export function useAfterLoad(): boolean {
+  const [loaded, setLoaded] = useState(firstScreenPainted);
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    void afterLoad().then(() => live && setLoaded(true));
+    return () => {
+      live = false;
+    };
+  }, [loaded]);
+  return loaded;
 }
