@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, PRACTICES, signInAsAdmin, signInAsPractice, test } from "./support/fixtures.ts";
 
-// Decision 034, fourth round: on a fresh signed-in visit the product's picture and the order report's
-// chunks come with the code (the boot script, build/boot-preload.ts; the lists in apps/web/vite.config.ts).
+// Decision 034, fourth round: on a fresh signed-in visit the product's picture (and a personalised
+// product's proof, lever 32) and the order report's chunks come with the code (the boot script,
+// build/boot-preload.ts; the lists in apps/web/vite.config.ts).
 
 test("a product's picture is fetched as soon as the product's answer names it, once", async ({ page }) => {
   await signInAsPractice(page, PRACTICES.happyPaws);
@@ -22,6 +23,28 @@ test("a product's picture is fetched as soon as the product's answer names it, o
   await expect(picture).toHaveAttribute("fetchpriority", "high");
   // The picture used the preloaded response: one request for it.
   expect(images.filter((path) => path === src)).toHaveLength(1);
+});
+
+test("a personalised product's proof is asked for as soon as the product's answer says it is one, once", async ({
+  page,
+}) => {
+  await signInAsPractice(page, PRACTICES.happyPaws);
+  // Who sent each proof request: the boot script inline in the document, or a chunk of the code.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const senders: string[] = [];
+  cdp.on("Network.requestWillBeSent", ({ request, initiator }) => {
+    if (new URL(request.url).pathname !== "/api/proof/query") return;
+    senders.push(new URL(initiator.stack?.callFrames[0]?.url || initiator.url || "about:blank").pathname);
+  });
+  await page.goto("/product/990001");
+  await expect(page.getByRole("img", { name: /^Preview of .* with your practice's brand$/ })).toBeVisible();
+  expect(senders).toEqual(["/product/990001"]);
+
+  // A product that is not personalised asks for none.
+  await page.goto("/product/144100?category=2100");
+  await expect(page.getByRole("button", { name: /^Enlarge image of / })).toBeVisible();
+  expect(senders).toHaveLength(1);
 });
 
 test("the order report's chunks and its filter's choices come with the code, once", async ({ page }) => {

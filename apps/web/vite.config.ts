@@ -70,6 +70,8 @@ const firstData = {
         path: "/api/product/query",
         body: { id: "$1", product_category_id: "?category" },
         image: "image_url",
+        // A personalised product's proof (features/catalog/api/proof.ts), as soon as the product says it is one.
+        next: { when: "is_customizable", method: "POST", path: "/api/proof/query", body: { product_id: "$1" } },
       },
     ],
     "^/cart/shipping/?$": [

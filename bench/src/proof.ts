@@ -7,6 +7,7 @@ import { loadavg } from "node:os";
 import type { TemplateField } from "@vetportal/contract";
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
+import { PREVIEW_PX } from "../../apps/api/src/modules/print/print.service.ts";
 import { previewDataUrl } from "../../apps/api/src/modules/print/raster.ts";
 import { MM, renderPrint, renderProof } from "../../apps/api/src/modules/print/render.ts";
 
@@ -109,10 +110,10 @@ const load = () =>
 console.log(`proof benchmark, ${RUNS} runs each after a warm-up; load average ${load()}`);
 await time("proof PDF (pdf-lib)", () => renderProof(template, brand));
 await time("proof PDF + preview WebP (mupdf, sharp)", async () =>
-  previewDataUrl(await renderProof(template, brand), 900),
+  previewDataUrl(await renderProof(template, brand), PREVIEW_PX),
 );
 await time("the same, a new logo each run", async () =>
-  previewDataUrl(await renderProof(template, { ...brand, logo_png: freshLogos[fresh++] as Buffer }), 900),
+  previewDataUrl(await renderProof(template, { ...brand, logo_png: freshLogos[fresh++] as Buffer }), PREVIEW_PX),
 );
 await time("print file, one line", () => renderPrint(template, brand));
 console.log(`load average at the end ${load()}`);

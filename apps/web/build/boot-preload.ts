@@ -48,6 +48,14 @@ export interface BootRequest {
    * priority as soon as the answer arrives, instead of when the page has rendered the `img`.
    */
   image?: string;
+  /**
+   * A request the page makes once this answer is in, when the answer's `data` has `when` true (a
+   * personalised product's proof, once product/query says `is_customizable`): sent as soon as the
+   * answer arrives instead of after the code has run and rendered the page. It is kept under its key
+   * from the start, so the page's request always finds it; when the answer does not call for it, the
+   * kept promise rejects and a page that asks anyway sends the request itself.
+   */
+  next?: BootRequest & { when: string };
 }
 
 type Chunk = Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
@@ -192,22 +200,48 @@ function firstDataSource(
           return destroy === 0 || destroy === lines.length ? lines : null;
         } catch (error) { return null; }
       }
-      function preloadImage(response, path) {
-        response
+      // A response's data, or null.
+      function dataOf(response) {
+        var data = response
           .then(function (answer) { return answer.ok ? answer.clone().json() : null; })
-          .then(function (answer) {
-            var src = answer && answer.data;
-            for (var s = 0; s < path.length && src; s++) src = src[path[s]];
-            // A path on this site only ("/media/…"), never another origin's ("//host/…", "https:…").
-            if (typeof src !== "string" || src.charAt(0) !== "/" || src.charAt(1) === "/") return;
-            var link = document.createElement("link");
-            link.rel = "preload";
-            link.as = "image";
-            link.fetchPriority = "high";
-            link.href = src;
-            document.head.appendChild(link);
-          })
-          .catch(function () {});
+          .then(function (answer) { return answer && answer.data; });
+        data.catch(function () {});
+        return data;
+      }
+      function preloadImage(data, path) {
+        data.then(function (src) {
+          for (var s = 0; s < path.length && src; s++) src = src[path[s]];
+          // A path on this site only ("/media/…"), never another origin's ("//host/…", "https:…").
+          if (typeof src !== "string" || src.charAt(0) !== "/" || src.charAt(1) === "/") return;
+          var link = document.createElement("link");
+          link.rel = "preload";
+          link.as = "image";
+          link.fetchPriority = "high";
+          link.href = src;
+          document.head.appendChild(link);
+        }).catch(function () {});
+      }
+      // A request, kept under its key at once; one that follows an answer (after) goes out when the
+      // answer's data has its "when" true, and rejects otherwise (the client then sends it itself).
+      function send(request, after) {
+        var body = request.body === undefined ? undefined : JSON.stringify(request.body);
+        var headers = { Accept: "application/json" };
+        if (body !== undefined) headers["Content-Type"] = "application/json";
+        if (request.token !== false) headers.Authorization = "Bearer " + session.idToken;
+        var key = request.method + " " + request.path + " " + (body || "") + " " + (request.token === false ? "" : session.idToken);
+        function go() { return fetch(request.path, { method: request.method, headers: headers, body: body }); }
+        var response = after
+          ? after.then(function (data) {
+              if (!data || data[request.when] !== true) throw new Error("not asked for");
+              return go();
+            })
+          : go();
+        response.catch(function () {});
+        responses[key] = response;
+        if (!request.image && !request.next) return;
+        var data = dataOf(response);
+        if (request.image) preloadImage(data, request.image.split("."));
+        if (request.next) send(request.next, data);
       }
       for (var r = 0; r < requests.length; r++) {
         var request = requests[r];
@@ -218,14 +252,7 @@ function firstDataSource(
           if (!lines) continue;
           request.body[request.cart] = lines;
         }
-        var body = request.body === undefined ? undefined : JSON.stringify(request.body);
-        var headers = { Accept: "application/json" };
-        if (body !== undefined) headers["Content-Type"] = "application/json";
-        if (request.token !== false) headers.Authorization = "Bearer " + session.idToken;
-        var key = request.method + " " + request.path + " " + (body || "") + " " + (request.token === false ? "" : session.idToken);
-        responses[key] = fetch(request.path, { method: request.method, headers: headers, body: body });
-        responses[key].catch(function () {});
-        if (request.image) preloadImage(responses[key], request.image.split("."));
+        send(request);
       }
       window.__vetportalFirstData = responses;
     })();`;

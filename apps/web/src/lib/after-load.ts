@@ -1,5 +1,3 @@
-import { useEffect, useState } from "react";
-
 /** How long after the next frame the first screen's calls wait for its largest paint at most. */
 export const LARGEST_PAINT_WAIT_MS = 500;
 
@@ -35,9 +33,9 @@ let firstScreenPainted = false;
  * frame or two after the render that placed it, once decoded. Where the browser does not report
  * those, and for every later call, the next frame and a task; when nothing larger paints, at most
  * LARGEST_PAINT_WAIT_MS after the next frame. At once in a hidden tab, which paints nothing.
- * Background calls a page makes when it opens (the cart's merge, the event log) and content below
- * the first screen (a proof) wait for it, so the first screen never waits on them and they do not
- * compete with it for the main thread and the network (decision 034, levers 25, 26 and 31).
+ * Background calls a page makes when it opens (the cart's merge, the event log) wait for it, so the
+ * first screen never waits on them and they do not compete with it for the main thread and the
+ * network (decision 034, levers 25, 26 and 31).
  */
 export function afterLoad(): Promise<void> {
   if (document.visibilityState === "hidden" || typeof requestAnimationFrame !== "function") return Promise.resolve();
@@ -54,18 +52,4 @@ export function afterLoad(): Promise<void> {
     firstScreenPainted = true;
   });
   return firstScreen;
-}
-
-/** False until afterLoad resolves: a query of content below the first screen waits for it. */
-export function useAfterLoad(): boolean {
-  const [loaded, setLoaded] = useState(firstScreenPainted);
-  useEffect(() => {
-    if (loaded) return;
-    let live = true;
-    void afterLoad().then(() => live && setLoaded(true));
-    return () => {
-      live = false;
-    };
-  }, [loaded]);
-  return loaded;
 }

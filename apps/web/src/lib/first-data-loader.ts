@@ -16,10 +16,11 @@ type AnyQuery = FetchQueryOptions<any, any, any, any>;
 /**
  * A route loader's body (router.tsx): on the first page of a signed-in visit, the page's first queries
  * are put in the cache before the first paint, from the responses the boot script started, so the
- * page does not draw placeholders and then move when the data arrives (decision 034). On any later
+ * page does not draw placeholders and then move when the data arrives (decision 034); `next` names
+ * the queries the first ones' answers call for (a personalised product's proof). On any later
  * navigation it returns at once and the page loads its data as it always did.
  */
-export async function loadFirstData(queries: AnyQuery[]): Promise<null> {
+export async function loadFirstData(queries: AnyQuery[], next?: () => AnyQuery[]): Promise<null> {
   if (!isFirstLoadWithEarlyData()) return null;
   // The router starts while main.tsx restores the session: the requests need its token.
   await sessionRestored();
@@ -28,9 +29,9 @@ export async function loadFirstData(queries: AnyQuery[]): Promise<null> {
     timer = setTimeout(resolve, FIRST_DATA_WAIT_MS);
   });
   // The pages show their failures themselves: a failed prefetch says nothing, the page asks again.
-  const loaded = Promise.all(
-    queries.map((query) => queryClient.prefetchQuery({ ...query, meta: { handlesErrors: true } })),
-  );
+  const prefetch = (list: AnyQuery[]) =>
+    Promise.all(list.map((query) => queryClient.prefetchQuery({ ...query, meta: { handlesErrors: true } })));
+  const loaded = prefetch(queries).then(() => next && prefetch(next()));
   await Promise.race([loaded, waited]);
   clearTimeout(timer);
   return null;

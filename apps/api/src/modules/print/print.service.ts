@@ -29,8 +29,12 @@ interface PrintDeps {
   releaseProofHolds: (tx: Executor, hold: { userId: number; productId: number; proofId: number }) => Promise<unknown[]>;
 }
 
-/** Width of the preview PNG a product page and the template editor show. */
-export const PREVIEW_PX = 900;
+/**
+ * Width of the proof's preview on a product page: shown at most 320 px tall (a poster about 226 px
+ * wide, a postcard 480 at most), so 640 px is 1.3–2.8 device pixels per CSS pixel; 900 was half
+ * again the bytes of a phone's first screen for nothing it shows (decision 034, lever 32).
+ */
+export const PREVIEW_PX = 640;
 
 /** Whose brand: the caller's own, or (administrators only) the practice named. */
 function brandOwner(caller: SessionUser, userId: number | undefined): number {

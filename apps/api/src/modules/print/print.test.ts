@@ -6,6 +6,7 @@ import { bearer, NY_PRACTICE, queryRows, signInPractice } from "../../../test/he
 import { useSignedInApp } from "../../../test/support/app.ts";
 import { order_products } from "../../db/schema/index.ts";
 import { DEMO_POSTCARD_ID, DEMO_POSTER_ID } from "../../db/seed/seed-print.ts";
+import { PREVIEW_PX } from "./print.service.ts";
 
 /**
  * Print on demand (issue 24 §1–§3): the brand and its logo checks, proofs read back as text,
@@ -119,7 +120,7 @@ describe("proofs and print files", () => {
     expect(proof.approved).toBe(false);
     expect(proof.preview).toMatch(/^data:image\/webp;base64,/);
     const image = Buffer.from(proof.preview.replace(/^data:image\/webp;base64,/, ""), "base64");
-    expect(await sharp(image).metadata()).toMatchObject({ format: "webp", width: 900 });
+    expect(await sharp(image).metadata()).toMatchObject({ format: "webp", width: PREVIEW_PX });
     const pdf = await post("/api/proof/pdf", { proof_id: proof.id });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");

@@ -2,7 +2,6 @@ import { Alert, Anchor, Button, Checkbox, Group, Image, Paper, Skeleton, Stack, 
 import { IconFileTypePdf } from "@tabler/icons-react";
 import { formatUsDate, PRINT_MESSAGES, portalDay } from "@vetportal/contract";
 import { Link } from "react-router";
-import { useAfterLoad } from "../../../lib/after-load.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { openProofPdf, useApproveProof, useProof } from "../api/proof.ts";
 
@@ -66,8 +65,7 @@ export function ProofPanel({
   /** Opened from an order line staff sent back: an approved proof may be approved again. */
   again?: boolean;
 }) {
-  // Below the product's picture: asked for once the first screen has painted (decision 034, lever 31).
-  const proof = useProof(productId, useAfterLoad());
+  const proof = useProof(productId, true);
   const approve = useApproveProof(productId);
 
   if (proof.isPending) return <ProofPanelLoading />;

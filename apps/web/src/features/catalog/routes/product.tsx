@@ -6,7 +6,9 @@ import { PageCrumbs } from "../../../components/page-crumbs.tsx";
 import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
 import { loadFirstData } from "../../../lib/first-data-loader.ts";
 import { useLogEvent } from "../../../lib/log-event.ts";
+import { queryClient } from "../../../lib/query-client.ts";
 import { productQueryOptions, useProduct } from "../api/get-product.ts";
+import { proofQueryOptions } from "../api/proof.ts";
 import { AddToCartForm } from "../components/add-to-cart-form.tsx";
 import { ImageZoom } from "../components/image-zoom.tsx";
 import { ProofPanel } from "../components/proof-panel.tsx";
@@ -17,11 +19,17 @@ function positiveId(value: string | null | undefined): number | undefined {
   return id > 0 && Number.isSafeInteger(id) ? id : undefined;
 }
 
-/** The first paint of a fresh visit waits for the product (lib/first-data-loader.ts). */
+/**
+ * The first paint of a fresh visit waits for the product, and for a personalised one its proof
+ * (lib/first-data-loader.ts): the boot script asks for the proof as soon as the product says it is one.
+ */
 export function productLoader({ params, request }: { params: { productId?: string }; request: Request }) {
   const id = positiveId(params.productId);
-  const categoryId = positiveId(new URL(request.url).searchParams.get("category"));
-  return loadFirstData(id === undefined ? [] : [productQueryOptions(id, categoryId)]);
+  if (id === undefined) return loadFirstData([]);
+  const product = productQueryOptions(id, positiveId(new URL(request.url).searchParams.get("category")));
+  return loadFirstData([product], () =>
+    queryClient.getQueryData(product.queryKey)?.is_customizable ? [proofQueryOptions(id)] : [],
+  );
 }
 
 /**
