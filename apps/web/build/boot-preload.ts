@@ -168,7 +168,11 @@ function firstDataSource(
         who.staff = who.admin || privileges.sign_in_method === "password";
       } catch (error) {}
       var expires = Date.parse(session.expireDate);
-      if (!session.idToken || !(expires > Date.now())) return;
+      // A token the client refreshes as it starts (lib/session-refresh.ts, refreshAheadMs) is about to
+      // be retired: answers sent with it would never be taken, and may arrive after it is refused.
+      var lifetime = Number(session.expiresIn) * 1000;
+      var ahead = lifetime > 0 ? Math.min(600000, lifetime / 2) : 600000;
+      if (!session.idToken || !(expires - Date.now() > ahead)) return;
       var requests = ${JSON.stringify(firstData.shell)};
       var pages = ${JSON.stringify(Object.entries(firstData.pages))};
       for (var p = 0; p < pages.length; p++) {

@@ -14,7 +14,8 @@ import { getSession, readStoredTokens, replaceTokens } from "./session.ts";
 
 /**
  * How long before its expiry an id token is refreshed: 10 minutes, or half its lifetime when that
- * is shorter (so a fresh token is never due for a refresh at once).
+ * is shorter (so a fresh token is never due for a refresh at once). The boot script applies the same
+ * rule (build/boot-preload.ts): it sends no first data with a token about to be refreshed.
  */
 export function refreshAheadMs(expiresIn: string): number {
   const lifetime = Number(expiresIn) * 1000;
