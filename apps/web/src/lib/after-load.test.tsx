@@ -1,4 +1,4 @@
-import { EVENT_TYPES } from "@vetportal/contract";
+import { EVENT_TYPES, type StoredSession } from "@vetportal/contract";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 const settled = async (promise: Promise<void>, ms = 50) => {
@@ -37,6 +37,17 @@ function reportingPaints() {
     watching: () => observers.size,
   };
 }
+
+const SESSION: StoredSession = {
+  displayName: "Happy Paws",
+  username: "Happy Paws",
+  expireDate: new Date(Date.now() + 3_600_000).toISOString(),
+  expiresIn: "996000",
+  userid: 5,
+  idToken: "id-1",
+  refreshToken: "refresh-1",
+  registered: true,
+};
 
 // The first screen's wait is the module's own state: each test loads the module afresh.
 const load = async () => {
@@ -100,19 +111,49 @@ describe("afterLoad (decision 034, levers 26 and 31)", () => {
     expect(browser.watching()).toBe(0);
   });
 
-  it("sends the event log after the load, with low priority", async () => {
-    readyState("loading");
+  it("waits for a frame only after the user's first input, when no largest paint will be reported", async () => {
+    const browser = reportingPaints();
+    spies.push(
+      vi
+        .spyOn(performance, "getEntriesByType")
+        .mockImplementation((type) => (type === "first-input" ? [{} as PerformanceEntry] : [])),
+    );
+    const { afterLoad } = await load();
+    expect(await settled(afterLoad())).toBe(true);
+    expect(browser.watching()).toBe(0);
+  });
+
+  /** The event log's module, fresh, with a practice signed in (or not). */
+  async function eventLog(signedIn: boolean) {
     vi.resetModules();
+    const { saveSession, clearSession } = await import("./session.ts");
+    if (signedIn) saveSession({ session: SESSION, profile: null, privileges: null });
     const { logEvent } = await import("./log-event.ts");
     const fetch = vi
       .spyOn(globalThis, "fetch")
       .mockResolvedValue(new Response(JSON.stringify({ result: 1, data: null }), { status: 200 }));
     spies.push(fetch);
+    return { logEvent, fetch, clearSession };
+  }
+
+  it("sends the event log after the load, with low priority", async () => {
+    readyState("loading");
+    const { logEvent, fetch } = await eventLog(true);
     logEvent({ event: EVENT_TYPES[0], product_id: 1 });
     await settled(Promise.resolve());
     expect(fetch).not.toHaveBeenCalled();
     window.dispatchEvent(new Event("load"));
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     expect(fetch).toHaveBeenCalledWith("/api/user/eventLog", expect.objectContaining({ priority: "low" }));
+  });
+
+  it("sends no event log when the user signed out while it waited", async () => {
+    readyState("loading");
+    const { logEvent, fetch, clearSession } = await eventLog(true);
+    logEvent({ event: EVENT_TYPES[0], product_id: 1 });
+    clearSession();
+    window.dispatchEvent(new Event("load"));
+    await settled(Promise.resolve(), 100);
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

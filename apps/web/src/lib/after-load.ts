@@ -1,9 +1,14 @@
 /** How long after the next frame the first screen's calls wait for its largest paint at most. */
 export const LARGEST_PAINT_WAIT_MS = 500;
 
+/**
+ * Whether the browser will report this screen's largest paint: it reports none where it does not
+ * support them, and none after the user's first input (a sign-in typed, a click).
+ */
 const reportsLargestPaint = () =>
   typeof PerformanceObserver === "function" &&
-  (PerformanceObserver.supportedEntryTypes ?? []).includes("largest-contentful-paint");
+  (PerformanceObserver.supportedEntryTypes ?? []).includes("largest-contentful-paint") &&
+  !performance.getEntriesByType?.("first-input").length;
 
 /** The next frame, then a task. */
 const afterNextFrame = (resolve: () => void) => requestAnimationFrame(() => setTimeout(resolve, 0));
@@ -31,8 +36,9 @@ let firstScreenPainted = false;
  * pictures its first render asked for) and painted. The first screen's calls (made by its render's
  * effects) wait for the browser's next largest-contentful-paint after them: a picture paints a
  * frame or two after the render that placed it, once decoded. Where the browser does not report
- * those, and for every later call, the next frame and a task; when nothing larger paints, at most
- * LARGEST_PAINT_WAIT_MS after the next frame. At once in a hidden tab, which paints nothing.
+ * those (nor after the user's first input), and for every later call, the next frame and a task;
+ * when nothing larger paints, at most LARGEST_PAINT_WAIT_MS after the next frame. At once in a
+ * hidden tab, which paints nothing. The session may have ended meanwhile: a caller checks it again.
  * Background calls a page makes when it opens (the cart's merge, the event log) wait for it, so the
  * first screen never waits on them and they do not compete with it for the main thread and the
  * network (decision 034, levers 25, 26 and 31).

@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { z } from "zod";
 import { afterLoad } from "./after-load.ts";
 import { apiRequest } from "./api-client.ts";
+import { getSession } from "./session.ts";
 
 export type PageEvent = z.input<typeof EventLogRequestSchema>;
 
@@ -15,7 +16,12 @@ const EventLogResponseSchema = okSchema(z.null());
 /** Fire and forget, once the page has loaded: a touch that cannot be recorded is not the user's problem. */
 export function logEvent(event: PageEvent): void {
   afterLoad()
-    .then(() => apiRequest("/api/user/eventLog", { body: event, schema: EventLogResponseSchema, priority: "low" }))
+    .then(() =>
+      // Signed out while it waited: nobody's touch to record (the request would be refused).
+      getSession()
+        ? apiRequest("/api/user/eventLog", { body: event, schema: EventLogResponseSchema, priority: "low" })
+        : null,
+    )
     .catch(() => undefined);
 }
 

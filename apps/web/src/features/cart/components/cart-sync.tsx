@@ -44,8 +44,11 @@ function accept(cart: ServerCart) {
   setCartRevision(cart.revision);
 }
 
-/** Runs one server call after the ones before it; a failure marks this copy as not yet saved. */
-function enqueue(call: () => Promise<ServerCart>) {
+/**
+ * Runs one server call after the ones before it; a failure marks this copy as not yet saved. A call
+ * may answer null: nothing was sent.
+ */
+function enqueue(call: () => Promise<ServerCart | null>) {
   pending += 1;
   queue = queue.then(async () => {
     let cart: ServerCart | null = null;
@@ -74,8 +77,12 @@ function send(change: CartChange) {
 function signedIn() {
   revision = -1;
   dirty = false;
-  // Once the page has loaded: it shows this copy already, and a change made meanwhile waits in the queue.
-  enqueue(() => afterLoad().then(() => serverCart.merge(getCart(), getCartRevision())));
+  const user = userId;
+  // Once the page has loaded: it shows this copy already, and a change made meanwhile waits in the
+  // queue. Signed out (or in as someone else) meanwhile: that sign-in's merge is not sent.
+  enqueue(() =>
+    afterLoad().then(() => (getSession() && userId === user ? serverCart.merge(getCart(), getCartRevision()) : null)),
+  );
 }
 
 /** Reads the server's cart again, unless changes of this tab are still on their way. */
