@@ -21,7 +21,8 @@ describe("CartSync's merge at sign-in (decision 021), after the page's load (dec
     signIn({ userId: 7 });
     render(<CartSync />);
     // Signed out before the page had loaded, while the merge waited for it: it has no one to send for.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // (Microtasks only: the merge's call has started, and no task, jsdom's own load event among them, has run.)
+    for (let i = 0; i < 5; i++) await Promise.resolve();
     clearSession();
     readyState.mockReturnValue("complete");
     window.dispatchEvent(new Event("load"));
