@@ -1,5 +1,5 @@
 import { ORDER_STATUS, USER_LEVEL } from "@vetportal/contract";
-import { and, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import {
   approval_decisions,
@@ -354,9 +354,12 @@ export async function markReminders(tx: Executor, days: number, limit: number) {
 }
 
 /**
- * Pending requests whose tier has waited `days` in all and whose order still waits for approval:
- * due to expire. (An order the desk cancelled meanwhile leaves its request pending; listed, such
- * requests would fill every batch, oldest first, and no live request would ever expire.)
+ * Pending requests whose tier has waited `days` in all, whose approvers were reminded, and whose
+ * order still waits for approval: due to expire. (An order the desk cancelled meanwhile leaves its
+ * request pending; listed, such requests would fill every batch, oldest first, and no live request
+ * would ever expire.) A request never expires unannounced: one overdue for both at once (after a
+ * pause of the job) is reminded at one run and expires at a later one, whichever process runs
+ * them; the settings keep the expiry days above the reminder days.
  */
 export function listDueExpiries(db: Executor, days: number, limit: number) {
   return db
@@ -367,6 +370,7 @@ export function listDueExpiries(db: Executor, days: number, limit: number) {
       and(
         eq(approval_requests.status, "pending"),
         eq(orders.order_status_id, ORDER_STATUS.PENDING_APPROVAL),
+        isNotNull(approval_requests.reminded_at),
         sql`${approval_requests.tier_started} <= now() - make_interval(secs => ${days * 86_400})`,
       ),
     )

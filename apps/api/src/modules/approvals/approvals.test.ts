@@ -391,7 +391,7 @@ describe("approving and rejecting", () => {
     expect((await post("/api/fulfilment/cancel", { order_id: id }, t.admin)).statusCode).toBe(200);
     await t.db
       .update(approval_requests)
-      .set({ tier_started: sql`now() - make_interval(days => 30)` })
+      .set({ tier_started: sql`now() - make_interval(days => 30)`, reminded_at: sql`now()` })
       .where(eq(approval_requests.order_id, id));
     // Left in the batch, such requests would fill it (oldest first) and no live request would ever expire.
     const due = await listDueExpiries(t.db, 1, 1000);
@@ -427,6 +427,25 @@ describe("approving and rejecting", () => {
     const page = (await post("/api/order/query", { id })).json().data;
     expect(page.approval.status).toBe("expired");
     expect(page.approval.decisions).toHaveLength(1);
+  });
+
+  it("never expires a request unannounced: overdue for both at once, it is reminded, then expired", async () => {
+    const [a] = approvers as [(typeof approvers)[0]];
+    const { id } = await pendingOrder([[a.id]]);
+    await t.db
+      .update(approval_requests)
+      .set({ tier_started: sql`now() - make_interval(days => 30)` })
+      .where(eq(approval_requests.order_id, id));
+    // Not due to expire before its reminder is sent: another process's run may list expiries first.
+    const [request] = await t.db.select().from(approval_requests).where(eq(approval_requests.order_id, id));
+    expect((await listDueExpiries(t.db, 7, 1000)).map((r) => r.id)).not.toContain(request?.id);
+    expect(await t.app.approvals.runDue()).toMatchObject({ reminded: 1, expired: 1 });
+    const kinds = (await t.db.select().from(email_outbox))
+      .filter((m) => m.text.includes(`#${id} `) && m.kind.startsWith("approval"))
+      .map((m) => m.kind)
+      .sort();
+    expect(kinds).toEqual(["approval_decision", "approval_reminder", "approval_request"]);
+    expect(await statusOf(id)).toBe(ORDER_STATUS.CANCELLED);
   });
 
   it("counts the reminder and the expiry in the days an administrator saved (decision 047), not the environment's", async () => {
