@@ -14,12 +14,11 @@
  * Each row: a warm-up of --warmup seconds (not counted), then --duration seconds measured.
  * --wait-quiet N waits up to N seconds for the 1-minute load average to fall below 0.5 first.
  */
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import type { Options, Request } from "autocannon";
+import type { Options } from "autocannon";
 import { DEMO_PRACTICES } from "../../apps/api/src/db/seed/demo-people.ts";
 import {
   type ApiUnderTest,
@@ -36,7 +35,7 @@ import { type DurablePostgres, startDurablePostgres } from "./durable-postgres.t
 import { type LighthouseResult, runLighthouse } from "./lighthouse.ts";
 import { kib, type Run, render, writeReadme } from "./load-report.ts";
 import { type Driver, type Row, run, type Target, type Timing } from "./load-rows.ts";
-import { auth, type ListItem, orderItems, post, prepareShoppers, type Shopper } from "./shoppers.ts";
+import { auth, type ListItem, orderRequests, post, prepareShoppers, type Shopper } from "./shoppers.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -104,33 +103,6 @@ async function preparePortal(base: string): Promise<Portal> {
     listCount: list.data.length,
     productIds: list.data.map((p) => p.id),
     orderIds: orders.data.map((o) => o.id),
-  };
-}
-
-/** The body of the next order: the next practice, 1–3 of its products in turn, at their minimum quantity. */
-function orderRequests(shoppers: Shopper[]): Request {
-  let n = 0;
-  return {
-    method: "POST",
-    path: "/api/order/add",
-    setupRequest: (request) => {
-      const shopper = shoppers[n % shoppers.length] as Shopper;
-      const k = Math.floor(n / shoppers.length);
-      n++;
-      const count = 1 + (n % 3);
-      const items = orderItems(shopper, k, count);
-      return {
-        ...request,
-        headers: { ...auth(shopper.token), "idempotency-key": randomUUID() },
-        body: JSON.stringify({
-          contact_name: "Load Bench",
-          contact_phone: "415-555-0101",
-          email: "load@bench.test",
-          delivery_method_id: shopper.deliveryMethodId,
-          items,
-        }),
-      };
-    },
   };
 }
 

@@ -12,16 +12,15 @@
  *
  *   npm run bench:order-cpu -- [--worktree | --commit REV] [--no-build] [--duration 8] [--without-rollups]
  */
-import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import autocannon, { type Request } from "autocannon";
+import autocannon from "autocannon";
 import pg from "pg";
 import { DEMO_PRACTICES } from "../../apps/api/src/db/seed/demo-people.ts";
 import { prepareApi, startApi, stopProcess } from "./api-under-test.ts";
 import { cpuSeconds, postmasterPid } from "./cpu.ts";
 import { startDurablePostgres } from "./durable-postgres.ts";
-import { auth, orderItems, prepareShoppers } from "./shoppers.ts";
+import { orderRequests, prepareShoppers } from "./shoppers.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -66,29 +65,7 @@ try {
        alter table inventory_transactions disable trigger report_ledger_inserted`,
     );
   const shoppers = await prepareShoppers(running.base, DEMO_PRACTICES.slice(0, 12), "order CPU benchmark");
-  let n = 0;
-  const order: Request = {
-    method: "POST",
-    path: "/api/order/add",
-    setupRequest: (request) => {
-      const shopper = shoppers[n % shoppers.length];
-      if (!shopper) throw new Error("no practice signed in");
-      const items = orderItems(shopper, Math.floor(n / shoppers.length), 1 + ((n + 1) % 3));
-      n++;
-      return {
-        ...request,
-        headers: { ...auth(shopper.token), "idempotency-key": randomUUID() },
-        body: JSON.stringify({
-          contact_name: "Load Bench",
-          contact_phone: "415-555-0101",
-          email: "load@bench.test",
-          delivery_method_id: shopper.deliveryMethodId,
-          items,
-        }),
-      };
-    },
-  };
-  const options = { url: running.base, connections: 10, requests: [order] };
+  const options = { url: running.base, connections: 10, requests: [orderRequests(shoppers)] };
   await autocannon({ ...options, duration: 2 });
   await sql(database.url, "select pg_stat_statements_reset()");
   const apiPid = running.child.pid ?? 0;

@@ -1,10 +1,13 @@
 /**
- * The demo practices as order-storm clients, shared by bench:load and bench:processes: signed in by
- * address, with their delivery method and the products they may order, after the administrator
- * has stocked every tracked product generously (so no order of a run is refused for stock), and
- * without the personalised products: they need the practice's brand and an approved proof (decision
- * 044), which no practice of a run has, so every order of one would be refused (409), rightly.
+ * The demo practices as order-storm clients, shared by bench:load, bench:processes and
+ * bench:order-cpu: signed in by address, with their delivery method and the products they may
+ * order, after the administrator has stocked every tracked product generously (so no order of a
+ * run is refused for stock), and without the personalised products: they need the practice's brand
+ * and an approved proof (decision 044), which no practice of a run has, so every order of one would
+ * be refused (409), rightly.
  */
+import { randomUUID } from "node:crypto";
+import type { Request } from "autocannon";
 import { DEMO_ADMIN } from "../../apps/api/src/db/seed/index.ts";
 
 export interface Shopper {
@@ -86,4 +89,34 @@ export function orderItems(shopper: Shopper, turn: number, count: number) {
       return { id: p.id, quantity: Math.max(1, p.min_quantity) };
     },
   );
+}
+
+/**
+ * bench:load's order request (bench:order-cpu's too): the next practice, 1–3 of its products in
+ * turn at their minimum quantity, its first delivery method and a new Idempotency-Key.
+ */
+export function orderRequests(shoppers: Shopper[]): Request {
+  let n = 0;
+  return {
+    method: "POST",
+    path: "/api/order/add",
+    setupRequest: (request) => {
+      const shopper = shoppers[n % shoppers.length] as Shopper;
+      const k = Math.floor(n / shoppers.length);
+      n++;
+      const count = 1 + (n % 3);
+      const items = orderItems(shopper, k, count);
+      return {
+        ...request,
+        headers: { ...auth(shopper.token), "idempotency-key": randomUUID() },
+        body: JSON.stringify({
+          contact_name: "Load Bench",
+          contact_phone: "415-555-0101",
+          email: "load@bench.test",
+          delivery_method_id: shopper.deliveryMethodId,
+          items,
+        }),
+      };
+    },
+  };
 }
