@@ -1,4 +1,4 @@
-import { EVENT_TYPES, type StoredSession } from "@vetportal/contract";
+import { EVENT_TYPES } from "@vetportal/contract";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 const settled = async (promise: Promise<void>, ms = 50) => {
@@ -37,17 +37,6 @@ function reportingPaints() {
     watching: () => observers.size,
   };
 }
-
-const SESSION: StoredSession = {
-  displayName: "Happy Paws",
-  username: "Happy Paws",
-  expireDate: new Date(Date.now() + 3_600_000).toISOString(),
-  expiresIn: "996000",
-  userid: 5,
-  idToken: "id-1",
-  refreshToken: "refresh-1",
-  registered: true,
-};
 
 // The first screen's wait is the module's own state: each test loads the module afresh.
 const load = async () => {
@@ -123,11 +112,12 @@ describe("afterLoad (decision 034, levers 26 and 31)", () => {
     expect(browser.watching()).toBe(0);
   });
 
-  /** The event log's module, fresh, with a practice signed in (or not). */
-  async function eventLog(signedIn: boolean) {
+  /** The event log's module, fresh, with a practice signed in. */
+  async function eventLog() {
     vi.resetModules();
-    const { saveSession, clearSession } = await import("./session.ts");
-    if (signedIn) saveSession({ session: SESSION, profile: null, privileges: null });
+    // The test helpers' session is the fresh module's, as the event log's is.
+    const { clearSession } = await import("./session.ts");
+    (await import("../test/render.tsx")).signIn();
     const { logEvent } = await import("./log-event.ts");
     const fetch = vi
       .spyOn(globalThis, "fetch")
@@ -138,7 +128,7 @@ describe("afterLoad (decision 034, levers 26 and 31)", () => {
 
   it("sends the event log after the load, with low priority", async () => {
     readyState("loading");
-    const { logEvent, fetch } = await eventLog(true);
+    const { logEvent, fetch } = await eventLog();
     logEvent({ event: EVENT_TYPES[0], product_id: 1 });
     await settled(Promise.resolve());
     expect(fetch).not.toHaveBeenCalled();
@@ -149,7 +139,7 @@ describe("afterLoad (decision 034, levers 26 and 31)", () => {
 
   it("sends no event log when the user signed out while it waited", async () => {
     readyState("loading");
-    const { logEvent, fetch, clearSession } = await eventLog(true);
+    const { logEvent, fetch, clearSession } = await eventLog();
     logEvent({ event: EVENT_TYPES[0], product_id: 1 });
     clearSession();
     window.dispatchEvent(new Event("load"));
