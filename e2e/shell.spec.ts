@@ -178,6 +178,10 @@ test.describe("a first visit (decision 034)", () => {
       expect.arrayContaining(["/assets/index", "/assets/shell", "/assets/cart-preview"]),
     );
     expect(loaded.scripts).toHaveLength(3);
+    // The entry asks V8 to compile its functions while it streams in (build/compile-hints.ts).
+    const entry = loaded.scripts.find((path) => /^\/assets\/index-[\w-]{8}\.js$/.test(path));
+    const entrySource = await (await page.request.get(entry ?? "/assets/index.js")).text();
+    expect(entrySource.split("\n", 1)[0]).toBe("//# allFunctionsCalledOnLoad");
     expect(loaded.preloaded).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^\/assets\/shell-[\w-]{8}\.css$/),

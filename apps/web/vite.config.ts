@@ -4,6 +4,7 @@ import { defineConfig } from "vite";
 import { CART_STORAGE_KEY, STORAGE_KEYS } from "../../packages/contract/src/storage.ts";
 import { type BootPreloadOptions, bootPreload } from "./build/boot-preload.ts";
 import { chunkPlan } from "./build/chunk-groups.ts";
+import { compileHints } from "./build/compile-hints.ts";
 import { mantineCssPerComponent } from "./build/mantine-css.ts";
 import { precompress } from "./build/precompress.ts";
 import { pureContract } from "./build/pure-contract.ts";
@@ -113,6 +114,7 @@ export default defineConfig({
       pages: { ...practicePages, ...preloadedPages, ...otherPreloadedPages },
       firstData,
     }),
+    compileHints(),
     precompress(),
   ],
   resolve: {
