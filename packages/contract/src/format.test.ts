@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { formatPst, formatUsDate, portalDay } from "./format.ts";
 import { ALL_ORDER_STATUSES, ORDER_STATUS, ORDER_STATUSES, orderStatusName } from "./orders.ts";
 import { USER_LEVEL, USER_LEVELS } from "./users.ts";
@@ -50,5 +50,30 @@ describe("enumerations (one map each)", () => {
       { id: USER_LEVEL.MANAGER, name: "Manager" },
       { id: USER_LEVEL.ADMINISTRATOR, name: "Administrator" },
     ]);
+  });
+});
+
+describe("the time-zone formats", () => {
+  it("are made at their first use, once, not as the module loads (decision 034, lever 34)", async () => {
+    const Original = Intl.DateTimeFormat;
+    let made = 0;
+    Intl.DateTimeFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        made += 1;
+      }
+    } as typeof Intl.DateTimeFormat;
+    try {
+      vi.resetModules();
+      const format = await import("./format.ts");
+      expect(made).toBe(0);
+      expect(format.formatPst("2026-01-15T17:05:00Z")).toBe("01/15/2026 9:05 AM PST");
+      format.formatPst("2026-01-16T17:05:00Z");
+      expect(format.portalDay(new Date("2026-01-15T17:05:00Z"))).toBe("2026-01-15");
+      format.portalDay(new Date("2026-01-16T17:05:00Z"));
+      expect(made).toBe(2);
+    } finally {
+      Intl.DateTimeFormat = Original;
+    }
   });
 });

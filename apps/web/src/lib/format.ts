@@ -2,8 +2,10 @@
 
 export { formatPst, formatUsDate } from "@vetportal/contract";
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+// Made at its first use, not as the shell loads (decision 034, lever 34).
+let usd: Intl.NumberFormat | undefined;
 
 export function formatMoney(cents: number): string {
+  usd ??= new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
   return usd.format(cents / 100);
 }

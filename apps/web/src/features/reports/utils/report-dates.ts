@@ -22,11 +22,13 @@ export function isReportDay(value: string): boolean {
   return isIsoDay(value) && !value.startsWith("0");
 }
 
-const monthLabel = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+// Made at its first use, not as the report's code loads (decision 034, lever 34).
+let monthLabel: Intl.DateTimeFormat | undefined;
 
 /** "2026-01" → "Jan 2026" (the inventory chart's x axis). */
 export function formatMonth(month: string): string {
   const match = /^(\d{4})-(\d{2})$/.exec(month);
   if (!match) return month;
+  monthLabel ??= new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
   return monthLabel.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
 }

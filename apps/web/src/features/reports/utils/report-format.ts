@@ -1,17 +1,22 @@
 import { REPLICA_LAG_NOTE_SECONDS, type ReportFreshness } from "@vetportal/contract";
 import { formatPst, formatUsDate } from "../../../lib/format.ts";
 
-const counts = new Intl.NumberFormat("en-US");
+// Made at its first use, not as the report's code loads (decision 034, lever 34).
+let counts: Intl.NumberFormat | undefined;
+const count = (value: number) => {
+  counts ??= new Intl.NumberFormat("en-US");
+  return counts.format(value);
+};
 
 /** Packs, rows, orders: grouped digits. */
 export function formatCount(value: number | null | undefined): string {
-  return value === null || value === undefined ? "—" : counts.format(value);
+  return value === null || value === undefined ? "—" : count(value);
 }
 
 /** A signed change of stock: +25, −5 (with a real minus sign), 0. */
 export function formatSigned(value: number): string {
-  if (value > 0) return `+${counts.format(value)}`;
-  if (value < 0) return `−${counts.format(-value)}`;
+  if (value > 0) return `+${count(value)}`;
+  if (value < 0) return `−${count(-value)}`;
   return "0";
 }
 
