@@ -109,7 +109,7 @@ export const MyAllowanceSchema = z.object({
 });
 export type MyAllowance = z.infer<typeof MyAllowanceSchema>;
 
-const allotment = dbInt().min(0, "Enter 0 or more.").max(100_000_000, "Enter at most 100000000.");
+const allotmentSchema = dbInt().min(0, "Enter 0 or more.").max(100_000_000, "Enter at most 100000000.");
 
 /** The programme form (administrators). Dollars are entered and kept in cents. */
 export const ProgrammeFormSchema = z.object({
@@ -121,7 +121,7 @@ export const ProgrammeFormSchema = z.object({
   over_balance: z.enum(OVER_BALANCE_POLICIES, { error: "Choose what happens over the balance." }).default("refuse"),
   rollover: z.boolean().default(false),
   warning_percent: dbInt().min(0, "Enter 0 to 100.").max(100, "Enter 0 to 100.").default(80),
-  default_allotted: allotment.default(0),
+  default_allotted: allotmentSchema.default(0),
   active: z.boolean().default(true),
 });
 export type ProgrammeForm = z.infer<typeof ProgrammeFormSchema>;
@@ -163,13 +163,13 @@ export const AllocationSetSchema = z.object({
   programme_id: IdSchema,
   user_id: IdSchema,
   period: IsoDateSchema,
-  allotted: allotment,
+  allotted: allotmentSchema,
 });
 export const DepartmentDefaultSetSchema = z.object({
   programme_id: IdSchema,
   department_id: IdSchema,
   /** null removes the default: its practices follow the programme's. */
-  allotted: allotment.nullable(),
+  allotted: allotmentSchema.nullable(),
 });
 export const AdjustmentSchema = z.object({
   programme_id: IdSchema,

@@ -49,16 +49,16 @@ const cartLines = z.array(CartLineInputSchema).max(CART_MAX_LINES, `A cart holds
  * removed its lines — and changes nothing; the answer is the server's cart, which the copy then
  * takes. Left out for a copy made while signed out (the merge at sign-in) and for Empty Cart.
  */
-const baseRevision = dbInt("Revision must be a whole number").min(0, "Revision must be 0 or more").optional();
+const baseRevisionSchema = dbInt("Revision must be a whole number").min(0, "Revision must be 0 or more").optional();
 
 /** POST /api/cart/replace: the whole cart becomes these lines (an empty list empties it). */
-export const CartReplaceRequestSchema = z.object({ items: cartLines, base_revision: baseRevision });
+export const CartReplaceRequestSchema = z.object({ items: cartLines, base_revision: baseRevisionSchema });
 /**
  * POST /api/cart/merge (sign-in): the browser's lines join the server's. A product in both keeps
  * the larger quantity (decision 021): the browser's copy is usually a copy of the same cart, so a
  * sum would double it. No line is lost — unless the copy is stale (`base_revision`, decision 027).
  */
-export const CartMergeRequestSchema = z.object({ items: cartLines, base_revision: baseRevision });
+export const CartMergeRequestSchema = z.object({ items: cartLines, base_revision: baseRevisionSchema });
 /** POST /api/cart/update: these lines are set (added or their quantity replaced); quantity 0 removes one. */
 export const CartUpdateRequestSchema = z.object({ items: cartLines.min(1, "Nothing to update") });
 export const CartQueryRequestSchema = z.object({});

@@ -26,14 +26,14 @@ export const REPORT_MAX_LIMIT = 500;
 export const INVENTORY_REPORT_MAX_LIMIT = 1000;
 
 /** Optional free text of a filter: trimmed, empty means "any". */
-const filterText = dbText()
+const filterTextSchema = dbText()
   .trim()
   .max(100)
   .optional()
   .nullable()
   .transform((v) => v || null);
 /** A select whose 0 is the ALL option (SPEC §7 report filters). */
-const allOrId = dbInt().min(0).default(0);
+const allOrIdSchema = dbInt().min(0).default(0);
 
 export const DATE_BY = ["created", "shipped"] as const;
 
@@ -58,17 +58,17 @@ export const ReportFilterBaseSchema = z.object({
   date_from: IsoDateSchema,
   date_to: IsoDateSchema,
   date_by: z.enum(DATE_BY).default("created"),
-  department_id: allOrId,
-  cost_center_id: allOrId,
-  user_id: allOrId,
+  department_id: allOrIdSchema,
+  cost_center_id: allOrIdSchema,
+  user_id: allOrIdSchema,
   /** Free text matched against the ordering user's name, email and practice. */
-  user_text: filterText,
-  order_status_id: allOrId,
+  user_text: filterTextSchema,
+  order_status_id: allOrIdSchema,
   payment_method_id: dbInt().min(0).max(1).default(0),
   order_type_id: dbInt().min(0).max(2).default(0),
-  po_number: filterText,
+  po_number: filterTextSchema,
   /** Order id, PO number, product name or SKU, ship-to name, depending on the view. */
-  keyword_search: filterText,
+  keyword_search: filterTextSchema,
   department_code: FlagSchema.default(false),
   date_shipped: FlagSchema.default(false),
   ship_to: FlagSchema.default(false),

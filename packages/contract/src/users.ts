@@ -183,7 +183,7 @@ export const UserDetailSchema = UserRowSchema.extend({
 export type UserDetail = z.infer<typeof UserDetailSchema>;
 
 /** An optional phone: left out stays left out (a partial update keeps it); "" clears it. */
-const optionalPhone = dbText()
+const optionalPhoneSchema = dbText()
   .trim()
   .regex(/^(\d{3}-\d{3}-\d{4})?$/, MESSAGES.phoneFormat)
   .optional()
@@ -197,9 +197,9 @@ export const UserUpdateRequestSchema = z
     last_name: dbText().trim().min(1, MESSAGES.lastNameRequired).max(100).optional(),
     title: dbText().trim().min(1, MESSAGES.titleRequired).max(100).optional(),
     email: EmailSchema.optional(),
-    phone: optionalPhone,
-    cell: optionalPhone,
-    fax: optionalPhone,
+    phone: optionalPhoneSchema,
+    cell: optionalPhoneSchema,
+    fax: optionalPhoneSchema,
     is_active: z
       .union([z.literal(0), z.literal(1), z.boolean()])
       .transform(Boolean)
@@ -213,9 +213,9 @@ export const PersonalInfoSchema = z.object({
   last_name: dbText(MESSAGES.lastNameRequired).trim().min(1, MESSAGES.lastNameRequired).max(100),
   title: dbText(MESSAGES.titleRequired).trim().min(1, MESSAGES.titleRequired).max(100),
   email: EmailSchema,
-  phone: optionalPhone,
-  cell: optionalPhone,
-  fax: optionalPhone,
+  phone: optionalPhoneSchema,
+  cell: optionalPhoneSchema,
+  fax: optionalPhoneSchema,
 });
 
 /** POST /api/user/delete (admin): always a soft delete (SPEC §4 "permanent 0"). */
@@ -267,7 +267,7 @@ export const AddressRequestSchema = z.object({
   state: dbText(MESSAGES.stateRequired).trim().toUpperCase().length(2, MESSAGES.stateRequired),
   zip_code: dbText(MESSAGES.zipRequired).trim().min(1, MESSAGES.zipRequired).regex(ZIP_PATTERN, MESSAGES.zipFormat),
   country: dbInt("Country is required").positive("Country is required"),
-  phone: optionalPhone,
+  phone: optionalPhoneSchema,
 });
 export const AddressSchema = z.object({
   id: z.number().int(),

@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { transform } from "esbuild";
 import { rollup } from "rollup";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -78,5 +81,31 @@ describe("the web build's contract transform", () => {
     expect(code).toContain("Shipped");
     expect(code).not.toMatch(/lazySchema\(/);
     expect(code).not.toContain("row-schema");
+  });
+});
+
+describe("the contract's schema constants", () => {
+  const CONTRACT_DIR = new URL("../../../../packages/contract/src/", import.meta.url).pathname;
+  /** primitives.ts's schema builders: the exported functions that return a chain from `z` (dbInt, dbText, …). */
+  const builders = [
+    ...readFileSync(join(CONTRACT_DIR, "primitives.ts"), "utf8").matchAll(
+      /^export function (\w+)\([^)]*\)[^{]*\{\s*return z\b/gm,
+    ),
+  ].map((match) => match[1]);
+
+  it("are named …Schema when a builder makes them, so the web builds them on first use", async () => {
+    expect(builders).toEqual(expect.arrayContaining(["dbInt", "dbText"]));
+    const eager: string[] = [];
+    for (const file of readdirSync(CONTRACT_DIR).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))) {
+      const { code } = await transform(readFileSync(join(CONTRACT_DIR, file), "utf8"), { loader: "ts" });
+      const lazy = pureContractModule(code, "lazy-schema").code;
+      for (const match of code.matchAll(/^(?:export )?const (\w+) = (\w+)\(/gm)) {
+        const [, name, root] = match;
+        if (!builders.includes(root ?? "")) continue;
+        if (!new RegExp(`const ${name} = /\\* @__PURE__ \\*/ __lazySchema\\(`).test(lazy)) eager.push(`${file}: ${name}`);
+      }
+    }
+    // A schema built as the module loads costs every page that imports the module (decision 034, lever 36).
+    expect(eager).toEqual([]);
   });
 });
