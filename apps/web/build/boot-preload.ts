@@ -109,7 +109,12 @@ export function bootPreload(options: BootPreloadOptions): Plugin {
         pattern,
         filesOf(chunkOf(bundle, id), bundle, base).filter((file) => !skip.has(file) && !shell.includes(file)),
       ]);
-      const source = `(function () {
+      // All of it in a zero-delay timer: the parser's task that meets this script is the one that asks
+      // for the entry, and reading the stored session (the origin's localStorage, loaded on its first
+      // read) and sending the requests would keep it from ending (decision 034, lever 35). The timer is
+      // set before the entry's own (main.tsx waits for one before it starts), so what it keeps is
+      // there before the client looks.
+      const source = `setTimeout(function () {
   try {
     var stored = localStorage.getItem(${JSON.stringify(options.sessionKey)});
     if (!stored) return;
@@ -128,11 +133,9 @@ export function bootPreload(options: BootPreloadOptions): Plugin {
       link.href = files[j];
       document.head.appendChild(link);
     }
-    // After the code's preloads, so the largest downloads start first, and in a task of its own: the
-    // fetches cost a phone's main thread more than the rest of this script, and the parser's task
-    // that runs it is the one the first paint waits for (decision 034, lever 35).${firstDataSource(options.firstData, options.cartKey, options.privilegesKey)}
+    // After the code's preloads, so the largest downloads start first.${firstDataSource(options.firstData, options.cartKey, options.privilegesKey)}
   } catch (error) {}
-})();
+}, 0);
 `;
       // Inline script text must not hold "</script" (it would end the element early).
       if (/<\/script/i.test(source)) throw new Error("boot-preload: the boot script would end its <script> element");
@@ -152,9 +155,7 @@ export function bootPreload(options: BootPreloadOptions): Plugin {
  * The part of the boot script that starts the first data (BootPreloadOptions.firstData): with an
  * unexpired stored session, each request goes out with its bearer token and its response promise is
  * kept in `window.__vetportalFirstData` under the key lib/first-data.ts looks it up by (method, path
- * and the body's JSON). A failure here only loses the head start: the client fetches as usual. It
- * runs in a zero-delay timer set before the entry's own (main.tsx waits for one before it starts),
- * so the responses are kept before the client looks for them.
+ * and the body's JSON). A failure here only loses the head start: the client fetches as usual.
  */
 function firstDataSource(
   firstData: BootPreloadOptions["firstData"],
@@ -163,8 +164,7 @@ function firstDataSource(
 ): string {
   if (!firstData) return "";
   return `
-    setTimeout(function () {
-     try {
+    (function () {
       var session = JSON.parse(stored);
       var who = { staff: false, admin: false };
       try {
@@ -264,6 +264,5 @@ function firstDataSource(
         send(request);
       }
       window.__vetportalFirstData = responses;
-     } catch (error) {}
-    }, 0);`;
+    })();`;
 }
