@@ -24,7 +24,9 @@ function firstPageLoaded(router: ReturnType<typeof createAppRouter>): Promise<vo
 async function start() {
   // A task of its own for what follows: evaluating this chunk (React DOM, React Router, Mantine) is
   // one long task already, and a phone's main thread should not also restore the session and match
-  // the routes in it (decision 034, lever 26).
+  // the routes in it (decision 034, lever 26). It also comes after the boot script's timer, set while
+  // the document was parsed, so the first data that script sends is kept before anything looks
+  // for it (decision 034, lever 35).
   await new Promise((resolve) => setTimeout(resolve, 0));
 
   // The dev server serves Mantine pre-bundled, without the per-component stylesheets a build adds
