@@ -102,7 +102,8 @@ describe("the contract's schema constants", () => {
       for (const match of code.matchAll(/^(?:export )?const (\w+) = (\w+)\(/gm)) {
         const [, name, root] = match;
         if (!builders.includes(root ?? "")) continue;
-        if (!new RegExp(`const ${name} = /\\* @__PURE__ \\*/ __lazySchema\\(`).test(lazy)) eager.push(`${file}: ${name}`);
+        if (!new RegExp(`const ${name} = /\\* @__PURE__ \\*/ __lazySchema\\(`).test(lazy))
+          eager.push(`${file}: ${name}`);
       }
     }
     // A schema built as the module loads costs every page that imports the module (decision 034, lever 36).
