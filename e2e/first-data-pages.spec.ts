@@ -66,6 +66,28 @@ test("the order report's chunks and its filter's choices come with the code, onc
   expect(asked.sort()).toEqual(["/api/approvals/waiting", "/api/report/filters"]);
 });
 
+test("the approvals queue and the audit trail ask for their first page once, with the code", async ({ page }) => {
+  await signInAsAdmin(page);
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path === "/api/approvals/queue" || path === "/api/audit/list") asked.push(`${path} ${request.postData()}`);
+  });
+  const askedBeforeEntry = await holdEntryUntil(page, () => asked.length === 1);
+  await page.goto("/approvals");
+  await expect(page.getByRole("heading", { level: 1, name: "Approvals" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(askedBeforeEntry()).toBe(true);
+  await page.unrouteAll();
+  expect(asked).toEqual(['/api/approvals/queue {"limit":25,"offset":0}']);
+
+  asked.length = 0;
+  await page.goto("/admin/audit");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(asked).toEqual(['/api/audit/list {"limit":50,"offset":0}']);
+});
+
 /**
  * Holds the entry script back (at most 3 s) until `asked()` holds: what is asked for meanwhile can
  * only be the boot script's request. The answer: whether it held before the entry went on.

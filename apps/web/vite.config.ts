@@ -46,6 +46,11 @@ const preloadedPages = {
 // left as it is: what they share with a practice page stays where it is, not in every page's shell.
 const otherPreloadedPages = {
   "^/account/brand/?$": src("features/account/routes/brand.tsx"),
+  // Issue 23's pages (but the allowance's, which loads with the shell's chunks already).
+  "^/quick-order/?$": src("features/cart/routes/quick-order.tsx"),
+  "^/approvals/?$": src("features/approvals/routes/approvals-queue.tsx"),
+  "^/admin/order-for/?$": src("features/order-for/routes/order-for.tsx"),
+  "^/admin/audit/?$": src("features/audit/routes/audit-log.tsx"),
 };
 
 // The first data of a signed-in visit, started by the boot script with the code, each request exactly
@@ -86,6 +91,12 @@ const firstData = {
     "^/cart/preview/?$": [{ method: "POST", path: "/api/order/quote", body: {}, cart: "items" }],
     // The practice's own brand (any signed-in user's own: never refused).
     "^/account/brand/?$": [{ method: "POST", path: "/api/brand/query", body: {} }],
+    // Issue 23's lists, their first page unfiltered (approvals-queue.tsx: PAGE_SIZE; audit-log.tsx:
+    // the contract's AUDIT_PAGE_SIZE).
+    "^/approvals/?$": [{ method: "POST", path: "/api/approvals/queue", body: { limit: 25, offset: 0 }, search: false }],
+    "^/admin/audit/?$": [
+      { method: "POST", path: "/api/audit/list", body: { limit: 50, offset: 0 }, search: false, who: "admin" },
+    ],
     // The order report's filter choices (features/reports/api/get-report-filters.ts).
     "^/reports/orderreport/?$": [{ method: "POST", path: "/api/report/filters", body: {}, who: "admin" }],
     // My Orders' first page, unfiltered (orders.tsx: PAGE_SIZE).

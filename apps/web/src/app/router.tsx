@@ -47,7 +47,11 @@ const pages: RouteObject[] = [
   // Approvers, not only administrators, decide here; the server checks who (decision 040).
   {
     path: "approvals",
-    lazy: page(() => import("../features/approvals/routes/approvals-queue.tsx"), "ApprovalsQueueRoute"),
+    lazy: page(
+      () => import("../features/approvals/routes/approvals-queue.tsx"),
+      "ApprovalsQueueRoute",
+      "approvalsQueueLoader",
+    ),
   },
   {
     path: "approvals/:orderId",
@@ -197,7 +201,7 @@ const adminPages: RouteObject[] = [
   },
   {
     path: "admin/audit",
-    lazy: page(() => import("../features/audit/routes/audit-log.tsx"), "AuditLogRoute"),
+    lazy: page(() => import("../features/audit/routes/audit-log.tsx"), "AuditLogRoute", "auditLogLoader"),
   },
   {
     path: "admin/settings",

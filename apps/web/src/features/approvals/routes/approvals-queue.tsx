@@ -4,9 +4,10 @@ import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { actionsColumn, type TableColumn } from "../../../components/table/data-table.tsx";
 import { ListResults } from "../../../components/table/list-results.tsx";
+import { loadFirstData } from "../../../lib/first-data-loader.ts";
 import { formatMoney, formatPst } from "../../../lib/format.ts";
 import { useListParams } from "../../../lib/list-params.ts";
-import { useApprovalQueue } from "../api/approvals.ts";
+import { approvalQueueOptions, useApprovalQueue } from "../api/approvals.ts";
 
 const PAGE_SIZE = 25;
 
@@ -71,6 +72,13 @@ const columns: TableColumn<ApprovalRequest>[] = [
     </Button>
   )),
 ];
+
+/** A fresh visit's first page of the queue is in its first paint (lib/first-data-loader.ts). */
+export function approvalsQueueLoader({ request }: { request: Request }) {
+  // The boot script sends the first page only (`search: false` in vite.config.ts).
+  if (new URL(request.url).search) return null;
+  return loadFirstData([approvalQueueOptions({ limit: PAGE_SIZE, offset: 0 })]);
+}
 
 /**
  * /approvals (issue 23 §2): the orders waiting for the signed-in approver's decision (an

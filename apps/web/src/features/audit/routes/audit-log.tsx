@@ -13,10 +13,11 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import type { TableColumn } from "../../../components/table/data-table.tsx";
 import { ExportButton } from "../../../components/table/export-button.tsx";
 import { ListResults } from "../../../components/table/list-results.tsx";
+import { loadFirstData } from "../../../lib/first-data-loader.ts";
 import { formatPst } from "../../../lib/format.ts";
 import { readParams, useListParams } from "../../../lib/list-params.ts";
 import { useExportAudit } from "../api/export-audit.ts";
-import { useAuditList } from "../api/list-audit.ts";
+import { auditListOptions, useAuditList } from "../api/list-audit.ts";
 
 /** The filters as they sit in the URL (?person=…&kind=product&from=…), so Back and links keep them. */
 type Filters = { person: string; kind: string; record: string; from: string; to: string };
@@ -87,6 +88,13 @@ const COLUMNS: TableColumn<AuditRow>[] = [
   { key: "action", label: "Action", cell: (row) => row.action },
   { key: "change", label: "Change", wrap: true, cell: (row) => <AuditChanges row={row} /> },
 ];
+
+/** A fresh visit's first page, unfiltered, is in its first paint (lib/first-data-loader.ts). */
+export function auditLogLoader({ request }: { request: Request }) {
+  // The boot script sends the unfiltered first page only (`search: false` in vite.config.ts).
+  if (new URL(request.url).search) return null;
+  return loadFirstData([auditListOptions({ limit: AUDIT_PAGE_SIZE, offset: 0 })]);
+}
 
 /**
  * /admin/audit (issue 23 §5): every change an administrator or approver made, newest first, who
