@@ -225,7 +225,7 @@ async function firstOrderPath(tab: Page, baseUrl: string): Promise<string> {
   return path;
 }
 
-/** Audits the nine pages of issue 22 and the two of issue 24 with each preset; see the header comment. */
+/** Audits the nine pages of issue 22, the five of issue 23 and the two of issue 24 with each preset; see the header comment. */
 export async function runLighthouse(baseUrl: string, options: LighthouseOptions = {}): Promise<LighthouseResult[]> {
   const {
     runs = 1,
@@ -245,7 +245,8 @@ export async function runLighthouse(baseUrl: string, options: LighthouseOptions 
   };
 
   const practicePages = ["login", "home", "category", "product", "cart", "shipping", "orders", "order"];
-  if ([...practicePages, "brand", "personalised product"].some(wanted)) {
+  const adminPages = ["order report", "approvals", "order for", "audit"];
+  if ([...practicePages, "brand", "personalised product", "allowance", "quick order"].some(wanted)) {
     await withBrowser(chromePath, async (_browser, tab) => {
       await auditAll(tab, "login", "/login");
       await signInAsPractice(tab, baseUrl);
@@ -261,12 +262,19 @@ export async function runLighthouse(baseUrl: string, options: LighthouseOptions 
       // Issue 24's pages: the practice's brand and a personalised product with its proof (the demo practice has a brand).
       await auditAll(tab, "brand", "/account/brand");
       await auditAll(tab, "personalised product", PERSONALISED_PATH);
+      // Issue 23's practice pages: the programme's balances and ledger, and quick order.
+      await auditAll(tab, "allowance", "/allowance");
+      await auditAll(tab, "quick order", "/quick-order");
     });
   }
-  if (wanted("order report")) {
+  if (adminPages.some(wanted)) {
     await withBrowser(chromePath, async (_browser, tab) => {
       await signInAsAdmin(tab, baseUrl);
       await auditAll(tab, "order report", "/reports/orderreport");
+      // Issue 23's administrators' pages.
+      await auditAll(tab, "approvals", "/approvals");
+      await auditAll(tab, "order for", "/admin/order-for");
+      await auditAll(tab, "audit", "/admin/audit");
     });
   }
   return results;
