@@ -1,7 +1,9 @@
 /**
- * Lighthouse on the portal's main pages (issues 10 and 22): /login, then home, a category, a
- * product, the cart, shipping, My Orders and an order's page signed in as the demo practice, then
- * the order report signed in as the administrator. Each page is audited with the desktop and the
+ * Lighthouse on the portal's main pages (issues 10, 22, 23 and 24): /login, then home, a category,
+ * a product, the cart, shipping, My Orders, an order's page, the brand, a personalised product, the
+ * allowance and quick order signed in as the demo practice, then the order report, approvals and an
+ * order waiting for approval, the approval rules, order for, the audit trail, the allowances grid
+ * and a programme, and a personalised product's template signed in as the administrator. Each page is audited with the desktop and the
  * mobile preset; the result is the performance, accessibility and best-practices scores, the lab
  * metrics that make the score (LCP, TBT, CLS) and what the page transferred (all, and JavaScript).
  *
@@ -216,6 +218,15 @@ async function addFirstProductToCart(tab: Page, baseUrl: string): Promise<string
   return path;
 }
 
+/** The first link on `page` to a path starting with `prefix` (an order waiting for approval, a programme). */
+async function firstLinkOn(tab: Page, baseUrl: string, page: string, prefix: string): Promise<string> {
+  await tab.goto(new URL(page, baseUrl).href);
+  const link = await tab.waitForSelector(`main a[href^="${prefix}"]`);
+  const path = await link?.evaluate((a) => a.getAttribute("href"));
+  if (!path) throw new Error(`no link to ${prefix}… on ${page}`);
+  return path;
+}
+
 /** The first order on My Orders (the practice's newest); returns its page's path. */
 async function firstOrderPath(tab: Page, baseUrl: string): Promise<string> {
   await tab.goto(new URL("/orders", baseUrl).href);
@@ -225,7 +236,7 @@ async function firstOrderPath(tab: Page, baseUrl: string): Promise<string> {
   return path;
 }
 
-/** Audits the nine pages of issue 22, the five of issue 23 and the two of issue 24 with each preset; see the header comment. */
+/** Audits the pages of issues 22, 23 and 24 with each preset; see the header comment. */
 export async function runLighthouse(baseUrl: string, options: LighthouseOptions = {}): Promise<LighthouseResult[]> {
   const {
     runs = 1,
@@ -245,7 +256,17 @@ export async function runLighthouse(baseUrl: string, options: LighthouseOptions 
   };
 
   const practicePages = ["login", "home", "category", "product", "cart", "shipping", "orders", "order"];
-  const adminPages = ["order report", "approvals", "order for", "audit"];
+  const adminPages = [
+    "order report",
+    "approvals",
+    "approval",
+    "approval rules",
+    "order for",
+    "audit",
+    "allowances",
+    "programme",
+    "template",
+  ];
   if ([...practicePages, "brand", "personalised product", "allowance", "quick order"].some(wanted)) {
     await withBrowser(chromePath, async (_browser, tab) => {
       await auditAll(tab, "login", "/login");
@@ -271,10 +292,17 @@ export async function runLighthouse(baseUrl: string, options: LighthouseOptions 
     await withBrowser(chromePath, async (_browser, tab) => {
       await signInAsAdmin(tab, baseUrl);
       await auditAll(tab, "order report", "/reports/orderreport");
-      // Issue 23's administrators' pages.
+      // Issue 23's administrators' pages, and issue 24's template editor.
       await auditAll(tab, "approvals", "/approvals");
+      if (wanted("approval"))
+        await auditAll(tab, "approval", await firstLinkOn(tab, baseUrl, "/approvals", "/approvals/"));
+      await auditAll(tab, "approval rules", "/admin/approval-rules");
       await auditAll(tab, "order for", "/admin/order-for");
       await auditAll(tab, "audit", "/admin/audit");
+      await auditAll(tab, "allowances", "/admin/allowances");
+      if (wanted("programme"))
+        await auditAll(tab, "programme", await firstLinkOn(tab, baseUrl, "/admin/allowances", "/admin/allowances/"));
+      await auditAll(tab, "template", `/Product/Template/${PERSONALISED_PATH.replace(/\D/g, "")}`);
     });
   }
   return results;
