@@ -51,6 +51,12 @@ const otherPreloadedPages = {
   "^/approvals/?$": src("features/approvals/routes/approvals-queue.tsx"),
   "^/admin/order-for/?$": src("features/order-for/routes/order-for.tsx"),
   "^/admin/audit/?$": src("features/audit/routes/audit-log.tsx"),
+  "^/approvals/\\d+/?$": src("features/approvals/routes/approval-decision.tsx"),
+  "^/admin/approval-rules/?$": src("features/approvals/routes/approval-rules.tsx"),
+  "^/admin/allowances/?$": src("features/allowances/routes/admin-programmes.tsx"),
+  "^/admin/allowances/\\d+/?$": src("features/allowances/routes/admin-grid.tsx"),
+  // Issue 24's template editor.
+  "^/Product/Template/\\d+/?$": src("features/products-admin/routes/product-template.tsx"),
 };
 
 // The first data of a signed-in visit, started by the boot script with the code, each request exactly

@@ -14,7 +14,13 @@ export function PageCrumbs({
   current: ReactNode;
 }) {
   return (
-    <Breadcrumbs separatorMargin={6} style={{ flexWrap: "wrap" }}>
+    <Breadcrumbs
+      separatorMargin={6}
+      style={{ flexWrap: "wrap" }}
+      // Each crumb at least 24 px tall (WCAG 2.5.8): wrapped onto lines of their own on a phone, the
+      // links' targets would overlap. (Breadcrumbs sets its children's style: a crumb's own is lost.)
+      styles={{ breadcrumb: { minHeight: 24, display: "inline-flex", alignItems: "center" } }}
+    >
       {trail.map((crumb) => (
         <Anchor key={crumb.to} component={Link} to={crumb.to} size="sm">
           {crumb.label}
