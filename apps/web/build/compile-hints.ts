@@ -29,8 +29,7 @@ export function compileHints(): Plugin {
         for (const chunk of Object.values(bundle)) {
           if (chunk.type !== "chunk" || !chunk.isEntry) continue;
           chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
-          // The source map is written from its own asset (and the chunk's copy): both move a line down.
-          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+          // The source map (a build with one) is written from its own asset: it moves a line down.
           const map = bundle[`${chunk.fileName}.map`];
           if (map?.type === "asset") {
             const parsed = JSON.parse(String(map.source)) as { mappings: string };
