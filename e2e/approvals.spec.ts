@@ -1,12 +1,13 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { apiAsPage } from "./support/admin-helpers.ts";
 import {
   ADMIN,
   apiToken,
+  BROOKLYN,
+  brooklynOrderWaiting,
   expect,
   openMainLink,
   type Practice,
-  practiceSignIn,
   setProgrammesOverBalance,
   signInAsPractice,
   test,
@@ -26,7 +27,6 @@ import { expectPageOk } from "./support/page-checks.ts";
 
 /** The demo approver (README "Demo accounts") and the flagged demo practice. */
 const APPROVER = { email: "approver@vetportal.example", password: "VetPortal2026" };
-const BROOKLYN: Practice = { name: "Brooklyn Heights Pet Clinic", address: "210 Atlantic Avenue", zip: "11201" };
 /** Practices no other journey orders for: one per size, so each sees its own balance. */
 const OVER_BALANCE: Record<string, Practice> = {
   desktop: { name: "Sacramento Valley Pet Hospital", address: "915 J Street", zip: "95814" },
@@ -45,26 +45,6 @@ async function signInAsApprover(page: Page) {
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
   await expectPageOk(page, "approver's home", { once: true });
-}
-
-/** An order of the flagged practice, placed through the API: it waits for approval. Answers its id. */
-async function brooklynOrderWaiting(request: APIRequestContext): Promise<number> {
-  const headers = { authorization: `Bearer ${await apiToken(request, practiceSignIn(BROOKLYN))}` };
-  // 144518: New York's own programme, which a Brooklyn practice sees.
-  const product = await request.post("/api/product/query", { data: { id: 144518 }, headers });
-  const { min_quantity } = (await product.json()).data as { min_quantity: number };
-  const placed = await request.post("/api/order/add", {
-    headers,
-    data: {
-      contact_name: "Aisha Khan",
-      contact_phone: "718-555-0142",
-      email: "front@brooklynheights.test",
-      delivery_method_id: 1,
-      items: [{ id: 144518, quantity: min_quantity }],
-    },
-  });
-  expect(placed.ok(), await placed.text()).toBe(true);
-  return (await placed.json()).data as number;
 }
 
 /** The approver finds the order through the navigation's "Approvals", and approves or rejects it with a note. */

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, PRACTICES, signInAsAdmin, signInAsPractice, test } from "./support/fixtures.ts";
+import { brooklynOrderWaiting, expect, PRACTICES, signInAsAdmin, signInAsPractice, test } from "./support/fixtures.ts";
 
 // Decision 034, fourth round: on a fresh signed-in visit the product's picture (and a personalised
 // product's proof, lever 32) and the order report's chunks come with the code (the boot script,
@@ -86,6 +86,35 @@ test("the approvals queue and the audit trail ask for their first page once, wit
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.waitForLoadState("networkidle");
   expect(asked).toEqual(['/api/audit/list {"limit":50,"offset":0}']);
+});
+
+test("issue 23's and 24's administrators' pages ask for their data once, with the code", async ({ page, request }) => {
+  const orderId = await brooklynOrderWaiting(request);
+  const pages: [string, string[]][] = [
+    [`/approvals/${orderId}`, [`/api/approvals/query {"order_id":${orderId}}`]],
+    ["/admin/approval-rules", ["/api/approvals/approvers {}", "/api/approvals/rules/list {}"]],
+    ["/admin/allowances", ["/api/allowance/programme/list {}"]],
+    ["/admin/allowances/1", ['/api/allowance/grid {"programme_id":1}']],
+    // The template once the product's answer says the product is personalised.
+    ["/Product/Template/990002", ['/api/product/query {"id":990002}', '/api/template/query {"product_id":990002}']],
+  ];
+  const watched = new Set(pages.flatMap(([, asks]) => asks.map((ask) => ask.split(" ")[0])));
+  await signInAsAdmin(page);
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (watched.has(path)) asked.push(`${path} ${request.postData()}`);
+  });
+  for (const [path, expected] of pages) {
+    asked.length = 0;
+    const askedBeforeEntry = await holdEntryUntil(page, () => asked.length === expected.length);
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await page.unrouteAll();
+    expect(askedBeforeEntry(), path).toBe(true);
+    expect(asked.sort(), path).toEqual(expected);
+  }
 });
 
 /**

@@ -42,8 +42,10 @@ const preloadedPages = {
   "^/reports/orderreport/?$": src("app/routes/order-report.tsx"),
 };
 
-// Pages whose chunks (with the chunks they import) a signed-in first visit preloads, the chunk plan
-// left as it is: what they share with a practice page stays where it is, not in every page's shell.
+// Pages whose chunks (with the chunks they import) a signed-in first visit preloads, not grouped as the
+// practice pages are: what two of them share stays in a chunk of its own, not in every page's shell;
+// what one shares with a single practice page goes into the shell rather than into that page's chunk,
+// which it would otherwise load whole for a piece of it (decision 034, lever 38).
 const otherPreloadedPages = {
   "^/account/brand/?$": src("features/account/routes/brand.tsx"),
   // Issue 23's pages (the allowance's scores 96–97 on a phone without; decision 034, lever 37).
@@ -103,6 +105,27 @@ const firstData = {
     "^/admin/audit/?$": [
       { method: "POST", path: "/api/audit/list", body: { limit: 50, offset: 0 }, search: false, who: "admin" },
     ],
+    // Issue 23's administrators' pages: an approval (approvers and administrators), the rules and
+    // who may approve, the programmes and a programme's grid of today's period, unfiltered.
+    "^/approvals/(\\d+)/?$": [{ method: "POST", path: "/api/approvals/query", body: { order_id: "$1" }, who: "staff" }],
+    "^/admin/approval-rules/?$": [
+      { method: "POST", path: "/api/approvals/rules/list", body: {}, who: "admin" },
+      { method: "POST", path: "/api/approvals/approvers", body: {}, who: "admin" },
+    ],
+    "^/admin/allowances/?$": [{ method: "POST", path: "/api/allowance/programme/list", body: {}, who: "admin" }],
+    "^/admin/allowances/(\\d+)/?$": [
+      { method: "POST", path: "/api/allowance/grid", body: { programme_id: "$1" }, search: false, who: "admin" },
+    ],
+    // Issue 24's template editor: the product, then its template once the product says it has one.
+    "^/Product/Template/(\\d+)/?$": [
+      {
+        method: "POST",
+        path: "/api/product/query",
+        body: { id: "$1" },
+        who: "admin",
+        next: { when: "is_customizable", method: "POST", path: "/api/template/query", body: { product_id: "$1" } },
+      },
+    ],
     // The order report's filter choices (features/reports/api/get-report-filters.ts).
     "^/reports/orderreport/?$": [{ method: "POST", path: "/api/report/filters", body: {}, who: "admin" }],
     // My Orders' first page, unfiltered (orders.tsx: PAGE_SIZE).
@@ -122,6 +145,7 @@ export default defineConfig({
       signIn,
       practicePages: Object.values(practicePages),
       preloadedPages: Object.values(preloadedPages),
+      otherPreloadedPages: Object.values(otherPreloadedPages),
     }),
     bootPreload({
       sessionKey: STORAGE_KEYS.session,

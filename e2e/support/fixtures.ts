@@ -90,6 +90,29 @@ export const practiceSignIn = (p: Practice) => ({
 });
 
 /** A stray console error or uncaught page error fails the test (STYLE §8). */
+/** The demo practice whose every order waits for approval (the seed's flagged practice). */
+export const BROOKLYN: Practice = { name: "Brooklyn Heights Pet Clinic", address: "210 Atlantic Avenue", zip: "11201" };
+
+/** An order of the flagged practice, placed through the API: it waits for approval. Answers its id. */
+export async function brooklynOrderWaiting(request: APIRequestContext): Promise<number> {
+  const headers = { authorization: `Bearer ${await apiToken(request, practiceSignIn(BROOKLYN))}` };
+  // 144518: New York's own programme, which a Brooklyn practice sees.
+  const product = await request.post("/api/product/query", { data: { id: 144518 }, headers });
+  const { min_quantity } = (await product.json()).data as { min_quantity: number };
+  const placed = await request.post("/api/order/add", {
+    headers,
+    data: {
+      contact_name: "Aisha Khan",
+      contact_phone: "718-555-0142",
+      email: "front@brooklynheights.test",
+      delivery_method_id: 1,
+      items: [{ id: 144518, quantity: min_quantity }],
+    },
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
+  return (await placed.json()).data as number;
+}
+
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [undefined, { option: true }],
   failOnConsoleErrors: [

@@ -111,6 +111,12 @@ export interface ChunkPlan {
    * practice page goes into the shell, what it shares only with other pages into its own chunk.
    */
   preloadedPages?: string[];
+  /**
+   * The other pages the boot script preloads (issues 23 and 24): what one of them shares with a single
+   * practice (or preloaded) page goes into the shell, not into that page's chunk, which it would
+   * otherwise load whole for a piece of it (an approval loaded the shipping page and the order report).
+   */
+  otherPreloadedPages?: string[];
 }
 
 /**
@@ -131,7 +137,10 @@ export interface ChunkPlan {
  *   it), so a practice page is the entry, the shell and its own chunk (each with its stylesheet), and
  *   no practice page loads in the shell what only another one of them uses (decision 034, fifth round);
  * - a preloaded page (the order report) is grouped the same way: the entry, the shell and its own
- *   chunk, whatever else it shares with other administrators' pages (decision 034, lever 30).
+ *   chunk, whatever else it shares with other administrators' pages (decision 034, lever 30);
+ * - what one of those pages shares with one of the other pages the boot script preloads (an approval,
+ *   a programme's grid) goes into the shell too: else that page loads the practice page's whole chunk
+ *   for a form field or a pager, 30–60 KB more on a phone (decision 034, lever 38).
  * Every module gets a name because Rollup adds the unnamed imports of a named chunk to it, and
  * through a barrel that would be the whole library.
  */
@@ -169,6 +178,7 @@ function assignChunks(plan: ChunkPlan, ids: string[], getModuleInfo: GetModuleIn
   const signInClosure = new StaticClosure(plan.signIn ?? [], getModuleInfo).modules;
   const practice = new Set(plan.practicePages ?? []);
   const preloaded = new Set(plan.preloadedPages ?? []);
+  const others = new Set(plan.otherPreloadedPages ?? []);
 
   const users = new Map<string, string[]>();
   for (const point of loadPoints) {
@@ -190,7 +200,8 @@ function assignChunks(plan: ChunkPlan, ids: string[], getModuleInfo: GetModuleIn
     // shares with a practice page stays in the shell it loads anyway, and what it shares only with
     // pages outside them goes into its own chunk.
     const owners = points.filter((point) => practice.has(point) || preloaded.has(point));
-    const forShell = shellClosure.has(id) || (points.length > 1 && owners.length > 1);
+    const sharedWithOther = owners.length === 1 && points.some((point) => others.has(point));
+    const forShell = shellClosure.has(id) || (points.length > 1 && owners.length > 1) || sharedWithOther;
     const forPractice = forShell || (points.length > 1 && owners.length === 1);
     if (forPractice && signInClosure.has(id)) {
       // The sign-in page never loads the shell: what it shares with the practice's pages is in the entry.

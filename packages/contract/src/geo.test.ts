@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  COUNTRIES,
-  COUNTRY_ID_CANADA,
-  COUNTRY_ID_MEXICO,
-  COUNTRY_ID_UNITED_STATES,
-  US_STATES,
-  UsStateSchema,
-} from "./geo.ts";
+import { COUNTRIES, COUNTRY_ID_CANADA, COUNTRY_ID_MEXICO, COUNTRY_ID_UNITED_STATES } from "./geo.ts";
+import { US_STATES, UsStateSchema } from "./us-states.ts";
 
 describe("address option lists (SPEC §5, §9)", () => {
   it("lists 199 countries with the legacy ids", () => {

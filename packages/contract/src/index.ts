@@ -27,4 +27,5 @@ export * from "./settings.ts";
 export * from "./storage.ts";
 export * from "./support.ts";
 export * from "./tracking.ts";
+export * from "./us-states.ts";
 export * from "./users.ts";

@@ -55,7 +55,11 @@ const pages: RouteObject[] = [
   },
   {
     path: "approvals/:orderId",
-    lazy: page(() => import("../features/approvals/routes/approval-decision.tsx"), "ApprovalDecisionRoute"),
+    lazy: page(
+      () => import("../features/approvals/routes/approval-decision.tsx"),
+      "ApprovalDecisionRoute",
+      "approvalDecisionLoader",
+    ),
   },
   {
     path: "category/:categoryIdOrSearchText",
@@ -169,7 +173,11 @@ const adminPages: RouteObject[] = [
   },
   {
     path: "Product/Template/:productId",
-    lazy: page(() => import("../features/products-admin/routes/product-template.tsx"), "ProductTemplateRoute"),
+    lazy: page(
+      () => import("../features/products-admin/routes/product-template.tsx"),
+      "ProductTemplateRoute",
+      "productTemplateLoader",
+    ),
   },
   {
     path: "reports/orderreport",
@@ -185,7 +193,11 @@ const adminPages: RouteObject[] = [
   },
   {
     path: "admin/approval-rules",
-    lazy: page(() => import("../features/approvals/routes/approval-rules.tsx"), "ApprovalRulesRoute"),
+    lazy: page(
+      () => import("../features/approvals/routes/approval-rules.tsx"),
+      "ApprovalRulesRoute",
+      "approvalRulesLoader",
+    ),
   },
   {
     path: "admin/mail",
@@ -209,11 +221,15 @@ const adminPages: RouteObject[] = [
   },
   {
     path: "admin/allowances",
-    lazy: page(() => import("../features/allowances/routes/admin-programmes.tsx"), "AdminProgrammesRoute"),
+    lazy: page(
+      () => import("../features/allowances/routes/admin-programmes.tsx"),
+      "AdminProgrammesRoute",
+      "adminProgrammesLoader",
+    ),
   },
   {
     path: "admin/allowances/:id",
-    lazy: page(() => import("../features/allowances/routes/admin-grid.tsx"), "AdminGridRoute"),
+    lazy: page(() => import("../features/allowances/routes/admin-grid.tsx"), "AdminGridRoute", "adminGridLoader"),
   },
   {
     path: "admin/product",

@@ -23,14 +23,14 @@ export const GRID_KEY = ["allowance-grid"] as const;
 
 export type ProgrammeRequest = z.input<typeof ProgrammeFormSchema>;
 
-export const useProgrammes = () =>
-  useQuery(
-    queryOptions({
-      queryKey: PROGRAMMES_KEY,
-      queryFn: ({ signal }) =>
-        apiData("/api/allowance/programme/list", { body: {}, schema: z.array(ProgrammeSchema), signal }),
-    }),
-  );
+/** POST /api/allowance/programme/list: the customer's programmes. */
+export const programmesOptions = () =>
+  queryOptions({
+    queryKey: PROGRAMMES_KEY,
+    queryFn: ({ signal }) =>
+      apiData("/api/allowance/programme/list", { body: {}, schema: z.array(ProgrammeSchema), signal }),
+  });
+export const useProgrammes = () => useQuery(programmesOptions());
 
 export const useSaveProgramme = () =>
   useRefreshingMutation(
@@ -44,8 +44,8 @@ export const useSaveProgramme = () =>
   );
 
 /** POST /api/allowance/grid: one period of a programme (any day of it; today's when left out). */
-export const useAllocationGrid = (programmeId: number | undefined, period?: string) =>
-  useQuery({
+export const allocationGridOptions = (programmeId: number | undefined, period?: string) =>
+  queryOptions({
     queryKey: [...GRID_KEY, programmeId, period ?? "today"],
     queryFn: ({ signal }) =>
       apiData("/api/allowance/grid", {
@@ -53,6 +53,11 @@ export const useAllocationGrid = (programmeId: number | undefined, period?: stri
         schema: AllocationGridSchema,
         signal,
       }),
+  });
+
+export const useAllocationGrid = (programmeId: number | undefined, period?: string) =>
+  useQuery({
+    ...allocationGridOptions(programmeId, period),
     enabled: programmeId !== undefined,
     // Another period of the same programme keeps the grid on screen while it loads.
     placeholderData: (previous) => (previous?.programme.id === programmeId ? previous : undefined),

@@ -1,4 +1,4 @@
-import { Button, Select, SimpleGrid, TextInput } from "@mantine/core";
+import { Button, NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
 import { AdjustmentSchema, type AllocationRow, AllocationSetSchema } from "@vetportal/contract";
 import { CountInput, FormSection } from "../../../components/form-fields.tsx";
 import { useAppForm } from "../../../lib/form-kit.ts";
@@ -20,7 +20,11 @@ export function ChangeForms({
 }) {
   const set = useSetAllocation();
   const adjust = useAdjust();
-  const practices = rows.map((r) => ({ value: String(r.user_id), label: r.practice }));
+  // A native list: typing a name's first letters finds it, and a phone opens its own picker.
+  const practices = [
+    { value: "", label: "Choose a practice" },
+    ...rows.map((r) => ({ value: String(r.user_id), label: r.practice })),
+  ];
   const base = { programme_id: programmeId, period };
   const setForm = useAppForm<Pick<ChangeValues, "user_id" | "allotted">>({
     initialValues: { user_id: "", allotted: "" },
@@ -52,7 +56,7 @@ export function ChangeForms({
         })}
       >
         <FormSection title="Set an allocation">
-          <Select label="Practice" data={practices} searchable withAsterisk {...setForm.getInputProps("user_id")} />
+          <NativeSelect label="Practice" data={practices} withAsterisk {...setForm.getInputProps("user_id")} />
           <CountInput label="Allotted this period" withAsterisk {...setForm.getInputProps("allotted")} />
           <Button type="submit" loading={set.isPending}>
             Set Allocation
@@ -70,7 +74,7 @@ export function ChangeForms({
         })}
       >
         <FormSection title="Adjust a balance">
-          <Select label="Practice" data={practices} searchable withAsterisk {...adjustForm.getInputProps("user_id")} />
+          <NativeSelect label="Practice" data={practices} withAsterisk {...adjustForm.getInputProps("user_id")} />
           <CountInput
             label="Change (negative takes away)"
             allowNegative

@@ -61,10 +61,8 @@ describe("allowance programmes page", () => {
     expect(within(form).getByRole("textbox", { name: /Name/ })).toHaveAccessibleDescription("Enter a name.");
     expect(add.calls.count).toBe(0);
     await fill(user, within(form).getByRole("textbox", { name: /Name/ }), "Dental kits");
-    await user.click(within(form).getByRole("combobox", { name: "Unit" }));
-    await user.click(await screen.findByRole("option", { name: "Dollars" }));
-    await user.click(within(form).getByRole("combobox", { name: "What counts" }));
-    await user.click(await screen.findByRole("option", { name: "Some categories" }));
+    await user.selectOptions(within(form).getByRole("combobox", { name: "Unit" }), "Dollars");
+    await user.selectOptions(within(form).getByRole("combobox", { name: "What counts" }), "Some categories");
     await fill(user, within(form).getByRole("textbox", { name: /Category or product ids/ }), "31, 32");
     await fill(user, within(form).getByRole("textbox", { name: /Default allotment/ }), "50000");
     await user.click(within(form).getByRole("button", { name: "Add Programme" }));

@@ -8,9 +8,10 @@ import { LoadError, PageLoading } from "../../../components/page-state.tsx";
 import { Panel } from "../../../components/panel.tsx";
 import { DataTable, type TableColumn } from "../../../components/table/data-table.tsx";
 import { ExportButton } from "../../../components/table/export-button.tsx";
+import { loadFirstData } from "../../../lib/first-data-loader.ts";
 import { readParams, useListParams } from "../../../lib/list-params.ts";
 import { positiveId } from "../../../lib/route-params.ts";
-import { useAllocationGrid, useExportAllocations } from "../api/admin.ts";
+import { allocationGridOptions, useAllocationGrid, useExportAllocations } from "../api/admin.ts";
 import { ChangeForms } from "../components/allocation-forms.tsx";
 import { ImportPanel } from "../components/allocation-import.tsx";
 
@@ -64,6 +65,14 @@ function GridFilter({ initial, onApply }: { initial: Filters; onApply: (filters:
       <TextInput type="date" label="Period" description="Any day of it; today's when empty" {...field("period")} />
     </FilterForm>
   );
+}
+
+/** A fresh visit's grid of today's period is in its first paint (lib/first-data-loader.ts). */
+export function adminGridLoader({ params, request }: { params: { id?: string }; request: Request }) {
+  // The boot script sends the unfiltered grid only (`search: false` in vite.config.ts).
+  const id = positiveId(params.id);
+  if (id === undefined || new URL(request.url).search) return null;
+  return loadFirstData([allocationGridOptions(id)]);
 }
 
 /**

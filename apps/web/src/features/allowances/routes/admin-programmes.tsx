@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { Button, Group, NativeSelect, Stack, Switch, Text, TextInput } from "@mantine/core";
 import {
   ALLOWANCE_PERIODS,
   ALLOWANCE_SCOPES,
@@ -16,10 +16,11 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { LoadError, PageLoading } from "../../../components/page-state.tsx";
 import { Panel } from "../../../components/panel.tsx";
 import { actionsColumn, DataTable, statusColumn, type TableColumn } from "../../../components/table/data-table.tsx";
+import { loadFirstData } from "../../../lib/first-data-loader.ts";
 import { useAppForm } from "../../../lib/form-kit.ts";
 import { notifySaveError, schemaValidator } from "../../../lib/form-validation.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
-import { type ProgrammeRequest, useProgrammes, useSaveProgramme } from "../api/admin.ts";
+import { type ProgrammeRequest, programmesOptions, useProgrammes, useSaveProgramme } from "../api/admin.ts";
 
 type Values = Omit<ProgrammeRequest, "scope_ids" | "warning_percent" | "default_allotted"> & {
   scope_ids: string;
@@ -72,23 +73,17 @@ function ProgrammeForm({ programme, onDone }: { programme?: Programme; onDone: (
       <FormSection title={programme ? `Change ${programme.name}` : "Add a programme"}>
         <TextInput label="Name" withAsterisk {...form.getInputProps("name")} />
         <Group grow wrap="wrap" align="flex-start">
-          <Select
-            label="Period"
-            data={options(ALLOWANCE_PERIODS)}
-            allowDeselect={false}
-            {...form.getInputProps("period")}
-          />
-          <Select label="Unit" data={options(ALLOWANCE_UNITS)} allowDeselect={false} {...form.getInputProps("unit")} />
+          <NativeSelect label="Period" data={options(ALLOWANCE_PERIODS)} {...form.getInputProps("period")} />
+          <NativeSelect label="Unit" data={options(ALLOWANCE_UNITS)} {...form.getInputProps("unit")} />
         </Group>
         <Group grow wrap="wrap" align="flex-start">
-          <Select
+          <NativeSelect
             label="What counts"
             data={[
               { value: ALLOWANCE_SCOPES[0], label: "All products" },
               { value: ALLOWANCE_SCOPES[1], label: "Some categories" },
               { value: ALLOWANCE_SCOPES[2], label: "Some products" },
             ]}
-            allowDeselect={false}
             {...form.getInputProps("scope")}
           />
           <TextInput
@@ -97,10 +92,9 @@ function ProgrammeForm({ programme, onDone }: { programme?: Programme; onDone: (
             {...form.getInputProps("scope_ids")}
           />
         </Group>
-        <Select
+        <NativeSelect
           label="Over the balance"
           data={OVER_BALANCE_POLICIES.map((value) => ({ value, label: OVER_BALANCE_LABELS[value] }))}
-          allowDeselect={false}
           {...form.getInputProps("over_balance")}
         />
         <Group grow wrap="wrap" align="flex-start">
@@ -127,6 +121,11 @@ function ProgrammeForm({ programme, onDone }: { programme?: Programme; onDone: (
       </FormSection>
     </form>
   );
+}
+
+/** A fresh visit's programmes are in its first paint (lib/first-data-loader.ts). */
+export function adminProgrammesLoader() {
+  return loadFirstData([programmesOptions()]);
 }
 
 /** /admin/allowances (issue 23 §1): the sponsor's programmes; each opens its allocations grid. */

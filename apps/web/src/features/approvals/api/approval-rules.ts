@@ -19,11 +19,12 @@ export const approvalRulesOptions = () =>
 export const useApprovalRules = () => useQuery({ ...approvalRulesOptions(), meta: { handlesErrors: true } });
 
 /** POST /api/approvals/approvers (admin): who a rule may name. */
-export const useApprovers = () =>
-  useQuery({
+export const approversOptions = () =>
+  queryOptions({
     queryKey: [...rulesKey, "approvers"],
     queryFn: ({ signal }) => apiData("/api/approvals/approvers", { body: {}, schema: ApproverListSchema, signal }),
   });
+export const useApprovers = () => useQuery(approversOptions());
 
 /** POST /api/approvals/rules/save (admin): a new rule or a change of one. */
 export const useSaveRule = () =>

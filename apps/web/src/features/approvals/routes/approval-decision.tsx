@@ -9,12 +9,13 @@ import { GrowingTextarea } from "../../../components/growing-textarea.tsx";
 import { PageCrumbs } from "../../../components/page-crumbs.tsx";
 import { isNotFound, LoadError, PageLoading, RecordNotFound } from "../../../components/page-state.tsx";
 import { Panel } from "../../../components/panel.tsx";
+import { loadFirstData } from "../../../lib/first-data-loader.ts";
 import { useAppForm } from "../../../lib/form-kit.ts";
 import { notifySaveError, schemaErrors } from "../../../lib/form-validation.ts";
 import { formatMoney, formatPst } from "../../../lib/format.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { positiveId } from "../../../lib/route-params.ts";
-import { useApproval, useDecide } from "../api/approvals.ts";
+import { approvalQueryOptions, useApproval, useDecide } from "../api/approvals.ts";
 import { allowanceText } from "./approvals-queue.tsx";
 
 type Choice = "approve" | "reject";
@@ -95,6 +96,12 @@ function DecisionForm({ request }: { request: ApprovalRequest }) {
       </Stack>
     </form>
   );
+}
+
+/** A fresh visit's approval is in its first paint (lib/first-data-loader.ts). */
+export function approvalDecisionLoader({ params }: { params: { orderId?: string } }) {
+  const id = positiveId(params.orderId);
+  return loadFirstData(id === undefined ? [] : [approvalQueryOptions(id)]);
 }
 
 /**

@@ -74,7 +74,7 @@ describe("approval rules page", () => {
     const { user, save, list } = openRules([]);
     expect(await screen.findByText("No rule yet: every order is placed Active.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Add Rule" }));
-    const form = screen.getByRole("form", { name: "Add a rule" });
+    const form = await screen.findByRole("form", { name: "Add a rule" });
     await fill(user, within(form).getByRole("textbox", { name: /Name/ }), "Big dental orders");
     await user.selectOptions(within(form).getByRole("combobox", { name: "Needs approval when" }), "category_quantity");
     await user.selectOptions(within(form).getByRole("combobox", { name: "For" }), "Cardiology");
@@ -105,7 +105,7 @@ describe("approval rules page", () => {
   it("says what is missing and sends nothing", async () => {
     const { user, save } = openRules([]);
     await user.click(await screen.findByRole("button", { name: "Add Rule" }));
-    const form = screen.getByRole("form", { name: "Add a rule" });
+    const form = await screen.findByRole("form", { name: "Add a rule" });
     await user.click(within(form).getByRole("button", { name: "Add Rule" }));
     expect(within(form).getByRole("textbox", { name: /Name/ })).toHaveAccessibleDescription("Enter a name");
     expect(within(form).getByRole("textbox", { name: /Order total above/ })).toHaveAccessibleDescription(
@@ -139,7 +139,7 @@ describe("approval rules page", () => {
       }).handler,
     );
     await user.click(await screen.findByRole("button", { name: "Add Rule" }));
-    const form = screen.getByRole("form", { name: "Add a rule" });
+    const form = await screen.findByRole("form", { name: "Add a rule" });
     await fill(user, within(form).getByRole("textbox", { name: /Name/ }), "Flagged");
     await user.selectOptions(within(form).getByRole("combobox", { name: "Needs approval when" }), "flagged_user");
     await user.selectOptions(within(form).getByRole("combobox", { name: "For" }), "Cardiology");
@@ -159,7 +159,7 @@ describe("approval rules page", () => {
         name: /^Change\s*Large orders$/,
       }),
     );
-    const form = screen.getByRole("form", { name: "Change Large orders" });
+    const form = await screen.findByRole("form", { name: "Change Large orders" });
     expect(within(form).getByRole("textbox", { name: /Name/ })).toHaveValue("Large orders");
     expect(within(form).getByRole("textbox", { name: /Order total above/ })).toHaveValue("$500.00");
     await fill(user, within(form).getByRole("textbox", { name: /Order total above/ }), "750.5");

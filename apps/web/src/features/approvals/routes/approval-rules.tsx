@@ -1,13 +1,26 @@
 import { Badge, Button, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import type { ApprovalRule } from "@vetportal/contract";
-import { useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { LoadError, PageLoading } from "../../../components/page-state.tsx";
 import { DeleteButton, RowActions } from "../../../components/row-actions.tsx";
 import { actionsColumn, DataTable, type TableColumn } from "../../../components/table/data-table.tsx";
-import { useApprovalRules, useApprovers, useDeleteRule } from "../api/approval-rules.ts";
-import { RuleForm } from "../components/rule-form.tsx";
+import { loadFirstData } from "../../../lib/first-data-loader.ts";
+import { lazyOnUse, whenIdle } from "../../../lib/lazy-on-use.tsx";
+import {
+  approvalRulesOptions,
+  approversOptions,
+  useApprovalRules,
+  useApprovers,
+  useDeleteRule,
+} from "../api/approval-rules.ts";
+
+// The form, with its approver pickers, loads when it is opened (or once the page is idle), not with
+// the list: the pickers' popover code is a third of the page's (decision 034, lever 38).
+const ruleForm = lazyOnUse<{ rule?: ApprovalRule; onDone: () => void }>(() =>
+  import("../components/rule-form.tsx").then((m) => ({ default: m.RuleForm })),
+);
 
 function useColumns(onChange: (rule: ApprovalRule) => void): TableColumn<ApprovalRule>[] {
   const approvers = useApprovers();
@@ -58,6 +71,11 @@ function useColumns(onChange: (rule: ApprovalRule) => void): TableColumn<Approva
   ];
 }
 
+/** A fresh visit's rules and approvers are in its first paint (lib/first-data-loader.ts). */
+export function approvalRulesLoader() {
+  return loadFirstData([approvalRulesOptions(), approversOptions()]);
+}
+
 /**
  * /admin/approval-rules (issue 23 §2): the rules that place an order Pending Approval — per
  * customer or per department (a department's rule takes the place of the customer's of the same
@@ -67,6 +85,7 @@ export function ApprovalRulesRoute() {
   const rules = useApprovalRules();
   const [editing, setEditing] = useState<ApprovalRule | "new" | null>(null);
   const columns = useColumns(setEditing);
+  useEffect(() => whenIdle(ruleForm.preload), []);
   return (
     <Stack gap="lg">
       <title>Approval rules · Vet Portal</title>
@@ -74,16 +93,23 @@ export function ApprovalRulesRoute() {
         title="Approval rules"
         description="An order that matches a rule is placed Pending Approval until its approvers decide. A department's rule takes the place of the rule of the same kind for every department. Switch a rule off to keep it without using it."
       >
-        <Button onClick={() => setEditing("new")} leftSection={<IconPlus size={16} aria-hidden />}>
+        <Button
+          onClick={() => setEditing("new")}
+          onPointerEnter={ruleForm.preload}
+          onFocus={ruleForm.preload}
+          leftSection={<IconPlus size={16} aria-hidden />}
+        >
           Add Rule
         </Button>
       </PageHeader>
       {editing && (
-        <RuleForm
-          key={editing === "new" ? "new" : editing.id}
-          rule={editing === "new" ? undefined : editing}
-          onDone={() => setEditing(null)}
-        />
+        <Suspense fallback={<PageLoading label="Loading the form…" blocks={[{ h: 320 }]} />}>
+          <ruleForm.Component
+            key={editing === "new" ? "new" : editing.id}
+            rule={editing === "new" ? undefined : editing}
+            onDone={() => setEditing(null)}
+          />
+        </Suspense>
       )}
       {rules.isPending ? (
         <PageLoading label="Loading the rules…" blocks={[{ h: 160 }]} />

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { TemplateAnswerSchema, type TemplateSave, TemplateSchema } from "@vetportal/contract";
 import { z } from "zod";
 import { apiData } from "../../../lib/api-client.ts";
@@ -7,11 +7,16 @@ import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
 export const TEMPLATE_QUERY_KEY = ["print-template"] as const;
 
 /** POST /api/template/query (admin): a customizable product's print template, or null before the first. */
-export function useTemplate(productId: number | undefined) {
-  return useQuery({
+export const templateQueryOptions = (productId: number | undefined) =>
+  queryOptions({
     queryKey: [...TEMPLATE_QUERY_KEY, productId],
     queryFn: ({ signal }) =>
       apiData("/api/template/query", { body: { product_id: productId }, schema: TemplateAnswerSchema, signal }),
+  });
+
+export function useTemplate(productId: number | undefined) {
+  return useQuery({
+    ...templateQueryOptions(productId),
     enabled: productId !== undefined,
     meta: { handlesErrors: true },
   });

@@ -1,4 +1,4 @@
-import { Button, FileInput, Grid, Group, NativeSelect, Select, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Button, FileInput, Grid, Group, NativeSelect, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import {
   PRINT_MESSAGES,
@@ -81,24 +81,23 @@ function useLivePreview(productId: number, values: TemplateValues, upload: Uploa
 /** Whose brand the preview shows: the sample brand, or a practice chosen by name. */
 function BrandChoice({ form }: { form: ReturnType<typeof useAppForm<TemplateValues>> }) {
   const practices = usePracticeNames();
+  // A native list: typing a name's first letters finds it, and a phone opens its own picker.
   const data = useMemo(
-    () =>
-      (practices.data ?? [])
+    () => [
+      { value: "", label: "The sample practice" },
+      ...(practices.data ?? [])
         .filter((p) => p.representation)
         .map((p) => ({ value: String(p.id), label: p.representation as string })),
+    ],
     [practices.data],
   );
   return (
-    <Select
+    <NativeSelect
       label="Preview with the brand of"
-      placeholder="The sample practice"
       description="A practice without a brand shows the sample one"
       data={data}
-      searchable
-      clearable
-      nothingFoundMessage="No practice by that name"
-      value={form.values.user_id || null}
-      onChange={(value) => form.setFieldValue("user_id", value ?? "")}
+      value={form.values.user_id}
+      onChange={(event) => form.setFieldValue("user_id", event.currentTarget.value)}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { Button, ColorInput, Fieldset, Group, NativeSelect, SimpleGrid, Text } from "@mantine/core";
+import { Button, Fieldset, Group, NativeSelect, SimpleGrid, Text, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import {
   type TEMPLATE_FIELD_KINDS,
@@ -54,6 +54,39 @@ const ALIGN_OPTIONS = [
   { value: "right", label: "Right" },
 ];
 
+const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+/**
+ * A colour as #rrggbb: typed, or picked with the browser's own picker behind the swatch at its start
+ * (lighter than Mantine's ColorInput, whose popover and picker cost the editor's first render).
+ */
+function ColourInput({
+  label,
+  ...input
+}: ReturnType<UseFormReturnType<TemplateValues>["getInputProps"]> & { label: string }) {
+  const value = String(input.value ?? "");
+  return (
+    <TextInput
+      label={label}
+      {...input}
+      value={value}
+      maxLength={7}
+      spellCheck={false}
+      autoComplete="off"
+      leftSectionPointerEvents="all"
+      leftSection={
+        <input
+          type="color"
+          aria-label={`Pick the ${label.toLowerCase()}`}
+          value={HEX_COLOUR.test(value) ? value.toLowerCase() : "#000000"}
+          onChange={(event) => input.onChange(event.currentTarget.value)}
+          style={{ width: 22, height: 22, padding: 0, border: 0, background: "none", cursor: "pointer" }}
+        />
+      }
+    />
+  );
+}
+
 /** One named field of the template: its box in millimetres and, for text, font, sizes, colour and alignment. */
 export function TemplateFieldEditor({
   form,
@@ -81,7 +114,7 @@ export function TemplateFieldEditor({
             <NativeSelect label="Font" data={[...TEMPLATE_FONTS]} {...form.getInputProps(path("font"))} />
             <CountInput label="Size (pt)" {...form.getInputProps(path("size"))} />
             <CountInput label="Minimum size (pt)" {...form.getInputProps(path("min_size"))} />
-            <ColorInput label="Colour" format="hex" withEyeDropper={false} {...form.getInputProps(path("color"))} />
+            <ColourInput label="Colour" {...form.getInputProps(path("color"))} />
             <NativeSelect label="Alignment" data={ALIGN_OPTIONS} {...form.getInputProps(path("align"))} />
           </SimpleGrid>
           <Text size="xs" c="dimmed" mt={6}>

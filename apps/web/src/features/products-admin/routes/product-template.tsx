@@ -2,9 +2,11 @@ import { Alert, Stack, Text, Title } from "@mantine/core";
 import { useParams } from "react-router";
 import { PageCrumbs } from "../../../components/page-crumbs.tsx";
 import { isNotFound, LoadError, PageLoading } from "../../../components/page-state.tsx";
+import { loadFirstData } from "../../../lib/first-data-loader.ts";
+import { queryClient } from "../../../lib/query-client.ts";
 import { positiveId } from "../../../lib/route-params.ts";
-import { useAdminProduct } from "../api/get-product.ts";
-import { useTemplate } from "../api/print-template.ts";
+import { adminProductQueryOptions, useAdminProduct } from "../api/get-product.ts";
+import { templateQueryOptions, useTemplate } from "../api/print-template.ts";
 import { ProductNotFound } from "../components/product-not-found.tsx";
 import { TemplateEditor } from "../components/template-editor.tsx";
 
@@ -23,6 +25,16 @@ function Heading({ productId, name }: { productId: number; name: string }) {
       </Title>
       <Text c="dimmed">Where {name} prints each practice's name, phone, address, hours, website QR code and logo.</Text>
     </Stack>
+  );
+}
+
+/** A fresh visit's product and its template are in its first paint (lib/first-data-loader.ts). */
+export function productTemplateLoader({ params }: { params: { productId?: string } }) {
+  const id = positiveId(params.productId);
+  if (id === undefined) return loadFirstData([]);
+  const product = adminProductQueryOptions(id);
+  return loadFirstData([product], () =>
+    queryClient.getQueryData(product.queryKey)?.is_customizable ? [templateQueryOptions(id)] : [],
   );
 }
 
