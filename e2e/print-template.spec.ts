@@ -26,7 +26,10 @@ async function moveThePracticeName(page: import("@playwright/test").Page, y: num
     (await (await apiAsPage(page, "/api/template/query", { product_id: POSTER_ID })).json()) as TemplateAnswer
   ).data;
 
-  // Move the practice's name: the preview is drawn again with it in its new place.
+  // Move the practice's name: its folded row opens, and the preview is drawn again with it in its new place.
+  const row = page.getByRole("button", { name: /^Practice name \d/ });
+  await expect(row).toHaveAttribute("aria-expanded", "false");
+  await row.click();
   const name = page.getByRole("group", { name: "Practice name" });
   await name.getByRole("textbox", { name: "Y (mm)" }).fill(String(y));
   await expect(preview).not.toHaveAttribute("src", before ?? "");

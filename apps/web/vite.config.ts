@@ -116,7 +116,8 @@ const firstData = {
     "^/admin/allowances/(\\d+)/?$": [
       { method: "POST", path: "/api/allowance/grid", body: { programme_id: "$1" }, search: false, who: "admin" },
     ],
-    // Issue 24's template editor: the product, then its template once the product says it has one.
+    // Issue 24's template editor: the product, then its template once the product says it has one,
+    // and the saved template's preview with the sample brand (its largest picture; lever 39).
     "^/Product/Template/(\\d+)/?$": [
       {
         method: "POST",
@@ -125,6 +126,7 @@ const firstData = {
         who: "admin",
         next: { when: "is_customizable", method: "POST", path: "/api/template/query", body: { product_id: "$1" } },
       },
+      { method: "POST", path: "/api/template/preview", body: { product_id: "$1" }, who: "admin" },
     ],
     // The order report's filter choices (features/reports/api/get-report-filters.ts).
     "^/reports/orderreport/?$": [{ method: "POST", path: "/api/report/filters", body: {}, who: "admin" }],

@@ -7,6 +7,7 @@ import { useSignedInApp } from "../../../test/support/app.ts";
 import { order_products } from "../../db/schema/index.ts";
 import { DEMO_POSTCARD_ID, DEMO_POSTER_ID } from "../../db/seed/seed-print.ts";
 import { PREVIEW_PX } from "./print.service.ts";
+import { TEMPLATE_PREVIEW_PX } from "./templates.ts";
 
 /**
  * Print on demand (issue 24 §1–§3): the brand and its logo checks, proofs read back as text,
@@ -196,6 +197,23 @@ describe("proofs and print files", () => {
 });
 
 describe("templates", () => {
+  it("previews the saved placement when the fields and bleed are left out", async () => {
+    const current = (await post("/api/template/query", { product_id: DEMO_POSTCARD_ID }, t.admin)).json().data;
+    const preview = async (body: Record<string, unknown>) => {
+      const res = await post("/api/template/preview", { product_id: DEMO_POSTCARD_ID, ...body }, t.admin);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.preview as string;
+    };
+    const saved = await preview({});
+    expect(saved).toBe(await preview({ fields: current.fields, bleed_mm: current.bleed_mm }));
+    const moved = current.fields.map((f: { kind: string; y: number }) =>
+      f.kind === "practice_name" ? { ...f, y: f.y - 10 } : f,
+    );
+    expect(await preview({ fields: moved })).not.toBe(saved);
+    const image = Buffer.from(saved.replace(/^data:image\/webp;base64,/, ""), "base64");
+    expect(await sharp(image).metadata()).toMatchObject({ format: "webp", width: TEMPLATE_PREVIEW_PX });
+  });
+
   it("re-saving a template's placement unchanged keeps its version and the practices' approvals", async () => {
     // The stored fields come back from jsonb with their keys in another order than they were sent.
     const proof = (await post("/api/proof/query", { product_id: DEMO_POSTER_ID })).json().data;

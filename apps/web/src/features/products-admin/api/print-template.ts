@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { TemplateAnswerSchema, type TemplateSave, TemplateSchema } from "@vetportal/contract";
+import { TemplateAnswerSchema, type TemplatePreview, type TemplateSave, TemplateSchema } from "@vetportal/contract";
 import { z } from "zod";
 import { apiData } from "../../../lib/api-client.ts";
 import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
@@ -31,7 +31,7 @@ export function useSaveTemplate(productId: number) {
   );
 }
 
-export type PreviewRequest = TemplateSave & { user_id?: number };
+export type PreviewRequest = TemplatePreview;
 
 /**
  * POST /api/template/preview (admin): the unsaved placement drawn with a practice's (or the

@@ -54,18 +54,28 @@ function toSave(productId: number, values: TemplateValues) {
 
 type Upload = { file: File; base64: string };
 
-/** The live preview of the debounced values: asked for only when they pass the contract's checks. */
-function useLivePreview(productId: number, values: TemplateValues, upload: Upload | null) {
+/**
+ * The live preview of the debounced values: asked for only when they pass the contract's checks. The
+ * saved template with the sample brand is asked for by the product alone, as the boot script asks for
+ * it with the code on a fresh visit (vite.config.ts; decision 034, lever 39).
+ */
+function useLivePreview(productId: number, template: Template | null, values: TemplateValues, upload: Upload | null) {
   const [settled] = useDebouncedValue(values, PREVIEW_DEBOUNCE_MS);
   const save = toSave(productId, settled);
+  const asSaved = useMemo(
+    () => template && JSON.stringify(toSave(productId, toValues(template))),
+    [productId, template],
+  );
   const invalid = Object.keys(schemaErrors(TemplateSaveSchema, save)).length > 0;
   const request: PreviewRequest | null = invalid
     ? null
-    : {
-        ...save,
-        ...(upload ? { base_pdf: upload.base64 } : {}),
-        ...(settled.user_id ? { user_id: Number(settled.user_id) } : {}),
-      };
+    : !upload && !settled.user_id && JSON.stringify(save) === asSaved
+      ? { product_id: productId }
+      : {
+          ...save,
+          ...(upload ? { base_pdf: upload.base64 } : {}),
+          ...(settled.user_id ? { user_id: Number(settled.user_id) } : {}),
+        };
   const file = upload && [upload.file.name, upload.file.size, upload.file.lastModified];
   const preview = useTemplatePreview([productId, save, settled.user_id, file], request);
   const refused = preview.isError && !preview.isFetching ? preview.error : null;
@@ -122,7 +132,9 @@ export function TemplateEditor({
     initialValues: toValues(template),
     validate: schemaValidator(TemplateSaveSchema, (values: TemplateValues) => toSave(productId, values)),
   });
-  const { preview, problem, fileError } = useLivePreview(productId, form.values, upload);
+  // The fields start folded; the one just added opens.
+  const [added, setAdded] = useState<number | null>(null);
+  const { preview, problem, fileError } = useLivePreview(productId, template, form.values, upload);
   useUnsavedChangesGuard(form.isDirty() || upload !== null);
 
   const choose = async (file: File | null) => {
@@ -175,10 +187,11 @@ export function TemplateEditor({
             <FormSection title="Fields">
               {form.values.fields.map((field, index) => (
                 <TemplateFieldEditor
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the inputs are the form's, by index; the editor keeps no state
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the inputs are the form's, by index; the editor keeps only whether it is open
                   key={`${field.kind}-${index}`}
                   form={form}
                   index={index}
+                  initiallyOpen={index === added}
                   onRemove={() => form.removeListItem("fields", index)}
                 />
               ))}
@@ -192,9 +205,10 @@ export function TemplateEditor({
                 />
                 <Button
                   variant="default"
-                  onClick={() =>
-                    form.insertListItem("fields", newField(adding as FieldValues["kind"], form.values.fields.length))
-                  }
+                  onClick={() => {
+                    setAdded(form.values.fields.length);
+                    form.insertListItem("fields", newField(adding as FieldValues["kind"], form.values.fields.length));
+                  }}
                 >
                   Add field
                 </Button>

@@ -1,11 +1,25 @@
-import { Button, Fieldset, Group, NativeSelect, SimpleGrid, Text, TextInput } from "@mantine/core";
+import {
+  Button,
+  Fieldset,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+  VisuallyHidden,
+} from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
+import { IconChevronDown } from "@tabler/icons-react";
 import {
   type TEMPLATE_FIELD_KINDS,
   TEMPLATE_FIELD_LABELS,
   TEMPLATE_FONTS,
   type TemplateField,
 } from "@vetportal/contract";
+import { useId, useState } from "react";
 import { CountInput } from "../../../components/form-fields.tsx";
 
 type NumberValue = number | string;
@@ -87,46 +101,94 @@ function ColourInput({
   );
 }
 
-/** One named field of the template: its box in millimetres and, for text, font, sizes, colour and alignment. */
+/** A field's place (and for text, its type) in one line, for its folded row. */
+export function fieldSummary(field: FieldValues): string {
+  const place = `${field.x}, ${field.y} mm · ${field.width} × ${field.height} mm`;
+  return isText(field.kind) ? `${place} · ${field.font} ${field.size} pt, ${field.align}` : place;
+}
+
+/**
+ * One named field of the template: a folded row that says where it is (and in what type) and opens
+ * to its box in millimetres and, for text, font, sizes, colour and alignment. The inputs are drawn
+ * only when opened (a new field opens, and so does one the checks refuse): seven fields' fifty
+ * inputs were the editor's whole first render on a phone (decision 034, lever 39).
+ */
 export function TemplateFieldEditor({
   form,
   index,
   onRemove,
+  initiallyOpen = false,
 }: {
   form: UseFormReturnType<TemplateValues>;
   index: number;
   onRemove: () => void;
+  initiallyOpen?: boolean;
 }) {
+  const [open, setOpen] = useState(initiallyOpen);
+  const panelId = useId();
   const field = form.values.fields[index] as FieldValues;
   const path = (name: keyof FieldValues) => `fields.${index}.${name}`;
   const label = TEMPLATE_FIELD_LABELS[field.kind];
+  const refused = Object.keys(form.errors).some((key) => key.startsWith(`fields.${index}.`));
+  const shown = open || refused;
   return (
-    <Fieldset legend={label} radius="md" p={{ base: "sm", sm: "md" }}>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        <CountInput label="X (mm)" {...form.getInputProps(path("x"))} />
-        <CountInput label="Y (mm)" {...form.getInputProps(path("y"))} />
-        <CountInput label="Width (mm)" {...form.getInputProps(path("width"))} />
-        <CountInput label="Height (mm)" {...form.getInputProps(path("height"))} />
-      </SimpleGrid>
-      {isText(field.kind) && (
-        <>
-          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" mt="sm">
-            <NativeSelect label="Font" data={[...TEMPLATE_FONTS]} {...form.getInputProps(path("font"))} />
-            <CountInput label="Size (pt)" {...form.getInputProps(path("size"))} />
-            <CountInput label="Minimum size (pt)" {...form.getInputProps(path("min_size"))} />
-            <ColourInput label="Colour" {...form.getInputProps(path("color"))} />
-            <NativeSelect label="Alignment" data={ALIGN_OPTIONS} {...form.getInputProps(path("align"))} />
-          </SimpleGrid>
-          <Text size="xs" c="dimmed" mt={6}>
-            Text too long for its box shrinks down to the minimum size; longer still, the proof is refused.
+    <Paper withBorder radius="md">
+      <UnstyledButton
+        type="button"
+        aria-expanded={shown}
+        aria-controls={panelId}
+        onClick={() => setOpen(!shown)}
+        w="100%"
+        p={{ base: "sm", sm: "md" }}
+        style={{ display: "flex", alignItems: "center", gap: "var(--mantine-spacing-sm)" }}
+      >
+        <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+          <Text fw={600}>{label}</Text>
+          <Text size="sm" c={refused ? "red.8" : "dimmed"}>
+            {refused ? "A value here needs fixing" : fieldSummary(field)}
           </Text>
-        </>
+        </Stack>
+        <IconChevronDown
+          size={18}
+          aria-hidden
+          style={{ flex: "none", transform: shown ? "rotate(180deg)" : undefined }}
+        />
+      </UnstyledButton>
+      {shown && (
+        <Fieldset
+          id={panelId}
+          variant="unstyled"
+          legend={<VisuallyHidden>{label}</VisuallyHidden>}
+          px={{ base: "sm", sm: "md" }}
+          pb={{ base: "sm", sm: "md" }}
+        >
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+            <CountInput label="X (mm)" {...form.getInputProps(path("x"))} />
+            <CountInput label="Y (mm)" {...form.getInputProps(path("y"))} />
+            <CountInput label="Width (mm)" {...form.getInputProps(path("width"))} />
+            <CountInput label="Height (mm)" {...form.getInputProps(path("height"))} />
+          </SimpleGrid>
+          {isText(field.kind) && (
+            <>
+              <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" mt="sm">
+                <NativeSelect label="Font" data={[...TEMPLATE_FONTS]} {...form.getInputProps(path("font"))} />
+                <CountInput label="Size (pt)" {...form.getInputProps(path("size"))} />
+                <CountInput label="Minimum size (pt)" {...form.getInputProps(path("min_size"))} />
+                <ColourInput label="Colour" {...form.getInputProps(path("color"))} />
+                <NativeSelect label="Alignment" data={ALIGN_OPTIONS} {...form.getInputProps(path("align"))} />
+              </SimpleGrid>
+              <Text size="xs" c="dimmed" mt={6}>
+                Text too long for its box shrinks down to the minimum size; longer still, the proof is refused.
+              </Text>
+            </>
+          )}
+          <Group justify="flex-end" mt="xs">
+            <Button variant="outline" color="red.9" size="compact-sm" onClick={onRemove}>
+              Remove {label}
+            </Button>
+          </Group>
+        </Fieldset>
       )}
-      <Group justify="flex-end" mt="xs">
-        <Button variant="outline" color="red.9" size="compact-sm" onClick={onRemove}>
-          Remove {label}
-        </Button>
-      </Group>
-    </Fieldset>
+    </Paper>
   );
 }

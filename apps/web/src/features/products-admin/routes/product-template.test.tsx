@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
+import type { UserEvent } from "@testing-library/user-event";
 import {
   PRINT_MESSAGES,
   ProductDetailSchema,
@@ -83,6 +84,13 @@ function openEditor() {
   return { ...page, preview, save };
 }
 
+/** Opens a field's folded row (its button's name starts with the field's label) and answers its inputs' group. */
+async function openField(user: UserEvent, label: string) {
+  const row = await screen.findByRole("button", { name: (name) => name.startsWith(label) }, { timeout: 3000 });
+  await user.click(row);
+  return screen.getByRole("group", { name: label });
+}
+
 /** The preview image shows `src` (the first one waits for the page, the debounce and the answer). */
 const previewShows = (src: string) =>
   waitFor(
@@ -93,16 +101,28 @@ const previewShows = (src: string) =>
 // A page of many inputs on a shared 2-core machine: room beyond the project's 15 s.
 describe("the print template editor", { timeout: 30_000 }, () => {
   it("loads the template's fields and shows its preview with the sample brand", async () => {
-    const { preview } = openEditor();
+    const { preview, user } = openEditor();
     expect(await screen.findByRole("heading", { level: 1, name: "Print template" })).toBeInTheDocument();
-    const name = screen.getByRole("group", { name: "Practice name" });
+    // Each field starts folded, its row saying where it is and in what type.
+    const row = screen.getByRole("button", {
+      name: "Practice name 10, 12 mm · 80 × 10 mm · Helvetica-Bold 16 pt, left",
+    });
+    expect(row).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("group", { name: "Practice name" })).toBeNull();
+    const name = await openField(user, "Practice name");
+    expect(row).toHaveAttribute("aria-expanded", "true");
     expect(within(name).getByRole("textbox", { name: "X (mm)" })).toHaveValue("10");
     expect(within(name).getByRole("combobox", { name: "Font" })).toHaveValue("Helvetica-Bold");
     // The QR code takes a place only: no font.
-    expect(within(screen.getByRole("group", { name: "QR code (website)" })).queryByRole("combobox")).toBeNull();
+    expect(screen.getByRole("button", { name: "QR code (website) 100, 60 mm · 25 × 25 mm" })).toBeInTheDocument();
+    expect(within(await openField(user, "QR code (website)")).queryByRole("combobox")).toBeNull();
     await previewShows(PREVIEW_A);
+    // The saved template with the sample brand is asked for by the product alone, as the boot script does.
+    expect(preview.calls.last).toEqual({ product_id: 101 });
+    // Another practice's brand: the placement, named in full.
+    await user.selectOptions(screen.getByRole("combobox", { name: /Preview with the brand of/ }), "Happy Paws");
+    await waitFor(() => expect((preview.calls.last as { user_id?: number }).user_id).toBe(7), { timeout: 3000 });
     const body = preview.calls.last as PreviewBody;
-    expect(body.product_id).toBe(101);
     expect(body.fields.map((f) => [f.kind, f.x])).toEqual([
       ["practice_name", 10],
       ["qr", 100],
@@ -113,7 +133,7 @@ describe("the print template editor", { timeout: 30_000 }, () => {
   it("asks for a new preview when a field moves, and shows it", async () => {
     const { preview, user } = openEditor();
     await previewShows(PREVIEW_A);
-    const x = within(screen.getByRole("group", { name: "Practice name" })).getByRole("textbox", { name: "X (mm)" });
+    const x = within(await openField(user, "Practice name")).getByRole("textbox", { name: "X (mm)" });
     await user.clear(x);
     await user.type(x, "25");
     await waitFor(() => expect((preview.calls.last as PreviewBody).fields[0]?.x).toBe(25), { timeout: 3000 });
@@ -143,7 +163,7 @@ describe("the print template editor", { timeout: 30_000 }, () => {
   it("saves the fields and bleed as edited and says Template saved", async () => {
     const { user, save } = openEditor();
     await previewShows(PREVIEW_A);
-    const name = screen.getByRole("group", { name: "Practice name" });
+    const name = await openField(user, "Practice name");
     await fill(user, within(name).getByRole("textbox", { name: "Width (mm)" }), "90");
     await user.selectOptions(within(name).getByRole("combobox", { name: "Alignment" }), "center");
     await user.click(screen.getByRole("button", { name: "Save template" }));
@@ -157,9 +177,33 @@ describe("the print template editor", { timeout: 30_000 }, () => {
     expect(await screen.findByText(PRINT_MESSAGES.templateSaved)).toBeInTheDocument();
   });
 
+  it("opens a folded field the checks refuse, and a field just added", async () => {
+    const { user, save } = openEditor();
+    await previewShows(PREVIEW_A);
+    const name = await openField(user, "Practice name");
+    await user.clear(within(name).getByRole("textbox", { name: "X (mm)" }));
+    // Folded again, then saved: the refusal opens it, its row says so, and nothing is saved.
+    await user.click(screen.getByRole("button", { name: (n) => n.startsWith("Practice name") }));
+    expect(screen.queryByRole("group", { name: "Practice name" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Save template" }));
+    const reopened = await screen.findByRole("group", { name: "Practice name" });
+    expect(within(reopened).getByRole("textbox", { name: "X (mm)" })).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByRole("button", { name: "Practice name A value here needs fixing" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
+    expect(save.calls.count).toBe(0);
+
+    await user.selectOptions(screen.getByRole("combobox", { name: "Add a field" }), "Phone");
+    await user.click(screen.getByRole("button", { name: "Add field" }));
+    expect(within(screen.getByRole("group", { name: "Phone" })).getByRole("textbox", { name: "Y (mm)" })).toHaveValue(
+      "38",
+    );
+  });
+
   it("asks before leaving with changes not saved", async () => {
     const { user } = openEditor();
-    const name = await screen.findByRole("group", { name: "Practice name" }, { timeout: 3000 });
+    const name = await openField(user, "Practice name");
     await fill(user, within(name).getByRole("textbox", { name: "Y (mm)" }), "30");
     await user.click(screen.getByRole("link", { name: "Cancel" }));
     expect(await screen.findByText("Leave without saving?")).toBeInTheDocument();
