@@ -95,15 +95,8 @@ test("issue 23's and 24's administrators' pages ask for their data once, with th
     ["/admin/approval-rules", ["/api/approvals/approvers {}", "/api/approvals/rules/list {}"]],
     ["/admin/allowances", ["/api/allowance/programme/list {}"]],
     ["/admin/allowances/1", ['/api/allowance/grid {"programme_id":1}']],
-    // The template once the product's answer says the product is personalised; the saved template's preview.
-    [
-      "/Product/Template/990002",
-      [
-        '/api/product/query {"id":990002}',
-        '/api/template/preview {"product_id":990002}',
-        '/api/template/query {"product_id":990002}',
-      ],
-    ],
+    // The template once the product's answer says the product is personalised.
+    ["/Product/Template/990002", ['/api/product/query {"id":990002}', '/api/template/query {"product_id":990002}']],
   ];
   const watched = new Set(pages.flatMap(([, asks]) => asks.map((ask) => ask.split(" ")[0])));
   await signInAsAdmin(page);

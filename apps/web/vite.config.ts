@@ -116,8 +116,7 @@ const firstData = {
     "^/admin/allowances/(\\d+)/?$": [
       { method: "POST", path: "/api/allowance/grid", body: { programme_id: "$1" }, search: false, who: "admin" },
     ],
-    // Issue 24's template editor: the product, then its template once the product says it has one,
-    // and the saved template's preview with the sample brand (its largest picture; lever 39).
+    // Issue 24's template editor: the product, then its template once the product says it has one.
     "^/Product/Template/(\\d+)/?$": [
       {
         method: "POST",
@@ -126,7 +125,6 @@ const firstData = {
         who: "admin",
         next: { when: "is_customizable", method: "POST", path: "/api/template/query", body: { product_id: "$1" } },
       },
-      { method: "POST", path: "/api/template/preview", body: { product_id: "$1" }, who: "admin" },
     ],
     // The order report's filter choices (features/reports/api/get-report-filters.ts).
     "^/reports/orderreport/?$": [{ method: "POST", path: "/api/report/filters", body: {}, who: "admin" }],

@@ -135,17 +135,8 @@ export const TemplateSaveSchema = z.object({
 });
 export type TemplateSave = z.input<typeof TemplateSaveSchema>;
 
-/**
- * A live preview of unsaved placement: the fields and bleed on the current (or a new) base PDF, with
- * a practice's brand (`user_id`) or the sample one. Fields and bleed left out are the saved template's:
- * the editor's first preview, which its page's boot script asks for with the code (decision 034, lever 39).
- */
-export const TemplatePreviewSchema = TemplateSaveSchema.extend({
-  fields: TemplateFieldsSchema.optional(),
-  bleed_mm: TemplateSaveSchema.shape.bleed_mm.optional(),
-  user_id: IdSchema.optional(),
-});
-export type TemplatePreview = z.input<typeof TemplatePreviewSchema>;
+/** A live preview of unsaved placement: the fields and bleed on the current (or a new) base PDF. */
+export const TemplatePreviewSchema = TemplateSaveSchema.extend({ user_id: IdSchema.optional() });
 
 export const TemplateSchema = z.object({
   id: z.number().int(),

@@ -147,3 +147,16 @@ describe("afterLoad (decision 034, levers 26 and 31)", () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 });
+
+describe("afterNextPaint (decision 034, lever 39)", () => {
+  it("goes on only once the next frame has been drawn", async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
+    const { afterNextPaint } = await load();
+    const painted = afterNextPaint();
+    expect(await settled(painted)).toBe(false);
+    expect(frames).toHaveLength(1);
+    frames[0]?.(performance.now());
+    expect(await settled(painted)).toBe(true);
+  });
+});

@@ -13,6 +13,15 @@ const reportsLargestPaint = () =>
 /** The next frame, then a task. */
 const afterNextFrame = (resolve: () => void) => requestAnimationFrame(() => setTimeout(resolve, 0));
 
+/**
+ * Resolves after the next frame has painted (at once where there are no frames, in a hidden tab):
+ * a call that waits for it is no part of what the screen now being drawn waits for.
+ */
+export function afterNextPaint(): Promise<void> {
+  if (document.visibilityState === "hidden" || typeof requestAnimationFrame !== "function") return Promise.resolve();
+  return new Promise(afterNextFrame);
+}
+
 /** Resolves at the first largest-contentful-paint reported at or after `since`, or after `capMs`. */
 function largestPaintAfter(since: number, capMs: number, resolve: () => void) {
   const observer = new PerformanceObserver((list) => {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
+import { afterNextPaint } from "./after-load.ts";
 import { apiData } from "./api-client.ts";
 
 // POST /api/user/vetNameList feeds the Users report's practice filter and the department form's
@@ -19,10 +20,17 @@ export function listPracticeNames(signal?: AbortSignal) {
   return apiData("/api/user/vetNameList", { body: {}, schema: z.array(PracticeNameSchema), signal });
 }
 
+/**
+ * The names are a picker's choices, never what a screen shows first: asked for after the frame that
+ * shows the form, so they are no part of what its first screen waits for (decision 034, lever 39).
+ */
 export function practiceNamesQueryOptions() {
   return queryOptions({
     queryKey: PRACTICE_NAMES_QUERY_KEY,
-    queryFn: ({ signal }) => listPracticeNames(signal),
+    queryFn: async ({ signal }) => {
+      await afterNextPaint();
+      return listPracticeNames(signal);
+    },
   });
 }
 

@@ -3,7 +3,6 @@ import {
   TEMPLATE_MAX_BYTES,
   type Template,
   type TemplateField,
-  type TemplatePreview,
   type TemplateSave,
 } from "@vetportal/contract";
 import type { Database } from "../../db/client.ts";
@@ -50,13 +49,14 @@ const canonical = (value: unknown) =>
 /** The same placement, whatever order the stored and the saved fields' keys come in. */
 const sameFields = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
-/** Print templates of customizable products (administrators): list, read, save a version, preview. */
 /**
  * Width of the template editor's live preview: its column is at most about 460 px wide (330 on a
  * phone), so 720 px is 1.6–2.2 device pixels per CSS pixel, enough to read 9 pt type; 900 px was a
- * third more of the bytes a phone waits for before the editor's largest picture (decision 034, lever 39).
+ * third more bytes for nothing the column shows (decision 034, lever 39).
  */
 export const TEMPLATE_PREVIEW_PX = 720;
+
+/** Print templates of customizable products (administrators): list, read, save a version, preview. */
 
 export function createTemplates({
   db,
@@ -143,22 +143,16 @@ export function createTemplates({
      * The live preview of unsaved placement: the fields on the (new or current) base PDF with the
      * chosen practice's brand (the sample brand when it has none), as the proof will look.
      */
-    async previewTemplate(body: TemplatePreview): Promise<{ preview: string }> {
+    async previewTemplate(body: TemplateSave & { user_id?: number }): Promise<{ preview: string }> {
       await customizable(body.product_id);
-      const saved = await repo.findTemplate(db, body.product_id);
-      const base = body.base_pdf ? (await checkedBase(body.base_pdf)).bytes : saved?.base_pdf;
+      const base = body.base_pdf
+        ? (await checkedBase(body.base_pdf)).bytes
+        : (await repo.findTemplate(db, body.product_id))?.base_pdf;
       if (!base)
         throw new AppError("VALIDATION_FAILED", "Upload the template's base PDF.", { base_pdf: "Upload a PDF" });
-      // Left out, the saved template's placement (the editor's first preview).
-      const fields = body.fields ?? (saved?.fields as TemplateField[] | undefined);
-      const bleed_mm = body.bleed_mm ?? saved?.bleed_mm;
-      if (!fields || bleed_mm === undefined)
-        throw new AppError("VALIDATION_FAILED", "Place the template's fields to preview it.", {
-          fields: "Place the fields",
-        });
       const brandRow = body.user_id === undefined ? undefined : await repo.findBrand(db, body.user_id);
       const brand = brandRow ? brandContent(brandRow) : SAMPLE_BRAND;
-      const pdf = await renderProof({ base_pdf: base, fields, bleed_mm }, brand);
+      const pdf = await renderProof({ base_pdf: base, fields: body.fields, bleed_mm: body.bleed_mm }, brand);
       return { preview: await previewDataUrl(pdf, TEMPLATE_PREVIEW_PX) };
     },
   };

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { TemplateAnswerSchema, type TemplatePreview, type TemplateSave, TemplateSchema } from "@vetportal/contract";
+import { TemplateAnswerSchema, type TemplateSave, TemplateSchema } from "@vetportal/contract";
 import { z } from "zod";
+import { afterNextPaint } from "../../../lib/after-load.ts";
 import { apiData } from "../../../lib/api-client.ts";
 import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
 
@@ -31,7 +32,7 @@ export function useSaveTemplate(productId: number) {
   );
 }
 
-export type PreviewRequest = TemplatePreview;
+export type PreviewRequest = TemplateSave & { user_id?: number };
 
 /**
  * POST /api/template/preview (admin): the unsaved placement drawn with a practice's (or the
@@ -41,12 +42,16 @@ export type PreviewRequest = TemplatePreview;
 export function useTemplatePreview(key: unknown, request: PreviewRequest | null) {
   return useQuery({
     queryKey: ["template-preview", key],
-    queryFn: ({ signal }) =>
-      apiData("/api/template/preview", {
+    // After the frame that shows the form: on a phone the preview is below the fields, and its
+    // picture's bytes would otherwise be part of what the editor's first screen waits for (lever 39).
+    queryFn: async ({ signal }) => {
+      await afterNextPaint();
+      return apiData("/api/template/preview", {
         body: request as PreviewRequest,
         schema: z.object({ preview: z.string() }),
         signal,
-      }),
+      });
+    },
     enabled: request !== null,
     placeholderData: keepPreviousData,
     retry: false,

@@ -54,28 +54,18 @@ function toSave(productId: number, values: TemplateValues) {
 
 type Upload = { file: File; base64: string };
 
-/**
- * The live preview of the debounced values: asked for only when they pass the contract's checks. The
- * saved template with the sample brand is asked for by the product alone, as the boot script asks for
- * it with the code on a fresh visit (vite.config.ts; decision 034, lever 39).
- */
-function useLivePreview(productId: number, template: Template | null, values: TemplateValues, upload: Upload | null) {
+/** The live preview of the debounced values: asked for only when they pass the contract's checks. */
+function useLivePreview(productId: number, values: TemplateValues, upload: Upload | null) {
   const [settled] = useDebouncedValue(values, PREVIEW_DEBOUNCE_MS);
   const save = toSave(productId, settled);
-  const asSaved = useMemo(
-    () => template && JSON.stringify(toSave(productId, toValues(template))),
-    [productId, template],
-  );
   const invalid = Object.keys(schemaErrors(TemplateSaveSchema, save)).length > 0;
   const request: PreviewRequest | null = invalid
     ? null
-    : !upload && !settled.user_id && JSON.stringify(save) === asSaved
-      ? { product_id: productId }
-      : {
-          ...save,
-          ...(upload ? { base_pdf: upload.base64 } : {}),
-          ...(settled.user_id ? { user_id: Number(settled.user_id) } : {}),
-        };
+    : {
+        ...save,
+        ...(upload ? { base_pdf: upload.base64 } : {}),
+        ...(settled.user_id ? { user_id: Number(settled.user_id) } : {}),
+      };
   const file = upload && [upload.file.name, upload.file.size, upload.file.lastModified];
   const preview = useTemplatePreview([productId, save, settled.user_id, file], request);
   const refused = preview.isError && !preview.isFetching ? preview.error : null;
@@ -134,7 +124,7 @@ export function TemplateEditor({
   });
   // The fields start folded; the one just added opens.
   const [added, setAdded] = useState<number | null>(null);
-  const { preview, problem, fileError } = useLivePreview(productId, template, form.values, upload);
+  const { preview, problem, fileError } = useLivePreview(productId, form.values, upload);
   useUnsavedChangesGuard(form.isDirty() || upload !== null);
 
   const choose = async (file: File | null) => {
