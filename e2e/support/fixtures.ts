@@ -89,7 +89,6 @@ export const practiceSignIn = (p: Practice) => ({
   zip_code: p.zip,
 });
 
-/** A stray console error or uncaught page error fails the test (STYLE §8). */
 /** The demo practice whose every order waits for approval (the seed's flagged practice). */
 export const BROOKLYN: Practice = { name: "Brooklyn Heights Pet Clinic", address: "210 Atlantic Avenue", zip: "11201" };
 
@@ -113,6 +112,7 @@ export async function brooklynOrderWaiting(request: APIRequestContext): Promise<
   return (await placed.json()).data as number;
 }
 
+/** A stray console error or uncaught page error fails the test (STYLE §8). */
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [undefined, { option: true }],
   failOnConsoleErrors: [

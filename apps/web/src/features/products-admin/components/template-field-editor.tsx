@@ -102,7 +102,7 @@ function ColourInput({
 }
 
 /** A field's place (and for text, its type) in one line, for its folded row. */
-export function fieldSummary(field: FieldValues): string {
+function fieldSummary(field: FieldValues): string {
   const place = `${field.x}, ${field.y} mm · ${field.width} × ${field.height} mm`;
   return isText(field.kind) ? `${place} · ${field.font} ${field.size} pt, ${field.align}` : place;
 }
