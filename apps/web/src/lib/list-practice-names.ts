@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { afterNextPaint } from "./after-load.ts";
+import { afterLoad } from "./after-load.ts";
 import { apiData } from "./api-client.ts";
 
 // POST /api/user/vetNameList feeds the Users report's practice filter and the department form's
@@ -21,14 +21,15 @@ export function listPracticeNames(signal?: AbortSignal) {
 }
 
 /**
- * The names are a picker's choices, never what a screen shows first: asked for after the frame that
- * shows the form, so they are no part of what its first screen waits for (decision 034, lever 39).
+ * The names are a picker's choices, never what a screen shows first: a background call, asked for
+ * once the page has loaded and painted (`afterLoad`), so they are no part of what its first screen
+ * waits for (decision 034, lever 39).
  */
 export function practiceNamesQueryOptions() {
   return queryOptions({
     queryKey: PRACTICE_NAMES_QUERY_KEY,
     queryFn: async ({ signal }) => {
-      await afterNextPaint();
+      await afterLoad();
       return listPracticeNames(signal);
     },
   });
