@@ -8,7 +8,7 @@ import {
   type Template,
   TemplateSaveSchema,
 } from "@vetportal/contract";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { CountInput, FormSection } from "../../../components/form-fields.tsx";
 import { useUnsavedChangesGuard } from "../../../components/unsaved-changes.tsx";
@@ -78,6 +78,40 @@ function useLivePreview(productId: number, values: TemplateValues, upload: Uploa
   return { preview, problem, fileError };
 }
 
+/**
+ * The preview and its requests, a component of their own: a preview's answer (and each request's
+ * start and end) draws the preview again, not the editor's every field (decision 034, lever 39).
+ * What the server says of a new base PDF goes up to the form's file input.
+ */
+function LivePreview({
+  productId,
+  values,
+  upload,
+  alt,
+  page,
+  onFileError,
+}: {
+  productId: number;
+  values: TemplateValues;
+  upload: Upload | null;
+  alt: string;
+  page: { width: number; height: number } | null;
+  onFileError: (message: string | undefined) => void;
+}) {
+  const { preview, problem, fileError } = useLivePreview(productId, values, upload);
+  useEffect(() => onFileError(fileError), [fileError, onFileError]);
+  return (
+    <TemplatePreview
+      image={preview.data?.preview}
+      alt={alt}
+      refreshing={preview.isFetching}
+      problem={problem}
+      page={page}
+      fields={values.fields}
+    />
+  );
+}
+
 /** Whose brand the preview shows: the sample brand, or a practice chosen by name. */
 function BrandChoice({ form }: { form: ReturnType<typeof useAppForm<TemplateValues>> }) {
   const practices = usePracticeNames();
@@ -124,7 +158,7 @@ export function TemplateEditor({
   });
   // The fields start folded; the one just added opens.
   const [added, setAdded] = useState<number | null>(null);
-  const { preview, problem, fileError } = useLivePreview(productId, form.values, upload);
+  const [fileError, setFileError] = useState<string | undefined>();
   useUnsavedChangesGuard(form.isDirty() || upload !== null);
 
   const choose = async (file: File | null) => {
@@ -208,13 +242,13 @@ export function TemplateEditor({
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg" style={{ position: "sticky", top: 16 }}>
-            <TemplatePreview
-              image={preview.data?.preview}
+            <LivePreview
+              productId={productId}
+              values={form.values}
+              upload={upload}
               alt={`Preview of ${productName} with ${brandName}`}
-              refreshing={preview.isFetching}
-              problem={problem}
               page={page}
-              fields={form.values.fields}
+              onFileError={setFileError}
             />
             <Group justify="flex-end">
               <Button component={Link} to={`/Product/ProductDetail/${productId}`} variant="default">
