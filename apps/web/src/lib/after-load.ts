@@ -13,13 +13,15 @@ const reportsLargestPaint = () =>
 /** The next frame, then a task. */
 const afterNextFrame = (resolve: () => void) => requestAnimationFrame(() => setTimeout(resolve, 0));
 
+/** A hidden tab paints nothing, and a document without frames never will. */
+const noFrames = () => document.visibilityState === "hidden" || typeof requestAnimationFrame !== "function";
+
 /**
  * Resolves after the next frame has painted (at once where there are no frames, in a hidden tab):
  * a call that waits for it is no part of what the screen now being drawn waits for.
  */
 export function afterNextPaint(): Promise<void> {
-  if (document.visibilityState === "hidden" || typeof requestAnimationFrame !== "function") return Promise.resolve();
-  return new Promise(afterNextFrame);
+  return noFrames() ? Promise.resolve() : new Promise(afterNextFrame);
 }
 
 /** Resolves at the first largest-contentful-paint reported at or after `since`, or after `capMs`. */
@@ -53,8 +55,7 @@ let firstScreenPainted = false;
  * network (decision 034, levers 25, 26 and 31).
  */
 export function afterLoad(): Promise<void> {
-  if (document.visibilityState === "hidden" || typeof requestAnimationFrame !== "function") return Promise.resolve();
-  if (firstScreenPainted) return new Promise(afterNextFrame);
+  if (noFrames() || firstScreenPainted) return afterNextPaint();
   firstScreen ??= new Promise<void>((resolve) => {
     const since = performance.now();
     const painted = () =>
