@@ -2,7 +2,9 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../src/db/client.ts";
+import { preparedByShape } from "../src/db/prepared.ts";
 import { departments, product_categories, product_departments, products } from "../src/db/schema/index.ts";
+import { idsIn } from "../src/db/sql/ids.ts";
 import { normalized } from "../src/db/sql/normalized.ts";
 import { type ProductScope, productScopeWhere } from "../src/db/sql/product-scope.ts";
 import { normalizeForMatch } from "../src/lib/normalisers.ts";
@@ -46,6 +48,18 @@ describe("the practice-name normaliser", () => {
 });
 
 class Rollback extends Error {}
+
+/** productScopeWhere with every value a placeholder, built once per shape (isAdmin, a department or none). */
+const scopedByShape = preparedByShape<string, { id: number }>((shape) => {
+  const where = productScopeWhere({
+    customerId: sql.placeholder("customer"),
+    hiddenCategoryIds: sql.placeholder("hidden"),
+    departmentId: shape.endsWith("true") ? sql.placeholder("department") : null,
+    isAdmin: shape.startsWith("admin"),
+  });
+  return sql`select ${products.id} as id from ${products}
+    where ${products.id} in ${idsIn(sql.placeholder("ids"))} and ${where} order by ${products.id}`;
+});
 
 describe("product visibility", () => {
   it("admits the same products in SQL (productScopeWhere) and in JS (isInScope)", async () => {
@@ -119,6 +133,19 @@ describe("product visibility", () => {
                   .filter((p) => isInScope(p as Parameters<typeof isInScope>[0], s))
                   .map((p) => p.id);
                 expect(rows.map((r) => r.id)).toEqual(js);
+                // The same scope bound to the placeholders of a statement prepared by its shape (an
+                // order's read, decision 038): each scope of a run reuses the shape's statement.
+                const bound = await scopedByShape(
+                  tx,
+                  `${s.isAdmin ? "admin" : "practice"} ${s.departmentId !== null}`,
+                  {
+                    ids: JSON.stringify(ids),
+                    customer: s.customerId,
+                    hidden: JSON.stringify(s.hiddenCategoryIds),
+                    department: s.departmentId,
+                  },
+                );
+                expect(bound.map((r) => r.id)).toEqual(js);
                 compared++;
               }
               throw new Rollback();

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { SQL } from "drizzle-orm";
+import type { Placeholder, SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Executor } from "./handle.ts";
 
@@ -20,6 +20,13 @@ export async function runPrepared<T>(db: Executor, statement: SQL): Promise<T[]>
   const result = await db._.session.prepareQuery(query, undefined, nameOf(query.sql), false).execute();
   return (result as { rows: T[] }).rows;
 }
+
+/**
+ * A value in a statement: the value itself, or the `sql.placeholder` a statement prepared by shape
+ * binds it to (preparedByShape). A function that writes SQL from values takes `Bound` ones when a
+ * statement prepared by shape embeds it.
+ */
+export type Bound<T> = T | Placeholder;
 
 type Statement = ReturnType<Executor["_"]["session"]["prepareQuery"]>;
 

@@ -1,6 +1,7 @@
 import { PORTAL_TIME_ZONE } from "@vetportal/contract";
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import type { Bound } from "../../db/prepared.ts";
 import {
   allowance_accounts,
   allowance_department_defaults,
@@ -92,7 +93,7 @@ export async function currentAccounts(db: Executor, input: { customerId: number;
 }
 
 /** The query of currentAccounts (its rows). */
-function accountsQuery(input: { customerId: number; userId: number; day?: string }): SQL {
+function accountsQuery(input: { customerId: Bound<number>; userId: Bound<number>; day?: string }): SQL {
   const day = dayOf(input.day);
   return sql`select a.id as account_id, p.id as programme_id, p.name, p.unit,
       p.period, to_char(${startOf(day)}, 'YYYY-MM-DD') as period_start, p.scope, p.scope_ids, p.over_balance,
@@ -117,7 +118,7 @@ function accountsQuery(input: { customerId: number; userId: number; day?: string
  * period before the current one is still open (closePastPeriods would book it). An order opens
  * and books periods only when a row has no account or `unbooked` holds: when a period rolls.
  */
-export function orderRead(input: { customerId: number; userId: number }): SQL {
+export function orderRead(input: { customerId: Bound<number>; userId: Bound<number> }): SQL {
   return sql`json_build_object(
     'accounts', (select coalesce(json_agg(t), '[]'::json) from (${accountsQuery(input)}) t),
     'unbooked', exists (select 1 from ${allowance_accounts} a join ${allowance_programmes} p on p.id = a.programme_id

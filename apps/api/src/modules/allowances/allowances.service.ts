@@ -9,6 +9,7 @@ import {
 } from "@vetportal/contract";
 import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
+import type { Bound } from "../../db/prepared.ts";
 import { inRetriedTransaction } from "../../db/retry.ts";
 import type { AllowanceUse } from "../../db/sql/allowance-change.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -95,8 +96,11 @@ function practiceSide(deps: AllowancesDeps) {
     async preview(db: Executor, input: { userId: number; lines: AllowanceLine[] }): Promise<AllowanceOutcome[]> {
       return outcomesOf(await readCurrent(deps, input.userId, db), input.lines);
     },
-    /** What an order reads of the allowances, a JSON value inside the order's one read statement (decision 038). */
-    orderRead: (userId: number) => accounts.orderRead({ customerId: deps.settings.CUSTOMER_ID, userId }),
+    /**
+     * What an order reads of the allowances, a JSON value inside the order's one read statement
+     * (decision 038); `userId` may be the placeholder of a statement prepared by shape.
+     */
+    orderRead: (userId: Bound<number>) => accounts.orderRead({ customerId: deps.settings.CUSTOMER_ID, userId }),
     /**
      * Before an order's write, from what its read found (`read`, orderRead's value): its accounts
      * (opened, and past periods booked, first when a period rolled), what it does to each

@@ -8,6 +8,7 @@ import type {
 import type { SQL } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
+import type { Bound } from "../../db/prepared.ts";
 import { inRetriedTransaction } from "../../db/retry.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { SessionUser } from "../../types/fastify.d.ts";
@@ -196,8 +197,12 @@ export function createApprovalRulesService(deps: ApprovalRulesDeps) {
       const rows = await repo.listApprovers(db, customerId);
       return rows.map((r) => ({ id: r.id, name: nameOf(r), email: r.email }));
     },
-    /** What placing an order reads of the rules, a JSON value inside the order's one read statement (decision 038). */
-    orderRead: (user: SessionUser) => repo.orderRead(user.customerId, user.userId),
+    /**
+     * What placing an order reads of the rules, a JSON value inside the order's one read statement
+     * (decision 038); the ids may be the placeholders of a statement prepared by shape.
+     */
+    orderRead: (user: { customerId: Bound<number>; userId: Bound<number> }) =>
+      repo.orderRead(user.customerId, user.userId),
     /** The approval an order would need (null: none), from `read` (orderRead's value), for placing it. */
     evaluateRead: (read: unknown, order: OrderToCheck) => evaluateRead(read as repo.OrderRead, order),
     /** What the checkout shows before the order is placed. */

@@ -1,6 +1,7 @@
 import { ORDER_STATUS, USER_LEVEL } from "@vetportal/contract";
 import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import type { Bound } from "../../db/prepared.ts";
 import {
   approval_decisions,
   approval_requests,
@@ -57,7 +58,7 @@ export function listRules(db: Executor, customerId: number) {
  * decision 038): the customer's active rules, the orderer's facts, and the people the rules name
  * who may decide (listApprovers' rows, in its order), whose emails the first tier's request goes to.
  */
-export function orderRead(customerId: number, userId: number): SQL {
+export function orderRead(customerId: Bound<number>, userId: Bound<number>): SQL {
   const named = sql`(select (jsonb_array_elements(jsonb_array_elements(${approval_rules.tiers})))::integer
     from ${approval_rules} where ${approval_rules.customer_id} = ${customerId} and ${approval_rules.is_active})`;
   return sql`json_build_object(

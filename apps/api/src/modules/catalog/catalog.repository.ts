@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.ts";
+import type { Bound } from "../../db/prepared.ts";
 import {
   event_log,
   product_categories,
@@ -9,7 +10,7 @@ import {
 } from "../../db/schema/index.ts";
 import { priceTierColumns } from "../../db/sql/columns.ts";
 import { idsIn } from "../../db/sql/ids.ts";
-import { type ProductScope, productScopeWhere } from "../../db/sql/product-scope.ts";
+import { type BoundProductScope, type ProductScope, productScopeWhere } from "../../db/sql/product-scope.ts";
 
 /**
  * Everything the catalogue cache holds (decision 017): every product of the customer with its
@@ -131,9 +132,10 @@ export type OrderPriceRange = Pick<
 
 /**
  * The products among those asked for that the user may order (the catalogue's scope), as a query
- * an order's or a quote's single read embeds (orders/placing.repository.ts, decision 018).
+ * an order's or a quote's single read embeds (orders/placing.repository.ts, decision 018), with
+ * values or with the placeholders of a statement prepared by shape.
  */
-export function orderableProductsQuery(db: Database, scope: ProductScope, productIds: number[]) {
+export function orderableProductsQuery(db: Database, scope: BoundProductScope, productIds: Bound<number[]>) {
   return db
     .select({
       id: products.id,
@@ -158,11 +160,11 @@ export function orderableProductsQuery(db: Database, scope: ProductScope, produc
 }
 
 /** The price ranges of the products asked for, as a query an order's or a quote's read embeds. */
-export function priceRangesQuery(db: Database, productIds: number[]) {
+export function priceRangesQuery(db: Database, productIds: Bound<number[]>) {
   return db
     .select(priceTierColumns)
     .from(product_price_ranges)
     .where(sql`${product_price_ranges.product_id} in ${idsIn(productIds)}`);
 }
 
-export type { ProductScope };
+export type { BoundProductScope, ProductScope };

@@ -11,6 +11,7 @@ import {
 } from "@vetportal/contract";
 import type { Config } from "../../config.ts";
 import type { Database, Executor } from "../../db/client.ts";
+import type { Bound } from "../../db/prepared.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { estimatedShipDay, isoDay } from "../../lib/business-days.ts";
 import type { Caches } from "../../lib/cache.ts";
@@ -236,9 +237,9 @@ export function createCatalogService({
     /**
      * What an order or a quote reads of the catalogue, as queries its single read statement embeds
      * (orders/placing.repository.ts, decision 018): the products asked for that the scope may
-     * order, and their price ranges. Nothing is run here.
+     * order, and their price ranges, with values or placeholders (decision 038). Nothing is run here.
      */
-    orderReads: (scope: repo.ProductScope, productIds: number[]) => ({
+    orderReads: (scope: repo.BoundProductScope, productIds: Bound<number[]>) => ({
       products: repo.orderableProductsQuery(db, scope, productIds),
       ranges: repo.priceRangesQuery(db, productIds),
     }),

@@ -63,6 +63,21 @@ const ALLOWANCE_BUSY = "Your allowance is being used by other orders right now. 
 type Refuse = (refusal: AppError) => Promise<{ id: number; replayed: boolean }>;
 type OrderKey = { userId: number; key: string; requestHash: string };
 
+/** Each composition's order read, built once per shape with its catalogue and programme modules. */
+const orderReaders = new WeakMap<OrdersDeps, ReturnType<typeof placing.orderReader>>();
+function orderReaderOf(deps: OrdersDeps) {
+  let reader = orderReaders.get(deps);
+  if (!reader) {
+    reader = placing.orderReader({
+      catalogue: deps.catalog.orderReads,
+      allowance: deps.allowances.orderRead,
+      approval: deps.approvals.orderRead,
+    });
+    orderReaders.set(deps, reader);
+  }
+  return reader;
+}
+
 /**
  * One attempt at an ordinary order: its read (one statement, with the programme's reads), the
  * checks, the allowance and approval decisions, and its one-statement write.
@@ -75,14 +90,12 @@ async function attemptOrder(
 ) {
   const { db } = deps;
   const { input, method, key, now } = order;
-  const read = await placing.readForOrder(db, {
+  const read = await orderReaderOf(deps)(db, {
     userId: user.userId,
+    customerId: user.customerId,
     addressId: input.shipping_address_id,
-    catalogue: deps.catalog.orderReads(
-      deps.catalog.scopeFor(user),
-      input.items.map((i) => i.id),
-    ),
-    programme: { allowance: deps.allowances.orderRead(user.userId), approval: deps.approvals.orderRead(user) },
+    scope: deps.catalog.scopeFor(user),
+    productIds: input.items.map((i) => i.id),
   });
   const checked = checkOrder(input, read, method, now);
   if ("refusal" in checked) return refuse(checked.refusal);

@@ -1,7 +1,7 @@
-import { and, asc, eq, getTableColumns, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { and, asc, eq, getTableColumns, type Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { type PgTable, QueryBuilder } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
-import { runPrepared } from "../../db/prepared.ts";
+import { type Bound, preparedByShape, runPrepared } from "../../db/prepared.ts";
 import {
   addresses,
   cost_center_departments,
@@ -23,6 +23,7 @@ import {
   allowanceRefusedJson,
 } from "../../db/sql/allowance-change.ts";
 import { postalColumns } from "../../db/sql/columns.ts";
+import type { BoundProductScope, ProductScope } from "../../db/sql/product-scope.ts";
 import { type StockChange, stockApplyCtes, stockCheckCtes } from "../../db/sql/stock-change.ts";
 import type { OrderedProduct, OrderPriceRange } from "../catalog/catalog.service.ts";
 import type { OutgoingEmail } from "../mail/mail.service.ts";
@@ -64,6 +65,30 @@ export async function readForQuote(db: Database, catalogue: CatalogueReads) {
   return row.read;
 }
 
+/** The values of one order's read (orderReader). */
+export interface OrderReadInput {
+  userId: number;
+  customerId: number;
+  addressId?: number;
+  scope: ProductScope;
+  productIds: number[];
+}
+
+/**
+ * What an order's read embeds of the catalogue and the programme's modules, each written with the
+ * placeholders it is given (decision 038): the read is built once per shape, never with a value.
+ */
+export interface OrderReadParts {
+  catalogue: (scope: BoundProductScope, productIds: Placeholder) => CatalogueReads;
+  allowance: (userId: Placeholder) => SQL;
+  approval: (user: { customerId: Placeholder; userId: Placeholder }) => SQL;
+}
+
+/** The shape of an order's read: an address asked for or not, and the scope's shape. */
+const orderReadShape = (input: OrderReadInput) =>
+  `${input.addressId === undefined ? "first" : "asked"} address, ${input.scope.isAdmin ? "admin" : "practice"}, ` +
+  `${input.scope.departmentId === null ? "no department" : "department"}`;
+
 /**
  * Everything placing an order reads, in one statement: an id for the order (drawn from its
  * sequence, so a request that is then refused leaves a gap in the order numbers, as a rolled-back
@@ -71,25 +96,80 @@ export async function readForQuote(db: Database, catalogue: CatalogueReads) {
  * first), the orderer, the products the user may order among those asked for, their price ranges,
  * the cc addresses of the orderer's department, and what the programme's modules read for an
  * order (`programme`: JSON values the allowances and approvals services build and read back,
- * decision 038), so that an order with no period to open costs this read and the write.
+ * decision 038), so that an order with no period to open costs this read and the write. The
+ * statement is built once per shape (preparedByShape): an order binds its values only.
  */
-export async function readForOrder(
-  db: Database,
-  input: {
-    userId: number;
-    addressId?: number;
-    catalogue: CatalogueReads;
-    programme: { allowance: SQL; approval: SQL };
-  },
-) {
-  const { userId, addressId, catalogue, programme } = input;
-  const address = db
-    .select({
-      id: addresses.id,
-      company: addresses.company,
-      title: addresses.title,
-      ...postalColumns,
-    })
+export function orderReader(parts: OrderReadParts) {
+  const p = {
+    user: sql.placeholder("user_id"),
+    customer: sql.placeholder("customer_id"),
+    address: sql.placeholder("address_id"),
+    products: sql.placeholder("product_ids"),
+    scopeCustomer: sql.placeholder("scope_customer_id"),
+    hidden: sql.placeholder("hidden_category_ids"),
+    department: sql.placeholder("department_id"),
+  };
+  const run = preparedByShape<string, { read: RawOrderRead }>((shape) => {
+    const addressAsked = shape.startsWith("asked");
+    const scope: BoundProductScope = {
+      customerId: p.scopeCustomer,
+      hiddenCategoryIds: p.hidden,
+      departmentId: shape.endsWith("no department") ? null : p.department,
+      isAdmin: shape.includes("admin"),
+    };
+    const catalogue = parts.catalogue(scope, p.products);
+    return sql`select json_build_object(
+      'order_id', nextval('orders_id_seq'), 'now', now(),
+      'address', ${jsonRow(addressQuery(p.user, addressAsked ? p.address : undefined))},
+      'orderer', ${jsonRow(ordererQuery(p.user))},
+      'products', ${jsonRows(catalogue.products)}, 'ranges', ${jsonRows(catalogue.ranges)},
+      'cc', ${jsonRows(ccQuery(p.user))},
+      'cost_centers', ${jsonRows(departmentCostCenters(p.user))},
+      'allowance', ${parts.allowance(p.user)},
+      'approval', ${parts.approval({ customerId: p.customer, userId: p.user })}
+    ) as read`;
+  });
+  return async (db: Database, input: OrderReadInput) => {
+    const [row] = await run(db, orderReadShape(input), {
+      user_id: input.userId,
+      customer_id: input.customerId,
+      address_id: input.addressId,
+      product_ids: JSON.stringify(input.productIds),
+      scope_customer_id: input.scope.customerId,
+      hidden_category_ids: JSON.stringify(input.scope.hiddenCategoryIds),
+      department_id: input.scope.departmentId,
+    });
+    if (!row) throw new Error("the order's read returned no row");
+    const { read } = row;
+    return {
+      ...read,
+      now: new Date(read.now),
+      cc: read.cc.map((r) => r.email),
+      costCenterIds: read.cost_centers.map((c) => c.id),
+    };
+  };
+}
+
+/** What an order's read answers, as the driver gives it. */
+interface RawOrderRead {
+  order_id: number;
+  now: string;
+  address: OrderAddress | null;
+  orderer:
+    | (Pick<typeof users.$inferSelect, "department_id" | "representation"> & { cost_center_required: boolean })
+    | null;
+  products: OrderedProduct[];
+  ranges: OrderPriceRange[];
+  cc: { email: string }[];
+  cost_centers: { id: number; name: string }[];
+  allowance: unknown;
+  approval: unknown;
+}
+
+/** The delivery address: the one asked for, else the user's first. */
+const addressQuery = (userId: Placeholder, addressId: Placeholder | undefined) =>
+  new QueryBuilder()
+    .select({ id: addresses.id, company: addresses.company, title: addresses.title, ...postalColumns })
     .from(addresses)
     .where(
       and(
@@ -100,7 +180,10 @@ export async function readForOrder(
     )
     .orderBy(asc(addresses.id))
     .limit(1);
-  const orderer = db
+
+/** The orderer's department, representation and whether the department requires a cost center. */
+const ordererQuery = (userId: Placeholder) =>
+  new QueryBuilder()
     .select({
       department_id: users.department_id,
       representation: users.representation,
@@ -111,7 +194,10 @@ export async function readForOrder(
     .from(users)
     .leftJoin(departments, eq(departments.id, users.department_id))
     .where(eq(users.id, userId));
-  const cc = db
+
+/** The cc addresses of the orderer's department. */
+const ccQuery = (userId: Placeholder) =>
+  new QueryBuilder()
     .select({ email: department_cc_emails.email })
     .from(department_cc_emails)
     .where(
@@ -120,45 +206,11 @@ export async function readForOrder(
         sql`(select ${users.department_id} from ${users} where ${users.id} = ${userId})`,
       ),
     );
-  const [row] = await runPrepared<{
-    read: {
-      order_id: number;
-      now: string;
-      address: OrderAddress | null;
-      orderer:
-        | (Pick<typeof users.$inferSelect, "department_id" | "representation"> & { cost_center_required: boolean })
-        | null;
-      products: OrderedProduct[];
-      ranges: OrderPriceRange[];
-      cc: { email: string }[];
-      cost_centers: { id: number; name: string }[];
-      allowance: unknown;
-      approval: unknown;
-    };
-  }>(
-    db,
-    sql`select json_build_object(
-      'order_id', nextval('orders_id_seq'), 'now', now(),
-      'address', ${jsonRow(address)}, 'orderer', ${jsonRow(orderer)},
-      'products', ${jsonRows(catalogue.products)}, 'ranges', ${jsonRows(catalogue.ranges)}, 'cc', ${jsonRows(cc)},
-      'cost_centers', ${jsonRows(departmentCostCenters(db, userId))},
-      'allowance', ${programme.allowance}, 'approval', ${programme.approval}
-    ) as read`,
-  );
-  if (!row) throw new Error("the order's read returned no row");
-  const { read } = row;
-  return {
-    ...read,
-    now: new Date(read.now),
-    cc: read.cc.map((r) => r.email),
-    costCenterIds: read.cost_centers.map((c) => c.id),
-  };
-}
 
 /** The cost centers checkout offers the user, and whether the user's department requires one. */
 export async function findCheckoutCostCenters(db: Database, userId: number) {
   const [list, required] = await Promise.all([
-    departmentCostCenters(db, userId),
+    runPrepared<{ id: number; name: string }>(db, departmentCostCenters(userId).getSQL()),
     db
       .select({ required: departments.cost_center_required })
       .from(users)
@@ -172,8 +224,8 @@ export async function findCheckoutCostCenters(db: Database, userId: number) {
  * The active cost centers of the user's department (cost_center_departments), by name: the ones an
  * order of the user may name.
  */
-export function departmentCostCenters(db: Database, userId: number) {
-  return db
+function departmentCostCenters(userId: Bound<number>) {
+  return new QueryBuilder()
     .select({ id: cost_centers.id, name: cost_centers.name })
     .from(cost_centers)
     .innerJoin(cost_center_departments, eq(cost_center_departments.cost_center_id, cost_centers.id))

@@ -16,7 +16,7 @@ import { ccOtherThan, orderConfirmationMail } from "../mail/templates.ts";
 import { shippingProblem } from "../practices/practices.service.ts";
 import type { listCustomerDeliveryMethods } from "./checkout.repository.ts";
 import { firstProductionStatus, lineShipDay, salesOf } from "./made-to-order.ts";
-import type { readForOrder } from "./placing.repository.ts";
+import type { orderReader } from "./placing.repository.ts";
 import { priceOrder, quantityRuleOf } from "./pricing.ts";
 
 /*
@@ -26,8 +26,8 @@ import { priceOrder, quantityRuleOf } from "./pricing.ts";
  * name the refusal when the write placed nothing. orders.service placeOrder runs them in order.
  */
 
-/** What placing an order reads in one statement (placing.repository readForOrder). */
-export type OrderRead = Awaited<ReturnType<typeof readForOrder>>;
+/** What placing an order reads in one statement (placing.repository orderReader). */
+export type OrderRead = Awaited<ReturnType<ReturnType<typeof orderReader>>>;
 /** A delivery method the user may choose, with its shipping charge and delivery time. */
 export type DeliveryMethod = Awaited<ReturnType<typeof listCustomerDeliveryMethods>>[number];
 
