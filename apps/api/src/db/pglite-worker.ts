@@ -1,5 +1,5 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { parse, PGlite, protocol, type QueryOptions, type Transaction } from "@electric-sql/pglite";
 import { analyzeStaleTables } from "./pglite-analyze.ts";
 import { serializeError, type WorkerOptions, type WorkerReply, type WorkerRequest } from "./pglite-protocol.ts";
 
@@ -45,6 +45,78 @@ try {
   throw err;
 }
 
+/**
+ * Statements parsed and planned once, like a PostgreSQL connection's named prepared statements
+ * (decisions 018, 038): PGlite's own `query` sends every statement unnamed, so the engine parses
+ * and plans it again each time (on the order's read and write, most of their cost). By text, the
+ * most recently used last; past PREPARED_MAX the least recently used is closed.
+ */
+const PREPARED_MAX = 256;
+const prepared = new Map<string, { name: string; types: number[] }>();
+let lastPrepared = 0;
+const { serialize } = protocol;
+
+function joined(messages: Uint8Array[]) {
+  const out = new Uint8Array(messages.reduce((n, m) => n + m.length, 0));
+  let at = 0;
+  for (const m of messages) {
+    out.set(m, at);
+    at += m.length;
+  }
+  return out;
+}
+
+/** The statement's name and parameter types, parsing it first when this session has not. */
+async function statementOf(sql: string) {
+  const known = prepared.get(sql);
+  if (known) {
+    prepared.delete(sql);
+    prepared.set(sql, known);
+    return known;
+  }
+  const messages: Uint8Array[] = [];
+  const oldest = prepared.size >= PREPARED_MAX ? prepared.entries().next().value : undefined;
+  if (oldest) {
+    prepared.delete(oldest[0]);
+    messages.push(serialize.close({ type: "S", name: oldest[1].name }));
+  }
+  const name = `vp${++lastPrepared}`;
+  messages.push(serialize.parse({ name, text: sql }), serialize.describe({ type: "S", name }), serialize.sync());
+  const replies = await pg.execProtocolStream(joined(messages), { syncToFs: false });
+  const statement = { name, types: parse.parseDescribeStatementResults(replies) };
+  prepared.set(sql, statement);
+  return statement;
+}
+
+/**
+ * PGlite's `query` (its serializers and parsers, its turn-taking: a statement outside a transaction
+ * waits for an open one to end) on a statement prepared once: a call binds and executes it, one
+ * trip into the engine.
+ */
+async function preparedQuery(sql: string, params: unknown[], options: QueryOptions, inTransaction: boolean) {
+  const run = async () => {
+    const statement = await statementOf(sql);
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = pg.serializers[statement.types[i] as number];
+      return serializer ? serializer(value) : String(value);
+    });
+    const replies = await pg.execProtocolStream(
+      joined([
+        serialize.bind({ statement: statement.name, values }),
+        serialize.describe({ type: "P" }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    if (!inTransaction) await pg.syncToFs();
+    return parse.parseResults(replies, pg.parsers, options)[0] as Awaited<ReturnType<PGlite["query"]>>;
+  };
+  if (inTransaction) return pg._runExclusiveQuery(run);
+  return pg._runExclusiveTransaction(() => pg._runExclusiveQuery(run));
+}
+
 const open = new Map<number, { tx: Transaction; end(id: number, commit: boolean): void }>();
 let lastTx = 0;
 
@@ -83,10 +155,13 @@ function target(tx: number | undefined) {
 async function handle(req: WorkerRequest) {
   switch (req.op) {
     case "query": {
-      const result = await target(req.tx).query(req.sql, req.params, {
-        rowMode: req.rowMode,
-        parsers: keepText(req.raw),
-      });
+      if (req.tx !== undefined) target(req.tx);
+      const result = await preparedQuery(
+        req.sql,
+        req.params,
+        { rowMode: req.rowMode, parsers: keepText(req.raw) },
+        req.tx !== undefined,
+      );
       return answer(req.id, {
         rows: result.rows,
         fields: result.fields,
