@@ -80,6 +80,39 @@ describe("the embedded database in its worker thread", () => {
     expect(rows.map((r) => r.id)).toEqual([1, 2]);
   });
 
+  it("parses and plans a statement once; each later call binds its own values", async () => {
+    const prepared = async (text: string) =>
+      (
+        await queryRows<{ n: number }>(
+          t.db,
+          sql`select count(*)::int as n from pg_prepared_statements where statement = ${text}`,
+        )
+      )[0]?.n;
+    const plusOne = (n: number) => queryRows<{ n: number }>(t.db, sql`select ${n}::int + 1 as n`);
+    expect(await plusOne(1)).toEqual([{ n: 2 }]);
+    expect(await plusOne(41)).toEqual([{ n: 42 }]);
+    expect(await prepared("select $1::int + 1 as n")).toBe(1);
+
+    // A statement the engine refuses is not kept, and refused the same way again.
+    for (let i = 0; i < 2; i++) {
+      const err = await t.db.execute(sql`select from where`).catch((e: unknown) => e);
+      expect((err as { cause?: { code?: string } }).cause?.code).toBe("42601");
+    }
+    // A value the statement refuses fails that call only.
+    const bad = await t.db.execute(sql`select ${"seven"}::int as n`).catch((e: unknown) => e);
+    expect((bad as { cause?: { code?: string } }).cause?.code).toBe("22P02");
+    expect(await queryRows(t.db, sql`select ${"7"}::int as n`)).toEqual([{ n: 7 }]);
+
+    // Past 256 texts the least recently used are closed: the session keeps a bounded set.
+    for (let i = 0; i < 300; i++) {
+      expect(await queryRows(t.db, sql.raw(`select ${i} as n`))).toEqual([{ n: i }]);
+    }
+    const kept = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from pg_prepared_statements`);
+    expect(kept[0]?.n).toBeLessThanOrEqual(256);
+    expect(await prepared("select 299 as n")).toBe(1);
+    expect(await prepared("select 0 as n")).toBe(0);
+  });
+
   it("passes PostgreSQL's error code and constraint to the caller", async () => {
     const err = await t.db.execute(sql`insert into tx_probe values (1)`).catch((e: unknown) => e);
     const cause = (err as { cause?: { code?: string; constraint?: string } }).cause;

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { parse, PGlite, protocol, type QueryOptions, type Transaction } from "@electric-sql/pglite";
+import { PGlite, parse, protocol, type QueryOptions, type Transaction } from "@electric-sql/pglite";
 import { analyzeStaleTables } from "./pglite-analyze.ts";
 import { serializeError, type WorkerOptions, type WorkerReply, type WorkerRequest } from "./pglite-protocol.ts";
 
@@ -155,13 +155,10 @@ function target(tx: number | undefined) {
 async function handle(req: WorkerRequest) {
   switch (req.op) {
     case "query": {
-      if (req.tx !== undefined) target(req.tx);
-      const result = await preparedQuery(
-        req.sql,
-        req.params,
-        { rowMode: req.rowMode, parsers: keepText(req.raw) },
-        req.tx !== undefined,
-      );
+      // Inside a transaction the statement runs in its turn (target throws when it is not open).
+      const inTransaction = req.tx !== undefined && target(req.tx) !== pg;
+      const options = { rowMode: req.rowMode, parsers: keepText(req.raw) };
+      const result = await preparedQuery(req.sql, req.params, options, inTransaction);
       return answer(req.id, {
         rows: result.rows,
         fields: result.fields,
