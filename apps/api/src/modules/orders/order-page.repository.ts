@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
+import { preparedByShape } from "../../db/prepared.ts";
 import {
   cost_centers,
   customers,
@@ -14,14 +15,14 @@ import {
   shipments,
   users,
 } from "../../db/schema/index.ts";
-import type { OrderLineRow, OrderReader } from "./orders.repository.ts";
+import type { OrderLineRow, OrderReader, OrderRow } from "./orders.repository.ts";
 
 /*
  * An order page's whole read in ONE statement (issue 22 §2, decision 038): the order row, the names
  * beside it, its lines, its status history and its packages, the lists as JSON sub-selects. It was
  * five statements one after the other (findOrder, findOrderNames, listOrderLines,
  * listStatusHistory, listShipments). Each shape of reader is a named prepared statement, so a
- * PostgreSQL connection parses and plans it once.
+ * PostgreSQL connection parses and plans it once, and the page comes as one JSON value.
  */
 
 /** A line as the order pages read it: every column of order_products but its timestamps. */
@@ -96,7 +97,8 @@ const packagesJson = sql<OrderPagePackage[]>`(select coalesce(json_agg(json_buil
   from ${shipments} s where s.order_id = ${orders.id})`;
 
 /** Who placed an order when it was not the practice itself (decision 042). */
-const placer = alias(users, "placer");
+const PLACER = "placer";
+const placer = alias(users, PLACER);
 
 /** The shape of a reader's condition: which of department and user narrow the customer's orders. */
 type ReaderShape = "customer" | "department" | "user";
@@ -110,44 +112,61 @@ function readerCondition(shape: ReaderShape): SQL | undefined {
   return customer;
 }
 
-function orderPageQuery(db: Executor, shape: ReaderShape) {
-  return db
-    .select({
-      order: orders,
-      names: {
-        customer_name: customers.name,
-        first_name: users.first_name,
-        last_name: users.last_name,
-        representation: users.representation,
-        user_email: users.email,
-        order_status_name: order_statuses.name,
-        delivery_method_name: delivery_methods.name,
-        department_name: departments.name,
-        cost_center_name: cost_centers.name,
-        placer_first_name: placer.first_name,
-        placer_last_name: placer.last_name,
-        placer_email: placer.email,
-      },
-      lines: linesJson,
-      history: historyJson,
-      packages: packagesJson,
-    })
-    .from(orders)
-    .innerJoin(customers, eq(customers.id, orders.customer_id))
-    .innerJoin(users, eq(users.id, orders.user_id))
-    .innerJoin(order_statuses, eq(order_statuses.id, orders.order_status_id))
-    .innerJoin(delivery_methods, eq(delivery_methods.id, orders.delivery_method_id))
-    .leftJoin(departments, eq(departments.id, orders.department_id))
-    .leftJoin(cost_centers, eq(cost_centers.id, orders.cost_center_id))
-    .leftJoin(placer, eq(placer.id, orders.placed_by_user_id))
-    .where(and(eq(orders.id, sql.placeholder("id")), readerCondition(shape)))
-    .limit(1)
-    .prepare(`order_page_${shape}`);
-}
+/** The order row's timestamps, which JSON carries as text: they are made Dates, as the driver gives them. */
+const orderTimestamps = Object.entries(getTableColumns(orders))
+  .filter(([, column]) => column.columnType === "PgTimestamp")
+  .map(([key]) => key as keyof OrderRow);
 
-type OrderPageQuery = ReturnType<typeof orderPageQuery>;
-/** The prepared statements of each database handle (or transaction), by reader shape. */
-const preparedByDb = new WeakMap<Executor, Map<ReaderShape, OrderPageQuery>>();
+/**
+ * The page as ONE JSON value (one column: the driver describes and maps one field, not some sixty),
+ * built once per reader shape with a placeholder for every value (db/prepared.ts preparedByShape).
+ * Every column of `orders` is an integer, text, a boolean or a timestamp; a column of another kind
+ * JSON carries differently (a bigint, a numeric) would need its conversion in findOrderPage.
+ */
+const orderPage = preparedByShape<ReaderShape, { page: OrderPageJson }>(
+  (shape) => sql`select json_build_object(
+      'order', to_json(${orders}),
+      'names', json_build_object(
+        'customer_name', ${customers.name}, 'first_name', ${users.first_name}, 'last_name', ${users.last_name},
+        'representation', ${users.representation}, 'user_email', ${users.email},
+        'order_status_name', ${order_statuses.name}, 'delivery_method_name', ${delivery_methods.name},
+        'department_name', ${departments.name}, 'cost_center_name', ${cost_centers.name},
+        'placer_first_name', ${placer.first_name}, 'placer_last_name', ${placer.last_name},
+        'placer_email', ${placer.email}),
+      'lines', ${linesJson}, 'history', ${historyJson}, 'packages', ${packagesJson}) as page
+    from ${orders}
+    join ${customers} on ${customers.id} = ${orders.customer_id}
+    join ${users} on ${users.id} = ${orders.user_id}
+    join ${order_statuses} on ${order_statuses.id} = ${orders.order_status_id}
+    join ${delivery_methods} on ${delivery_methods.id} = ${orders.delivery_method_id}
+    left join ${departments} on ${departments.id} = ${orders.department_id}
+    left join ${cost_centers} on ${cost_centers.id} = ${orders.cost_center_id}
+    left join ${users} as ${sql.identifier(PLACER)} on ${placer.id} = ${orders.placed_by_user_id}
+    where ${and(eq(orders.id, sql.placeholder("id")), readerCondition(shape))}
+    limit 1`,
+);
+
+/** What the page's JSON holds: the order row with its timestamps as text, and the rest as read. */
+interface OrderPageJson {
+  order: Record<string, unknown>;
+  names: {
+    customer_name: string;
+    first_name: string | null;
+    last_name: string | null;
+    representation: string | null;
+    user_email: string | null;
+    order_status_name: string;
+    delivery_method_name: string;
+    department_name: string | null;
+    cost_center_name: string | null;
+    placer_first_name: string | null;
+    placer_last_name: string | null;
+    placer_email: string | null;
+  };
+  lines: OrderPageLine[];
+  history: OrderPageEvent[];
+  packages: OrderPagePackage[];
+}
 
 /**
  * The order of this id if the reader may read it, with its names, lines (by id), status history
@@ -155,22 +174,17 @@ const preparedByDb = new WeakMap<Executor, Map<ReaderShape, OrderPageQuery>>();
  * the reader may not read it.
  */
 export async function findOrderPage(db: Executor, id: number, reader: OrderReader) {
-  const shape = shapeOf(reader);
-  let statements = preparedByDb.get(db);
-  if (!statements) {
-    statements = new Map();
-    preparedByDb.set(db, statements);
-  }
-  let query = statements.get(shape);
-  if (!query) {
-    query = orderPageQuery(db, shape);
-    statements.set(shape, query);
-  }
-  const [row] = await query.execute({
+  const [row] = await orderPage(db, shapeOf(reader), {
     id,
     customerId: reader.customerId,
     departmentId: reader.departmentId,
     userId: reader.userId,
   });
-  return row;
+  if (!row) return undefined;
+  const { order, ...page } = row.page;
+  for (const key of orderTimestamps) {
+    const value = order[key];
+    if (typeof value === "string") order[key] = new Date(value);
+  }
+  return { order: order as OrderRow, ...page };
 }
