@@ -9,8 +9,10 @@
  *   the triggers' own statements among them).
  * `--without-rollups` disables the report rollups' insert triggers first (decision 010), to measure
  * what they cost; a portal without them gives wrong reports, so it is a measurement only.
+ * `--connections 1` places one order at a time: what an order costs with no other order waiting on
+ * its locks or its CPU.
  *
- *   npm run bench:order-cpu -- [--worktree | --commit REV] [--no-build] [--duration 8] [--without-rollups]
+ *   npm run bench:order-cpu -- [--worktree | --commit REV] [--no-build] [--duration 8] [--connections 10] [--without-rollups]
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -28,11 +30,14 @@ const { values: args } = parseArgs({
     commit: { type: "string" },
     "no-build": { type: "boolean", default: false },
     duration: { type: "string", default: "8" },
+    connections: { type: "string", default: "10" },
     "without-rollups": { type: "boolean", default: false },
   },
 });
 const DURATION = Number(args.duration);
 if (!(DURATION > 0)) throw new Error("--duration must be a positive number of seconds");
+const CONNECTIONS = Number(args.connections);
+if (!Number.isInteger(CONNECTIONS) || CONNECTIONS < 1) throw new Error("--connections must be a whole number ≥ 1");
 
 async function sql(url: string, text: string) {
   const client = new pg.Client({ connectionString: url });
@@ -65,7 +70,7 @@ try {
        alter table inventory_transactions disable trigger report_ledger_inserted`,
     );
   const shoppers = await prepareShoppers(running.base, DEMO_PRACTICES.slice(0, 12), "order CPU benchmark");
-  const options = { url: running.base, connections: 10, requests: [orderRequests(shoppers)] };
+  const options = { url: running.base, connections: CONNECTIONS, requests: [orderRequests(shoppers)] };
   await autocannon({ ...options, duration: 2 });
   await sql(database.url, "select pg_stat_statements_reset()");
   const apiPid = running.child.pid ?? 0;
@@ -77,7 +82,8 @@ try {
   const perOrder = (seconds: number) => `${((seconds * 1000) / orders).toFixed(2)} ms`;
   console.log(`API under test: ${api.source}; ${await database.describe()}`);
   console.log(
-    `order/add${args["without-rollups"] ? " without the rollup triggers" : ""}: ${Math.round(orders / DURATION)}/s, ` +
+    `order/add${args["without-rollups"] ? " without the rollup triggers" : ""}, ${CONNECTIONS} connection(s): ` +
+      `${Math.round(orders / DURATION)}/s, ` +
       `p99 ${result.latency.p99} ms, ${result.non2xx + result.errors} errors; CPU per order: ` +
       `API ${perOrder(api1 - api0)}, PostgreSQL ${perOrder(db1 - db0)}`,
   );
