@@ -155,8 +155,9 @@ function target(tx: number | undefined) {
 async function handle(req: WorkerRequest) {
   switch (req.op) {
     case "query": {
-      // Inside a transaction the statement runs in its turn (target throws when it is not open).
-      const inTransaction = req.tx !== undefined && target(req.tx) !== pg;
+      // A statement of an open transaction runs in its turn; target throws when it is not open.
+      const inTransaction = req.tx !== undefined;
+      if (inTransaction) target(req.tx);
       const options = { rowMode: req.rowMode, parsers: keepText(req.raw) };
       const result = await preparedQuery(req.sql, req.params, options, inTransaction);
       return answer(req.id, {

@@ -110,12 +110,13 @@ export function orderReader(parts: OrderReadParts) {
     department: sql.placeholder("department_id"),
   };
   const run = preparedByShape<string, { read: RawOrderRead }>((shape) => {
-    const addressAsked = shape.startsWith("asked");
+    const [address, reader, department] = shape.split(", ");
+    const addressAsked = address === "asked address";
     const scope: BoundProductScope = {
       customerId: p.scopeCustomer,
       hiddenCategoryIds: p.hidden,
-      departmentId: shape.endsWith("no department") ? null : p.department,
-      isAdmin: shape.includes("admin"),
+      departmentId: department === "no department" ? null : p.department,
+      isAdmin: reader === "admin",
     };
     const catalogue = parts.catalogue(scope, p.products);
     return sql`select json_build_object(
