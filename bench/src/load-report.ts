@@ -86,7 +86,8 @@ function lighthouseLines(lighthouse: NonNullable<Run["lighthouse"]>): string[] {
   return [
     "",
     "Lighthouse (`bench/src/lighthouse.ts`) on the portal served by the PostgreSQL API above, after its load: " +
-      "the nine pages of issue 22, signed in as the first demo practice (the order report as the administrator). " +
+      "the nine pages of issue 22 and the pages of issues 23 and 24, signed in as the first demo practice " +
+      "(the administrators' pages as the administrator). " +
       "Targets: performance 100 on desktop and ≥ 95 on mobile, accessibility 100.",
     "",
     formatTable(lighthouse.rows),
