@@ -56,16 +56,6 @@ const prepared = new Map<string, { name: string; types: number[] }>();
 let lastPrepared = 0;
 const { serialize } = protocol;
 
-function joined(messages: Uint8Array[]) {
-  const out = new Uint8Array(messages.reduce((n, m) => n + m.length, 0));
-  let at = 0;
-  for (const m of messages) {
-    out.set(m, at);
-    at += m.length;
-  }
-  return out;
-}
-
 /** The statement's name and parameter types, parsing it first when this session has not. */
 async function statementOf(sql: string) {
   const known = prepared.get(sql);
@@ -82,7 +72,7 @@ async function statementOf(sql: string) {
   }
   const name = `vp${++lastPrepared}`;
   messages.push(serialize.parse({ name, text: sql }), serialize.describe({ type: "S", name }), serialize.sync());
-  const replies = await pg.execProtocolStream(joined(messages), { syncToFs: false });
+  const replies = await pg.execProtocolStream(Buffer.concat(messages), { syncToFs: false });
   const statement = { name, types: parse.parseDescribeStatementResults(replies) };
   prepared.set(sql, statement);
   return statement;
@@ -102,7 +92,7 @@ async function preparedQuery(sql: string, params: unknown[], options: QueryOptio
       return serializer ? serializer(value) : String(value);
     });
     const replies = await pg.execProtocolStream(
-      joined([
+      Buffer.concat([
         serialize.bind({ statement: statement.name, values }),
         serialize.describe({ type: "P" }),
         serialize.execute({}),
