@@ -103,6 +103,9 @@ export const AllowanceLedgerEntrySchema = z.object({
 });
 export type AllowanceLedgerEntry = z.infer<typeof AllowanceLedgerEntrySchema>;
 
+/** How many of its newest ledger rows /allowance shows a practice (the API's limit). */
+export const MY_ALLOWANCE_LEDGER_ROWS = 200;
+
 export const MyAllowanceSchema = z.object({
   balances: z.array(AllowanceBalanceSchema),
   ledger: z.array(AllowanceLedgerEntrySchema),

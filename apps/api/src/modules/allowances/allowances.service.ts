@@ -2,6 +2,7 @@ import {
   type AllocationGrid,
   type AllowanceOutcome,
   balanceText,
+  MY_ALLOWANCE_LEDGER_ROWS,
   type MyAllowance,
   type ProgrammeForm,
   periodStart,
@@ -56,8 +57,6 @@ async function recordAllocation(
   });
 }
 
-const LEDGER_ROWS = 200;
-
 /** The accounts of the practice's current periods, opened and the past periods closed first (an order's). */
 async function openCurrent({ db, settings }: AllowancesDeps, userId: number, day?: string) {
   const input = { customerId: settings.CUSTOMER_ID, userId, day };
@@ -88,7 +87,7 @@ function practiceSide(deps: AllowancesDeps) {
       const ledger = await accounts.listLedger(deps.db, {
         customerId: deps.settings.CUSTOMER_ID,
         userId: user.userId,
-        limit: LEDGER_ROWS,
+        limit: MY_ALLOWANCE_LEDGER_ROWS,
       });
       return { balances: rows.map(balanceOf), ledger };
     },

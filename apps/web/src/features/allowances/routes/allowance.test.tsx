@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
-import { type MyAllowance, MyAllowanceSchema } from "@vetportal/contract";
+import userEvent from "@testing-library/user-event";
+import { MY_ALLOWANCE_LEDGER_ROWS, type MyAllowance, MyAllowanceSchema } from "@vetportal/contract";
 import { describe, expect, it } from "vitest";
 import { apiOk } from "../../../test/handlers.ts";
 import { renderPage, signIn } from "../../../test/render.tsx";
@@ -54,5 +55,51 @@ describe("the allowance's words (chip and /allowance)", () => {
     expect(await screen.findByTestId("allowance-chip")).toHaveTextContent(
       /^Client education: 14 of 40 packs left this quarter$/,
     );
+  });
+});
+
+describe("the /allowance ledger", () => {
+  const withLedger = (count: number): MyAllowance => ({
+    ...balance(14, 26),
+    ledger: Array.from({ length: count }, (_, i) => ({
+      id: count - i,
+      programme_id: 3,
+      period_start: "2026-10-01",
+      kind: "order",
+      delta: -1,
+      order_id: 9000 - i,
+      product_name: null,
+      reason: null,
+      created: "2026-11-20T17:00:00.000Z",
+    })),
+  });
+
+  it("shows 25 changes a page, newest first, and pages through the rest", async () => {
+    serve(withLedger(60));
+    renderPage(<AllowanceRoute />, { path: "/allowance", url: "/allowance" });
+    const ledger = await screen.findByRole("table", { name: "Allowance ledger" });
+    expect(within(ledger).getAllByRole("link", { name: /^Order #/ })).toHaveLength(25);
+    expect(within(ledger).getByRole("link", { name: "Order #9000" })).toBeInTheDocument();
+    expect(screen.getByText("Showing 1–25 of 60 changes · Page 1 of 3")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Page 3" }));
+    const last = screen.getByRole("table", { name: "Allowance ledger" });
+    expect(within(last).getAllByRole("link", { name: /^Order #/ })).toHaveLength(10);
+    expect(within(last).getByRole("link", { name: "Order #8941" })).toBeInTheDocument();
+    expect(within(last).queryByRole("link", { name: "Order #9000" })).not.toBeInTheDocument();
+  });
+
+  it("says the changes are the newest ones when the API sent all it sends", async () => {
+    serve(withLedger(MY_ALLOWANCE_LEDGER_ROWS));
+    renderPage(<AllowanceRoute />, { path: "/allowance", url: "/allowance" });
+    await screen.findByRole("table", { name: "Allowance ledger" });
+    expect(screen.getByText(`Showing 1–25 of the newest ${MY_ALLOWANCE_LEDGER_ROWS} changes`)).toBeInTheDocument();
+  });
+
+  it("a short ledger has no pager", async () => {
+    serve(withLedger(3));
+    renderPage(<AllowanceRoute />, { path: "/allowance", url: "/allowance" });
+    const ledger = await screen.findByRole("table", { name: "Allowance ledger" });
+    expect(within(ledger).getAllByRole("link", { name: /^Order #/ })).toHaveLength(3);
+    expect(screen.queryByRole("navigation", { name: "Pages of changes" })).not.toBeInTheDocument();
   });
 });

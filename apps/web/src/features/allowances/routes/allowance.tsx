@@ -4,13 +4,16 @@ import {
   type AllowanceLedgerEntry,
   allowanceAmount,
   LEDGER_KIND_LABELS,
+  MY_ALLOWANCE_LEDGER_ROWS,
   OVER_BALANCE_LABELS,
 } from "@vetportal/contract";
+import { useState } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { LoadError, PageLoading } from "../../../components/page-state.tsx";
 import { Panel } from "../../../components/panel.tsx";
 import { DataTable, type TableColumn } from "../../../components/table/data-table.tsx";
+import { TablePager } from "../../../components/table/table-pager.tsx";
 import { formatPst } from "../../../lib/format.ts";
 import { useMyAllowance } from "../../../lib/my-allowance.ts";
 import { periodBalanceText } from "../components/balance-words.ts";
@@ -55,6 +58,35 @@ function ledgerColumns(balances: AllowanceBalance[]): TableColumn<AllowanceLedge
   ];
 }
 
+/** Ledger rows a page: a busy practice's 200 newest changes are eight pages, not one long scroll. */
+const LEDGER_PAGE = 25;
+
+/** The ledger, newest first, a page at a time (the rows came whole with the balances). */
+function Ledger({ ledger, balances }: { ledger: AllowanceLedgerEntry[]; balances: AllowanceBalance[] }) {
+  const [page, setPage] = useState(1);
+  if (ledger.length === 0) return <Text>No change yet.</Text>;
+  const first = (page - 1) * LEDGER_PAGE;
+  const shown = ledger.slice(first, first + LEDGER_PAGE);
+  const capped = ledger.length >= MY_ALLOWANCE_LEDGER_ROWS;
+  return (
+    <Stack gap="sm">
+      <DataTable label="Allowance ledger" columns={ledgerColumns(balances)} rows={shown} rowKey={(e) => e.id} />
+      {ledger.length > LEDGER_PAGE && (
+        <TablePager
+          page={page}
+          pageSize={LEDGER_PAGE}
+          total={ledger.length}
+          onPageChange={setPage}
+          noun="changes"
+          status={
+            capped ? `Showing ${first + 1}–${first + shown.length} of the newest ${ledger.length} changes` : undefined
+          }
+        />
+      )}
+    </Stack>
+  );
+}
+
 /** /allowance (issue 23 §1): the practice's programmes this period and its ledger, newest first. */
 export function AllowanceRoute() {
   const allowance = useMyAllowance();
@@ -82,16 +114,7 @@ export function AllowanceRoute() {
             />
           </Panel>
           <Panel title="Ledger">
-            {allowance.data.ledger.length === 0 ? (
-              <Text>No change yet.</Text>
-            ) : (
-              <DataTable
-                label="Allowance ledger"
-                columns={ledgerColumns(allowance.data.balances)}
-                rows={allowance.data.ledger}
-                rowKey={(e) => e.id}
-              />
-            )}
+            <Ledger ledger={allowance.data.ledger} balances={allowance.data.balances} />
           </Panel>
         </>
       )}
