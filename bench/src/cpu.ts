@@ -52,3 +52,28 @@ export function postmasterPid(dataDir: string): number | undefined {
     return undefined;
   }
 }
+
+/** The machine's busy and total CPU ticks so far (/proc/stat's first line; idle and iowait are idle). */
+function machineTicks(): { busy: number; total: number } {
+  const fields = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "").trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.slice(0, 8).reduce((sum, n) => sum + n, 0);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  return { busy: total - idle, total };
+}
+
+/**
+ * Waits until the whole machine has been at most `busy` (a share of all its cores) over a window of
+ * `windowMs`, for at most `timeoutMs`; answers the last window's share. What a run measures after a
+ * storm (Lighthouse after bench:load's) is then the page, not the storm's aftermath (a database's
+ * checkpoint and autovacuum).
+ */
+export async function untilIdle(busy: number, windowMs: number, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const before = machineTicks();
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const after = machineTicks();
+    const share = (after.busy - before.busy) / Math.max(1, after.total - before.total);
+    if (share <= busy || Date.now() >= deadline) return share;
+  }
+}

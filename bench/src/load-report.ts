@@ -15,7 +15,8 @@ export interface Run {
   postgres: string;
   rows: Row[];
   timing: Timing;
-  lighthouse?: { rows: LighthouseResult[]; error?: string };
+  /** busy: the machine's share of CPU in use over the 5 s before the audits (load.ts settle). */
+  lighthouse?: { rows: LighthouseResult[]; error?: string; busy?: number };
 }
 
 export const kib = (bytes: number) => Math.round(bytes / 1024);
@@ -85,7 +86,9 @@ function lighthouseLines(lighthouse: NonNullable<Run["lighthouse"]>): string[] {
   if (lighthouse.error) return ["", `Lighthouse failed: ${lighthouse.error}`];
   return [
     "",
-    "Lighthouse (`bench/src/lighthouse.ts`) on the portal served by the PostgreSQL API above, after its load: " +
+    "Lighthouse (`bench/src/lighthouse.ts`) on the portal served by the PostgreSQL API above, after its load " +
+      "(the load's writes vacuumed and checkpointed, then the machine " +
+      `${lighthouse.busy === undefined ? "idle" : `${Math.round(lighthouse.busy * 100)} % busy over 5 s`}): ` +
       "the nine pages of issue 22 and the pages of issues 23 and 24, signed in as the first demo practice " +
       "(the administrators' pages as the administrator). " +
       "Targets: performance 100 on desktop and ≥ 95 on mobile, accessibility 100.",

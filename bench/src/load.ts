@@ -19,6 +19,7 @@ import os from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { Options } from "autocannon";
+import pg from "pg";
 import { DEMO_PRACTICES } from "../../apps/api/src/db/seed/demo-people.ts";
 import {
   type ApiUnderTest,
@@ -30,7 +31,7 @@ import {
   stopProcess,
 } from "./api-under-test.ts";
 import { ceilings } from "./ceilings.ts";
-import { postmasterPid } from "./cpu.ts";
+import { postmasterPid, untilIdle } from "./cpu.ts";
 import { type DurablePostgres, startDurablePostgres } from "./durable-postgres.ts";
 import { type LighthouseResult, runLighthouse } from "./lighthouse.ts";
 import { kib, type Run, render, writeReadme } from "./load-report.ts";
@@ -183,15 +184,36 @@ async function loadPortal(base: string, driver: Driver, portal: Portal, servers:
 // ---------------------------------------------------------------------------------------------
 // Lighthouse (bench/src/lighthouse.ts)
 
-async function lighthouse(base: string): Promise<{ rows: LighthouseResult[]; error?: string }> {
+/**
+ * After the load and before the audits: PostgreSQL checkpoints and vacuums what the orders wrote,
+ * and the machine falls idle (at most 10 % busy over 5 s, waiting 3 minutes at most), so that the
+ * audits measure the pages, not the storm's aftermath.
+ */
+async function settle(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
   try {
-    console.log("Lighthouse …");
+    await client.query("VACUUM (ANALYZE)");
+    await client.query("CHECKPOINT");
+  } finally {
+    await client.end();
+  }
+  return untilIdle(0.1, 5_000, 180_000);
+}
+
+async function lighthouse(
+  base: string,
+  databaseUrl: string,
+): Promise<{ rows: LighthouseResult[]; error?: string; busy?: number }> {
+  try {
+    const busy = await settle(databaseUrl);
+    console.log(`Lighthouse (the machine ${Math.round(busy * 100)} % busy over the last 5 s) …`);
     const rows = await runLighthouse(base);
     for (const r of rows)
       console.log(
         `  ${r.page} ${r.preset}: performance ${r.performance}, accessibility ${r.accessibility}, best practices ${r.bestPractices}, ${kib(r.transferBytes)} KiB (JS ${kib(r.scriptBytes)} KiB)`,
       );
-    return { rows };
+    return { rows, busy };
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     console.log(`Lighthouse failed: ${error}`);
@@ -244,7 +266,7 @@ async function main() {
     await onApi(api, { DATABASE_URL: pgUrl }, async ({ base, child }) => {
       portal = await preparePortal(base);
       result.rows.push(...(await loadPortal(base, "PostgreSQL", portal, () => [child.pid ?? 0, ...pgPids()])));
-      if (LIGHTHOUSE) result.lighthouse = await lighthouse(base);
+      if (LIGHTHOUSE) result.lighthouse = await lighthouse(base, pgUrl);
     });
     if (!portal) throw new Error("the portal was not prepared");
     const input = {
