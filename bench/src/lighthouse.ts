@@ -74,6 +74,8 @@ export interface LighthouseResult {
 export interface LighthouseOptions {
   /** Audits per page and preset; the run with the median performance score is kept. */
   runs?: number;
+  /** Audits per page for a preset, instead of `runs` (bench:load: three on mobile, whose score moves most). */
+  runsByPreset?: Partial<Record<Preset, number>>;
   presets?: Preset[];
   /** A folder to keep each audit's full Lighthouse report in (JSON), to see what an audit found. */
   saveDir?: string;
@@ -249,7 +251,8 @@ export async function runLighthouse(baseUrl: string, options: LighthouseOptions 
   const auditAll = async (tab: Page, page: string, path: string) => {
     if (!wanted(page)) return;
     for (const preset of presets) {
-      const result = await audit(tab, baseUrl, page, path, preset, runs, options.saveDir);
+      const times = options.runsByPreset?.[preset] ?? runs;
+      const result = await audit(tab, baseUrl, page, path, preset, times, options.saveDir);
       log(`${page} ${preset}: performance ${result.performance}, accessibility ${result.accessibility}`);
       results.push(result);
     }
