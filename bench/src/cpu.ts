@@ -5,6 +5,7 @@
  * connections live through a row).
  */
 import { readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
 
 const TICKS_PER_SECOND = 100;
 
@@ -75,5 +76,18 @@ export async function untilIdle(busy: number, windowMs: number, timeoutMs: numbe
     const after = machineTicks();
     const share = (after.busy - before.busy) / Math.max(1, after.total - before.total);
     if (share <= busy || Date.now() >= deadline) return share;
+  }
+}
+
+/**
+ * `--wait-quiet SECONDS` of the runners: waits, at most that long, for the 1-minute load average to
+ * fall below 0.5 before a run starts (a slow signal, for a machine left busy by other work; after a
+ * run's own storm, untilIdle).
+ */
+export async function waitQuiet(seconds: number): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  while ((os.loadavg()[0] ?? 0) >= 0.5 && Date.now() < deadline) {
+    console.log(`Waiting for a quiet machine: load ${(os.loadavg()[0] ?? 0).toFixed(2)}`);
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
   }
 }

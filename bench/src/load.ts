@@ -21,17 +21,9 @@ import { parseArgs } from "node:util";
 import type { Options } from "autocannon";
 import pg from "pg";
 import { DEMO_PRACTICES } from "../../apps/api/src/db/seed/demo-people.ts";
-import {
-  type ApiUnderTest,
-  prepareApi,
-  ROOT,
-  type RunningApi,
-  sleep,
-  startApi,
-  stopProcess,
-} from "./api-under-test.ts";
+import { type ApiUnderTest, prepareApi, ROOT, type RunningApi, startApi, stopProcess } from "./api-under-test.ts";
 import { ceilings } from "./ceilings.ts";
-import { postmasterPid, untilIdle } from "./cpu.ts";
+import { postmasterPid, untilIdle, waitQuiet } from "./cpu.ts";
 import { type DurablePostgres, startDurablePostgres } from "./durable-postgres.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { kib, type Run, render, writeReadme } from "./load-report.ts";
@@ -238,14 +230,6 @@ async function onApi<T>(api: ApiUnderTest, env: Record<string, string>, fn: (run
     return await fn(running);
   } finally {
     await stopProcess(running.child);
-  }
-}
-
-async function waitQuiet(seconds: number) {
-  const deadline = Date.now() + seconds * 1000;
-  while ((os.loadavg()[0] ?? 0) >= 0.5 && Date.now() < deadline) {
-    console.log(`Waiting for a quiet machine: load ${(os.loadavg()[0] ?? 0).toFixed(2)}`);
-    await sleep(15_000);
   }
 }
 

@@ -22,6 +22,7 @@ import autocannon, { type Request } from "autocannon";
 import pg from "pg";
 import { DEMO_PRACTICES } from "../../apps/api/src/db/seed/demo-people.ts";
 import { freePort, prepareApi, type RunningApi, sleep, startApi, stopProcess } from "./api-under-test.ts";
+import { waitQuiet } from "./cpu.ts";
 import { startDurablePostgres } from "./durable-postgres.ts";
 import { orderItems, prepareShoppers, type Shopper } from "./shoppers.ts";
 
@@ -253,11 +254,7 @@ async function measure(serverJs: string, url: string, processes: number): Promis
 }
 
 async function main() {
-  const quiet = Number(args["wait-quiet"]);
-  for (const deadline = Date.now() + quiet * 1000; (os.loadavg()[0] ?? 0) >= 0.5 && Date.now() < deadline; ) {
-    console.log(`Waiting for a quiet machine: load ${(os.loadavg()[0] ?? 0).toFixed(2)}`);
-    await sleep(15_000);
-  }
+  await waitQuiet(Number(args["wait-quiet"]));
   const loadBefore = os.loadavg();
   const api = prepareApi({ worktree: args.worktree, commit: args.commit, build: !args["no-build"] });
   console.log(`API under test: ${api.source} (${api.build})`);

@@ -35,6 +35,7 @@ import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import { DEMO_ADMIN } from "../../apps/api/src/db/seed/index.ts";
 import { prepareApi, ROOT, sleep, startApi, stopProcess } from "./api-under-test.ts";
+import { waitQuiet } from "./cpu.ts";
 import { describeDataset, migrationCount, reportPeriod } from "./report-bench-data.ts";
 import { CsvCounter, rssSampler } from "./report-bench-meters.ts";
 import {
@@ -301,14 +302,6 @@ async function saveExplains(
 let loadBefore = os.loadavg();
 let started = new Date();
 const db = new pg.Client({ connectionString: DATABASE_URL, application_name: "report-bench" });
-
-async function waitQuiet(seconds: number) {
-  const deadline = Date.now() + seconds * 1000;
-  while ((os.loadavg()[0] ?? 0) >= 0.5 && Date.now() < deadline) {
-    console.log(`Waiting for a quiet machine: load ${(os.loadavg()[0] ?? 0).toFixed(2)}`);
-    await sleep(15_000);
-  }
-}
 
 async function main() {
   if (Number(args["wait-quiet"]) > 0) await waitQuiet(Number(args["wait-quiet"]));
