@@ -85,9 +85,13 @@ export interface OrderReadParts {
 }
 
 /** The shape of an order's read: an address asked for or not, and the scope's shape. */
-const orderReadShape = (input: OrderReadInput) =>
-  `${input.addressId === undefined ? "first" : "asked"} address, ${input.scope.isAdmin ? "admin" : "practice"}, ` +
-  `${input.scope.departmentId === null ? "no department" : "department"}`;
+type OrderReadShape = `${"first" | "asked"} address, ${"admin" | "practice"}, ${"department" | "no department"}`;
+function orderReadShape(input: OrderReadInput): OrderReadShape {
+  const address = input.addressId === undefined ? "first" : "asked";
+  const reader = input.scope.isAdmin ? "admin" : "practice";
+  const department = input.scope.departmentId === null ? "no department" : "department";
+  return `${address} address, ${reader}, ${department}`;
+}
 
 /**
  * Everything placing an order reads, in one statement: an id for the order (drawn from its
@@ -109,7 +113,7 @@ export function orderReader(parts: OrderReadParts) {
     hidden: sql.placeholder("hidden_category_ids"),
     department: sql.placeholder("department_id"),
   };
-  const run = preparedByShape<string, { read: RawOrderRead }>((shape) => {
+  const run = preparedByShape<OrderReadShape, { read: RawOrderRead }>((shape) => {
     const [address, reader, department] = shape.split(", ");
     const addressAsked = address === "asked address";
     const scope: BoundProductScope = {
