@@ -1,6 +1,6 @@
 import { formatUsDate } from "@vetportal/contract";
 import { describe, expect, it } from "vitest";
-import { addBusinessDays, estimatedShipDay, isBusinessDay, isoDay } from "./business-days.ts";
+import { addBusinessDays, estimatedShipDay, isBusinessDay, isoDay, newYorkClock } from "./business-days.ts";
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
@@ -44,5 +44,20 @@ describe("estimated ship day (cut-off in New York time)", () => {
   it("never ships on a weekend or holiday", () => {
     expect(formatUsDate(isoDay(estimatedShipDay(new Date("2026-11-26T15:00:00Z"), 2)))).toBe("11/27/2026");
     expect(formatUsDate(isoDay(estimatedShipDay(new Date("2026-11-21T15:00:00Z"), 2)))).toBe("11/23/2026");
+  });
+
+  it("reads each instant's own minute, though one reading serves a whole minute", () => {
+    // The cut-off falls between two calls a second apart, then a call goes back a day.
+    const clock = (iso: string) => {
+      const { day: d, hour, minute } = newYorkClock(new Date(iso));
+      return `${isoDay(d)} ${hour}:${minute}`;
+    };
+    expect(clock("2026-11-20T18:59:00Z")).toBe("2026-11-20 13:59");
+    expect(clock("2026-11-20T18:59:59.999Z")).toBe("2026-11-20 13:59");
+    expect(clock("2026-11-20T19:00:00Z")).toBe("2026-11-20 14:0");
+    expect(clock("2026-11-19T19:00:00Z")).toBe("2026-11-19 14:0");
+    // A caller changing the day it was given changes nobody else's.
+    newYorkClock(new Date("2026-11-19T19:00:30Z")).day.setUTCDate(1);
+    expect(clock("2026-11-19T19:00:45Z")).toBe("2026-11-19 14:0");
   });
 });

@@ -19,13 +19,23 @@ const nyFormat = new Intl.DateTimeFormat("en-US", {
 
 /** The calendar date and time of an instant in New York. */
 export function newYorkClock(instant: Date) {
+  // Time zones move by whole minutes, so one minute's reading serves every instant in it: the
+  // formatter cost a product page as much as the rest of its work.
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute !== lastReading.minute) lastReading = { minute, ...readNewYorkClock(instant) };
+  return { day: new Date(lastReading.dayMs), hour: lastReading.hour, minute: lastReading.clockMinute };
+}
+
+function readNewYorkClock(instant: Date) {
   const parts = Object.fromEntries(nyFormat.formatToParts(instant).map((p) => [p.type, p.value]));
   return {
-    day: new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day))),
+    dayMs: Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)),
     hour: Number(parts.hour),
-    minute: Number(parts.minute),
+    clockMinute: Number(parts.minute),
   };
 }
+
+let lastReading = { minute: Number.NaN, dayMs: 0, hour: 0, clockMinute: 0 };
 
 /**
  * Whether each day asked about is a federal holiday. The library works out two years of holidays

@@ -17,7 +17,7 @@ import type { CatalogService } from "./catalog.service.ts";
 const reads = { tags: ["catalog"], invalidatesCaches: false };
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
-  // The lists answer whole, memoised answers ({ result, data, found_rows }), serialized once each.
+  // The reads answer whole, memoised answers ({ result, data, found_rows }), serialized once each.
   postData(
     app,
     "/product/categories",
@@ -49,7 +49,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       ...reads,
       summary: "One product with its rules and estimated shipping date (404 when not visible to the user)",
       body: ProductQueryRequestSchema,
-      data: ProductDetailSchema,
+      answer: okSchema(ProductDetailSchema),
     },
     (request) => catalog.getProduct(request.user, request.body.id, request.body.product_category_id),
   );

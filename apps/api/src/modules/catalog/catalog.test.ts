@@ -195,3 +195,49 @@ describe("the cached catalogue", () => {
     }
   });
 });
+
+describe("a product's answer, kept whole between requests", () => {
+  it("follows the stock and the shipping date, and is the same answer while they stay", async () => {
+    const config = testConfig();
+    const caches = createCaches(t.db, 0);
+    const audit = createAuditService({ database: t.database, settings: config });
+    const portalSettings = createSettingsService({ db: t.db, settings: config, caches, audit });
+    const catalog = createCatalogService({ db: t.db, settings: config, caches, portalSettings });
+    const user: SessionUser = {
+      sessionId: 0,
+      userId: 0,
+      customerId: config.CUSTOMER_ID,
+      userLevelId: 3,
+      departmentId: null,
+      isAdmin: true,
+      authMethod: "password",
+      state: null,
+    };
+    const [product] = await t.db
+      .select({ id: products.id, stock: products.actual_inventory, cutoff: products.cutoff_time })
+      .from(products)
+      .where(eq(products.customer_id, config.CUSTOMER_ID))
+      .limit(1);
+    if (!product) throw new Error("no product");
+    // Friday 2026-11-20: a minute before the cut-off in New York (EST), and the cut-off itself.
+    const before = new Date(Date.UTC(2026, 10, 20, 16 + product.cutoff, 59));
+    const atCutoff = new Date(Date.UTC(2026, 10, 20, 17 + product.cutoff, 0));
+    const first = await catalog.getProduct(user, product.id, undefined, before);
+    expect(first.data.estimate_delivery_date).toBe("11/20/2026");
+    expect(await catalog.getProduct(user, product.id, undefined, before)).toBe(first);
+    expect((await catalog.getProduct(user, product.id, undefined, atCutoff)).data.estimate_delivery_date).toBe(
+      "11/23/2026",
+    );
+    await t.db
+      .update(products)
+      .set({ actual_inventory: product.stock + 7 })
+      .where(eq(products.id, product.id));
+    try {
+      const restocked = await catalog.getProduct(user, product.id, undefined, before);
+      expect(restocked.data.actual_inventory).toBe(product.stock + 7);
+      expect(restocked.data.estimate_delivery_date).toBe("11/20/2026");
+    } finally {
+      await t.db.update(products).set({ actual_inventory: product.stock }).where(eq(products.id, product.id));
+    }
+  });
+});
