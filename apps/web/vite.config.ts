@@ -48,7 +48,8 @@ const preloadedPages = {
 // which it would otherwise load whole for a piece of it (decision 034, lever 38).
 const otherPreloadedPages = {
   "^/account/brand/?$": src("features/account/routes/brand.tsx"),
-  // Issue 23's pages (the allowance's scores 96–97 on a phone without; decision 034, lever 37).
+  // Issue 23's pages (decision 034, levers 37 and 41).
+  "^/allowance/?$": src("features/allowances/routes/allowance.tsx"),
   "^/quick-order/?$": src("features/cart/routes/quick-order.tsx"),
   "^/approvals/?$": src("features/approvals/routes/approvals-queue.tsx"),
   "^/admin/order-for/?$": src("features/order-for/routes/order-for.tsx"),
