@@ -135,13 +135,18 @@ describe("generated images, revalidated", () => {
   });
 });
 
+/** A catalogue service of its own whose caches check the database at every use. */
+function uncachedCatalog() {
+  const config = testConfig();
+  const caches = createCaches(t.db, 0);
+  const audit = createAuditService({ database: t.database, settings: config });
+  const portalSettings = createSettingsService({ db: t.db, settings: config, caches, audit });
+  return { config, catalog: createCatalogService({ db: t.db, settings: config, caches, portalSettings }) };
+}
+
 describe("the cached catalogue", () => {
   it("shows every kind of user exactly the products that ordering's SQL scope allows", async () => {
-    const config = testConfig();
-    const caches = createCaches(t.db, 0);
-    const audit = createAuditService({ database: t.database, settings: config });
-    const portalSettings = createSettingsService({ db: t.db, settings: config, caches, audit });
-    const catalog = createCatalogService({ db: t.db, settings: config, caches, portalSettings });
+    const { config, catalog } = uncachedCatalog();
     const [d1, d2] = (await t.db.select({ id: departments.id }).from(departments).limit(2)).map((d) => d.id);
     const all = await t.db.select({ id: products.id, category: products.product_category_id }).from(products);
     const ids = all.map((p) => p.id);
@@ -198,11 +203,7 @@ describe("the cached catalogue", () => {
 
 describe("a product's answer, kept whole between requests", () => {
   it("follows the stock and the shipping date, and is the same answer while they stay", async () => {
-    const config = testConfig();
-    const caches = createCaches(t.db, 0);
-    const audit = createAuditService({ database: t.database, settings: config });
-    const portalSettings = createSettingsService({ db: t.db, settings: config, caches, audit });
-    const catalog = createCatalogService({ db: t.db, settings: config, caches, portalSettings });
+    const { config, catalog } = uncachedCatalog();
     const user: SessionUser = {
       sessionId: 0,
       userId: 0,
