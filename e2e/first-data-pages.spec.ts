@@ -117,6 +117,19 @@ test("issue 23's and 24's administrators' pages ask for their data once, with th
   }
 });
 
+test("the allowance page's chunk comes with the code (decision 034, lever 41)", async ({ page }) => {
+  await signInAsPractice(page, PRACTICES.happyPaws);
+  let chunkAsked = false;
+  page.on("request", (request) => {
+    if (/^\/assets\/allowance-[\w-]+\.js$/.test(new URL(request.url()).pathname)) chunkAsked = true;
+  });
+  const askedBeforeEntry = await holdEntryUntil(page, () => chunkAsked);
+  await page.goto("/allowance");
+  await expect(page.getByRole("heading", { level: 1, name: "Allowance" })).toBeVisible();
+  await page.unrouteAll();
+  expect(askedBeforeEntry()).toBe(true);
+});
+
 /**
  * Holds the entry script back (at most 3 s) until `asked()` holds: what is asked for meanwhile can
  * only be the boot script's request. The answer: whether it held before the entry went on.
