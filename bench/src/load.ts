@@ -234,7 +234,7 @@ async function onApi<T>(api: ApiUnderTest, env: Record<string, string>, fn: (run
 }
 
 async function main() {
-  if (Number(args["wait-quiet"]) > 0) await waitQuiet(Number(args["wait-quiet"]));
+  await waitQuiet(Number(args["wait-quiet"]));
   const started = new Date();
   const loadBefore = os.loadavg();
   const api = prepareApi({ worktree: args.worktree, commit: args.commit, build: !args["no-build"], web: LIGHTHOUSE });

@@ -304,7 +304,7 @@ let started = new Date();
 const db = new pg.Client({ connectionString: DATABASE_URL, application_name: "report-bench" });
 
 async function main() {
-  if (Number(args["wait-quiet"]) > 0) await waitQuiet(Number(args["wait-quiet"]));
+  await waitQuiet(Number(args["wait-quiet"]));
   loadBefore = os.loadavg();
   started = new Date();
   await db.connect();

@@ -86,6 +86,8 @@ export interface OrderReadParts {
 
 /** The shape of an order's read: an address asked for or not, and the scope's shape. */
 type OrderReadShape = `${"first" | "asked"} address, ${"admin" | "practice"}, ${"department" | "no department"}`;
+/** A shape's parts, each typed, so that reading one back with a misspelt part does not compile. */
+type SplitShape<S extends string> = S extends `${infer A}, ${infer B}, ${infer C}` ? [A, B, C] : never;
 function orderReadShape(input: OrderReadInput): OrderReadShape {
   const address = input.addressId === undefined ? "first" : "asked";
   const reader = input.scope.isAdmin ? "admin" : "practice";
@@ -114,7 +116,7 @@ export function orderReader(parts: OrderReadParts) {
     department: sql.placeholder("department_id"),
   };
   const run = preparedByShape<OrderReadShape, { read: RawOrderRead }>((shape) => {
-    const [address, reader, department] = shape.split(", ");
+    const [address, reader, department] = shape.split(", ") as SplitShape<OrderReadShape>;
     const addressAsked = address === "asked address";
     const scope: BoundProductScope = {
       customerId: p.scopeCustomer,

@@ -61,9 +61,15 @@ export function createSettingsService({ db, settings, caches, audit }: SettingsD
   // null (nothing saved) is kept too: an unsaved portal reads the database only when the counter moves.
   const saved = caches.value(["portal_settings"], () => repo.findSettings(db, customerId));
 
-  async function current(): Promise<PortalSettings> {
+  // One answer per saved row, frozen: the same object while nothing is saved, so what is built from
+  // it (the catalogue's product answers) is kept until a save, and its bytes are written once.
+  let answered: { row: Row | null; answer: Readonly<PortalSettings> } | undefined;
+  async function current(): Promise<Readonly<PortalSettings>> {
     const row = await saved();
-    return row ? answerOf(row) : { ...defaults, saved_at: null };
+    if (answered?.row !== row) {
+      answered = { row, answer: Object.freeze(row ? answerOf(row) : { ...defaults, saved_at: null }) };
+    }
+    return answered.answer;
   }
 
   return {

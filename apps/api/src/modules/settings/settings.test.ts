@@ -91,6 +91,9 @@ describe("portal settings (decision 047)", () => {
   });
 
   it("saves: GET /api/settings serves the saved values, and the audit row has the before and after", async () => {
+    // Asked before the save too: a product's kept answer must not outlive the settings it was built from.
+    const before = (await post("/api/product/query", { id: 144048 })).json().data;
+    expect(before.large_order_email).not.toBe(good.large_order_email);
     const res = await post("/api/settings/save", good);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ ...good, saved_at: expect.any(String) });
