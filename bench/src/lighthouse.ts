@@ -74,7 +74,7 @@ export interface LighthouseResult {
 export interface LighthouseOptions {
   /** Audits per page and preset; the run with the median performance score is kept. */
   runs?: number;
-  /** Audits per page for a preset, instead of `runs` (bench:load: three on mobile, whose score moves most). */
+  /** Audits per page for a preset, instead of `runs` (bench:load: five on mobile, whose score moves most). */
   runsByPreset?: Partial<Record<Preset, number>>;
   presets?: Preset[];
   /** A folder to keep each audit's full Lighthouse report in (JSON), to see what an audit found. */
