@@ -6,15 +6,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../lib/api-client.ts";
 import { schemaValidator, setServerErrors } from "../lib/form-validation.ts";
 import { renderComponent } from "../test/render.tsx";
-import {
-  CountInput,
-  EditForm,
-  EmailField,
-  FormSection,
-  MoneyInput,
-  PhoneField,
-  StreetAddressFields,
-} from "./form-fields.tsx";
+import { EditForm, EmailField, FormSection, PhoneField, StreetAddressFields } from "./form-fields.tsx";
 
 const EMPTY: Practice = {
   practice_name: "",
@@ -144,23 +136,5 @@ describe("the form kit", () => {
     await user.click(await screen.findByRole("link", { name: "Cancel" }));
     expect(router.state.location.pathname).toBe("/userreport");
     expect(router.state.location.search).toBe("?page=2");
-  });
-});
-
-describe("number inputs", () => {
-  it("takes whole counts only", async () => {
-    const { user } = renderComponent(<CountInput label="Packs" />);
-    const packs = await screen.findByRole("textbox", { name: "Packs" });
-    await user.type(packs, "-3.5");
-    // Neither the minus sign nor the decimal point gets in.
-    expect(packs).toHaveDisplayValue("35");
-  });
-
-  it("shows money with a dollar sign and two decimals", async () => {
-    const { user } = renderComponent(<MoneyInput label="Price" />);
-    const price = await screen.findByRole("textbox", { name: "Price" });
-    await user.type(price, "12.5");
-    await user.tab();
-    expect(price).toHaveValue("$12.50");
   });
 });

@@ -3,8 +3,6 @@ import {
   Group,
   NativeSelect,
   type NativeSelectProps,
-  NumberInput,
-  type NumberInputProps,
   Paper,
   SimpleGrid,
   Stack,
@@ -13,7 +11,6 @@ import {
   Title,
 } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
-import { useUncontrolled } from "@mantine/hooks";
 import { formatPhone, US_STATES } from "@vetportal/contract";
 import type { CSSProperties, FormEvent, ReactNode } from "react";
 import { Link } from "react-router";
@@ -100,45 +97,6 @@ export function StreetAddressFields<Values extends { line1: string; city: string
         <ZipCodeField form={form} name="zip_code" label="Zip Code" withAsterisk />
       </SimpleGrid>
     </>
-  );
-}
-
-/** A whole-number input (packs, pieces): no decimals, no minus sign. */
-export function CountInput(props: NumberInputProps) {
-  return <NumberInput allowDecimal={false} allowNegative={false} {...props} />;
-}
-
-/** An amount of at most two decimals, as typed ("12", "12.5", ".5"): shown with its cents once left. */
-const AT_MOST_CENTS = /^-?\d*(\.\d{0,2})?$/;
-
-/**
- * A dollar amount input: a "$" prefix, never negative, shown with two decimals once the field is
- * left ("12.5" → "$12.50"). A third decimal is kept as typed, not cut or rounded, so the contract's
- * "Enter the price in dollars and cents, e.g. 4.25" can say what is wrong (issue 22 §6). Turn the
- * value into cents with the contract's `dollarsToCents`.
- */
-export function MoneyInput({ value, defaultValue, onChange, onBlur, ...props }: NumberInputProps) {
-  const [amount, setAmount] = useUncontrolled<number | string>({ value, defaultValue, finalValue: "", onChange });
-  const showCents = () => {
-    const text = String(amount).trim();
-    if (text && AT_MOST_CENTS.test(text) && Number.isFinite(Number(text))) {
-      const cents = Number(text).toFixed(2);
-      if (cents !== text) setAmount(cents);
-    }
-  };
-  return (
-    <NumberInput
-      prefix="$"
-      min={0}
-      allowNegative={false}
-      {...props}
-      value={amount}
-      onChange={setAmount}
-      onBlur={(event) => {
-        showCents();
-        onBlur?.(event);
-      }}
-    />
   );
 }
 

@@ -1,6 +1,7 @@
 import { Button, NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
 import { AdjustmentSchema, type AllocationRow, AllocationSetSchema } from "@vetportal/contract";
-import { CountInput, FormSection } from "../../../components/form-fields.tsx";
+import { CountInput } from "../../../components/count-input.tsx";
+import { FormSection } from "../../../components/form-fields.tsx";
 import { useAppForm } from "../../../lib/form-kit.ts";
 import { notifySaveError, schemaValidator } from "../../../lib/form-validation.ts";
 import { notifySuccess } from "../../../lib/notify.ts";

@@ -11,7 +11,8 @@ import {
 } from "@vetportal/contract";
 import { useState } from "react";
 import { Link } from "react-router";
-import { CountInput, FormSection } from "../../../components/form-fields.tsx";
+import { CountInput } from "../../../components/count-input.tsx";
+import { FormSection } from "../../../components/form-fields.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { LoadError, PageLoading } from "../../../components/page-state.tsx";
 import { Panel } from "../../../components/panel.tsx";

@@ -9,7 +9,9 @@ import {
   dollarsToCents,
   MAX_APPROVAL_TIERS,
 } from "@vetportal/contract";
-import { CountInput, FormSection, MoneyInput } from "../../../components/form-fields.tsx";
+import { CountInput } from "../../../components/count-input.tsx";
+import { FormSection } from "../../../components/form-fields.tsx";
+import { MoneyInput } from "../../../components/money-input.tsx";
 import { useAppForm } from "../../../lib/form-kit.ts";
 import { notifySaveError, schemaValidator } from "../../../lib/form-validation.ts";
 import { useDepartmentOptions } from "../../../lib/list-departments.ts";

@@ -1,7 +1,8 @@
-import { ActionIcon, Group, NumberInput, Stack, Text } from "@mantine/core";
+import { ActionIcon, Group, Stack, Text } from "@mantine/core";
 import { IconMinus, IconPlus } from "@tabler/icons-react";
 import { type CartItem, MESSAGES, packs } from "@vetportal/contract";
 import { useState } from "react";
+import { CountInput } from "../../../components/count-input.tsx";
 import { decrementCartQuantity, incrementCartQuantity, setCartQuantity, useCartNote } from "../../../lib/cart-store.ts";
 import { checkQuantity, withRange } from "../../../lib/quantity.ts";
 import classes from "./cart-quantity.module.css";
@@ -56,7 +57,7 @@ export function CartQuantity({ item }: { item: CartItem }) {
         >
           <IconMinus size={16} aria-hidden />
         </ActionIcon>
-        <NumberInput
+        <CountInput
           aria-label={`Quantity of ${name}`}
           value={draft ?? item.quantity}
           onChange={setDraft}
@@ -67,11 +68,9 @@ export function CartQuantity({ item }: { item: CartItem }) {
               commit();
             }
           }}
-          hideControls
-          allowDecimal={false}
-          allowNegative={false}
+          min={min}
+          max={max}
           clampBehavior="none"
-          inputMode="numeric"
           className={classes.input}
           styles={{ input: { textAlign: "center", paddingInline: 4 } }}
           error={outOfRange}

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, NumberInput, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { IconInfoCircle, IconPackageOff, IconShoppingCartPlus } from "@tabler/icons-react";
 import { allowedQuantities, MESSAGES, type ProductDetail, type QuantityRule, unitPriceFor } from "@vetportal/contract";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
+import { CountInput } from "../../../components/count-input.tsx";
 import { addToCart, useCartItem } from "../../../lib/cart-store.ts";
 import { focusFirstInvalid } from "../../../lib/form-kit.ts";
 import { logEvent } from "../../../lib/log-event.ts";
@@ -111,7 +112,7 @@ export function AddToCartForm({ product }: { product: ProductDetail }) {
       {product.can_order ? (
         <form noValidate onSubmit={onSubmit} aria-label="Add to cart">
           <Stack gap="xs">
-            <NumberInput
+            <CountInput
               label="Quantity (packs)"
               description={`Packs of ${product.package_quantity}; order ${min} to ${max}`}
               value={value}
@@ -124,9 +125,6 @@ export function AddToCartForm({ product }: { product: ProductDetail }) {
               min={min}
               max={max}
               clampBehavior="none"
-              allowDecimal={false}
-              allowNegative={false}
-              inputMode="numeric"
               error={error}
               w={200}
               withAsterisk

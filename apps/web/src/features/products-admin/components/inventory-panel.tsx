@@ -2,7 +2,8 @@ import { Button, Divider, Group, NumberInput, SimpleGrid, Stack, Text, TextInput
 import { AdjustRequestSchema, type ProductDetail, ReplenishRequestSchema } from "@vetportal/contract";
 import type { FormEvent, ReactNode } from "react";
 import { confirmAction } from "../../../components/confirm-action.tsx";
-import { CountInput, FormSection } from "../../../components/form-fields.tsx";
+import { CountInput } from "../../../components/count-input.tsx";
+import { FormSection } from "../../../components/form-fields.tsx";
 import { GrowingTextarea } from "../../../components/growing-textarea.tsx";
 import { useAppForm } from "../../../lib/form-kit.ts";
 import { notifySaveError, schemaValidator } from "../../../lib/form-validation.ts";

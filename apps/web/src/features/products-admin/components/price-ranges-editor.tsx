@@ -1,7 +1,8 @@
 import { ActionIcon, Button, Group, Input, Stack } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { CountInput, MoneyInput } from "../../../components/form-fields.tsx";
+import { CountInput } from "../../../components/count-input.tsx";
+import { MoneyInput } from "../../../components/money-input.tsx";
 import { DataTable, type TableColumn } from "../../../components/table/data-table.tsx";
 
 /** One price range as edited: quantities in packs, the price per pack in dollars. */
@@ -36,7 +37,6 @@ function columns({ value, onChange, errors }: PriceRangesEditorProps): TableColu
           allowDecimal
           aria-label={`Range ${index + 1} min quantity`}
           min={1}
-          hideControls
           value={range.min_quantity}
           onChange={(next) => set(index, { min_quantity: next })}
           error={error(index, "min_quantity")}
@@ -54,7 +54,6 @@ function columns({ value, onChange, errors }: PriceRangesEditorProps): TableColu
           aria-label={`Range ${index + 1} max quantity`}
           placeholder="and up"
           min={1}
-          hideControls
           value={range.max_quantity}
           onChange={(next) => set(index, { max_quantity: next })}
           error={error(index, "max_quantity")}
@@ -69,7 +68,6 @@ function columns({ value, onChange, errors }: PriceRangesEditorProps): TableColu
           allowNegative
           clampBehavior="none"
           aria-label={`Range ${index + 1} price per pack in dollars`}
-          hideControls
           thousandSeparator=","
           value={range.price}
           onChange={(next) => set(index, { price: next })}

@@ -1,8 +1,10 @@
 import { MultiSelect, NativeSelect, SimpleGrid, Switch, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { dollarsToCents, type ProductDetail, ProductFormSchema } from "@vetportal/contract";
-import { CountInput, EditForm, FormSection, MoneyInput } from "../../../components/form-fields.tsx";
+import { CountInput } from "../../../components/count-input.tsx";
+import { EditForm, FormSection } from "../../../components/form-fields.tsx";
 import { GrowingTextarea } from "../../../components/growing-textarea.tsx";
+import { MoneyInput } from "../../../components/money-input.tsx";
 import { useAppForm } from "../../../lib/form-kit.ts";
 import { notifySaveError, schemaErrors } from "../../../lib/form-validation.ts";
 import { useDepartmentOptions } from "../../../lib/list-departments.ts";

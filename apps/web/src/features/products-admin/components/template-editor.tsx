@@ -10,7 +10,8 @@ import {
 } from "@vetportal/contract";
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
-import { CountInput, FormSection } from "../../../components/form-fields.tsx";
+import { CountInput } from "../../../components/count-input.tsx";
+import { FormSection } from "../../../components/form-fields.tsx";
 import { useUnsavedChangesGuard } from "../../../components/unsaved-changes.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { useAppForm } from "../../../lib/form-kit.ts";

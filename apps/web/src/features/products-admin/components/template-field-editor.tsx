@@ -20,7 +20,7 @@ import {
   type TemplateField,
 } from "@vetportal/contract";
 import { useId, useState } from "react";
-import { CountInput } from "../../../components/form-fields.tsx";
+import { CountInput } from "../../../components/count-input.tsx";
 
 type NumberValue = number | string;
 type FieldKind = (typeof TEMPLATE_FIELD_KINDS)[number];

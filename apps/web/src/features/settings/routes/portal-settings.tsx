@@ -6,7 +6,8 @@ import {
   PortalSettingsInputSchema,
   SETTINGS_MAX_DAYS,
 } from "@vetportal/contract";
-import { CountInput, EditForm, EmailField, FormSection, PhoneField } from "../../../components/form-fields.tsx";
+import { CountInput } from "../../../components/count-input.tsx";
+import { EditForm, EmailField, FormSection, PhoneField } from "../../../components/form-fields.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { LoadError, PageLoading } from "../../../components/page-state.tsx";
 import { useAppForm } from "../../../lib/form-kit.ts";
