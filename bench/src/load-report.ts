@@ -82,6 +82,14 @@ function header(run: Run): string[] {
   ];
 }
 
+/** The machine's CPU as Lighthouse measured it over the audits kept (older runs did not record it). */
+function benchmarkRange(rows: LighthouseResult[]): string {
+  const indexes = rows.map((r) => r.benchmarkIndex).filter((i) => Number.isFinite(i));
+  if (indexes.length === 0) return "";
+  const [low, high] = [Math.min(...indexes), Math.max(...indexes)];
+  return ` Lighthouse's CPU benchmark of the machine (\`benchmarkIndex\`, higher is faster): ${low === high ? low : `${low}–${high}`}.`;
+}
+
 function lighthouseLines(lighthouse: NonNullable<Run["lighthouse"]>): string[] {
   if (lighthouse.error) return ["", `Lighthouse failed: ${lighthouse.error}`];
   return [
@@ -92,7 +100,8 @@ function lighthouseLines(lighthouse: NonNullable<Run["lighthouse"]>): string[] {
       "the nine pages of issue 22 and the pages of issues 23 and 24, signed in as the first demo practice " +
       "(the administrators' pages as the administrator)" +
       `${(lighthouse.mobileRuns ?? 1) > 1 ? `; on mobile the median of ${lighthouse.mobileRuns} audits of each page` : ""}. ` +
-      "Targets: performance 100 on desktop and ≥ 95 on mobile, accessibility 100.",
+      "Targets: performance 100 on desktop and ≥ 95 on mobile, accessibility 100." +
+      benchmarkRange(lighthouse.rows),
     "",
     formatTable(lighthouse.rows),
   ];

@@ -19,7 +19,7 @@ function Count({ start = 5 as number | string, ...props }: Partial<CountInputPro
 const given = () => screen.getByRole("status");
 
 describe("a count", () => {
-  it("takes whole counts only, as numbers, and empty as an empty string", async () => {
+  it("takes digits only where the form allows nothing else", async () => {
     const { user } = renderComponent(<CountInput label="Packs" />);
     const packs = await screen.findByRole("textbox", { name: "Packs" });
     expect(packs).toHaveAttribute("inputmode", "numeric");
