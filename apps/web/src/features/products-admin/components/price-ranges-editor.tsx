@@ -68,6 +68,7 @@ function columns({ value, onChange, errors }: PriceRangesEditorProps): TableColu
           allowNegative
           clampBehavior="none"
           aria-label={`Range ${index + 1} price per pack in dollars`}
+          hideControls
           thousandSeparator=","
           value={range.price}
           onChange={(next) => set(index, { price: next })}
