@@ -1,6 +1,6 @@
 import { appendFileSync } from "node:fs";
 import { expect, type Page } from "@playwright/test";
-import { seriousViolations } from "./axe.ts";
+import { seriousViolations, settleAnimations } from "./axe.ts";
 
 /**
  * The one check every page of a journey gets (issue 22 §3): it passes axe and is whole at the
@@ -57,17 +57,6 @@ export function cutOffTexts(): string[] {
     if (outside) cut.push(text.slice(0, 60));
   }
   return cut;
-}
-
-/** Waits (at most 2 s) for the page's finite animations and transitions to end; loaders' endless ones are left. */
-export function settleAnimations(): Promise<unknown> {
-  const finite = document
-    .getAnimations()
-    .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
-  return Promise.race([
-    Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))),
-    new Promise((resolve) => setTimeout(resolve, 2_000)),
-  ]);
 }
 
 /** Row actions (Modify, Delete, Remove …) that are not wholly on screen. */
