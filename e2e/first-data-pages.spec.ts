@@ -134,6 +134,27 @@ test("the allowance page's chunk comes with the code (decision 034, lever 41)", 
  * Holds the entry script back (at most 3 s) until `asked()` holds: what is asked for meanwhile can
  * only be the boot script's request. The answer: whether it held before the entry went on.
  */
+test("the order times' format is made while the code downloads, not in the first render", async ({ page }) => {
+  await signInAsPractice(page, PRACTICES.happyPaws);
+  // Every Intl.DateTimeFormat the page makes, by its time zone (decision 034, lever 45).
+  const zones: string[] = [];
+  await page.exposeFunction("recordDateFormat", (zone: string) => zones.push(zone));
+  await page.addInitScript(() => {
+    const record = (window as unknown as { recordDateFormat: (zone: string) => void }).recordDateFormat;
+    Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        record(args[1]?.timeZone ?? "");
+        return Reflect.construct(target, args);
+      },
+    });
+  });
+  // The boot script makes formatPst's format (PACIFIC_TIME_FORMAT) before the entry has even arrived.
+  const madeBeforeEntry = await holdEntryUntil(page, () => zones.includes("America/Los_Angeles"));
+  await page.goto("/orders");
+  await expect(page.getByRole("link", { name: /^Order #\d+$/ }).first()).toBeVisible();
+  expect(madeBeforeEntry()).toBe(true);
+});
+
 async function holdEntryUntil(page: Page, asked: () => boolean): Promise<() => boolean> {
   let before = false;
   await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {

@@ -117,7 +117,7 @@ test.describe("Customer Service before signing in", () => {
 async function expectToastBelowHeader(page: Page, text: string) {
   const message = toast(page, text);
   await expect(message).toBeVisible();
-  const header = await page.locator("#app-header").boundingBox();
+  const header = await page.getByRole("banner").boundingBox();
   const box = await message.boundingBox();
   expect(header && box).toBeTruthy();
   if (header && box) expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);

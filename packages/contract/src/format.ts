@@ -28,19 +28,22 @@ export function portalDay(instant: Date = new Date()): string {
   return portalDayFormat.format(instant);
 }
 
+/**
+ * How formatPst's format is made. The web's boot script makes one of these while the page's code
+ * downloads (apps/web/build/boot-preload.ts, `warmDateFormat`), so the first render does not load
+ * ICU's data (decision 034, lever 45).
+ */
+export const PACIFIC_TIME_FORMAT: readonly [locale: string, options: Intl.DateTimeFormatOptions] = [
+  "en-US",
+  { timeZone: PORTAL_TIME_ZONE, month: "2-digit", day: "2-digit", year: "numeric", hour: "numeric", minute: "2-digit" },
+];
+
 let pacific: Intl.DateTimeFormat | undefined;
 
 /** An order time with the spec's PST label, "10/08/2026 9:05 AM PST"; a text that is no time is shown as given. */
 export function formatPst(value: Date | string): string {
   const date = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return String(value);
-  pacific ??= new Intl.DateTimeFormat("en-US", {
-    timeZone: PORTAL_TIME_ZONE,
-    month: "2-digit",
-    day: "2-digit",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
+  pacific ??= new Intl.DateTimeFormat(...PACIFIC_TIME_FORMAT);
   return `${pacific.format(date).replace(",", "")} PST`;
 }

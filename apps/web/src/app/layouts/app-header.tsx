@@ -23,9 +23,6 @@ import {
 import { ShellBurger, ShellButton, ShellButtonLink } from "./shell-button.tsx";
 import parts from "./shell-parts.module.css";
 
-/** The header's id: the layout measures it so toasts appear below it (header-height.ts). */
-export const APP_HEADER_ID = "app-header";
-
 interface AppHeaderProps {
   onCustomerService: () => void;
   onLogout: () => void;
@@ -96,7 +93,7 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
   const approvals = useApprovalsLink();
 
   return (
-    <header id={APP_HEADER_ID} className={classes.header} data-print="hide">
+    <header className={classes.header} data-print="hide">
       <ActingBanner />
       <div className={parts.container}>
         <div className={classes.top}>

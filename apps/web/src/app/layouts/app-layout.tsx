@@ -12,9 +12,8 @@ import { LazyOpenable, lazyOnUse, whenIdle } from "../../lib/lazy-on-use.tsx";
 import { myAllowanceQueryOptions } from "../../lib/my-allowance.ts";
 import { ActivityProgress } from "./activity-progress.tsx";
 import { AppFooter } from "./app-footer.tsx";
-import { APP_HEADER_ID, AppHeader } from "./app-header.tsx";
+import { AppHeader } from "./app-header.tsx";
 import classes from "./app-layout.module.css";
-import { useHeaderHeightVariable } from "./header-height.ts";
 import { LazyModals } from "./lazy-modals.tsx";
 import parts from "./shell-parts.module.css";
 
@@ -45,8 +44,6 @@ export function AppLayout() {
   const logout = () => void stopActing().then(signOut);
   useEffect(() => whenIdle(customerService.preload), []);
   useFocusHeadingOnArrival("main");
-  // The sticky header's height, as --app-header-height (header-height.ts).
-  useHeaderHeightVariable(APP_HEADER_ID);
 
   return (
     <>
