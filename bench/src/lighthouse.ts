@@ -8,6 +8,7 @@
  * metrics that make the score (LCP, TBT, CLS) and what the page transferred (all, and JavaScript).
  *
  *   npx tsx bench/src/lighthouse.ts http://127.0.0.1:3500 [--runs 3] [--only login,cart] [--preset mobile] [--save DIR]
+ *   (--save DIR: each audit's report, NAME-PRESET-RUN.json, and the trace it was simulated from, .trace.json)
  *   npx tsx bench/src/lighthouse.ts --postgres [--worktree | --commit REV] [--runs 3] …
  *
  * With `--postgres` the runner starts what it measures: a fresh throw-away PostgreSQL server with
@@ -161,10 +162,10 @@ async function audit(
     if (!result) throw new Error(`${page}: Lighthouse returned nothing`);
     if (saveDir) {
       mkdirSync(saveDir, { recursive: true });
-      writeFileSync(
-        join(saveDir, `${page.replace(/\W+/g, "-")}-${preset}-${run + 1}.json`),
-        JSON.stringify(result.lhr),
-      );
+      const name = `${page.replace(/\W+/g, "-")}-${preset}-${run + 1}`;
+      writeFileSync(join(saveDir, `${name}.json`), JSON.stringify(result.lhr));
+      // The trace Lighthouse observed (unthrottled) and simulated from: page-trace.ts reads it.
+      writeFileSync(join(saveDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
     }
     results.push(summarize(page, path, preset, result));
   }
@@ -193,7 +194,7 @@ async function waitForHome(tab: Page): Promise<void> {
   );
 }
 
-async function signInAsPractice(tab: Page, baseUrl: string): Promise<void> {
+export async function signInAsPractice(tab: Page, baseUrl: string): Promise<void> {
   await tab.goto(new URL("/login", baseUrl).href);
   await tab.locator("input[autocomplete=organization]").fill(PRACTICE.name);
   await tab.locator("input[autocomplete=address-line1]").fill(PRACTICE.address);
