@@ -19,6 +19,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { argv } from "node:process";
+import { pathToFileURL } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import puppeteer from "puppeteer-core";
 import { prepareApi, startApi, stopProcess } from "./api-under-test.ts";
@@ -122,7 +123,7 @@ export function longTasks(events: TraceEvent[], scale: number): string[] {
   return [`${paint}; ${blocking.toFixed(0)} ms of long tasks past 50 ms after it (task lengths ${how})`, ...lines];
 }
 
-if (import.meta.url === new URL(`file://${argv[1]}`).href) {
+if (import.meta.url === pathToFileURL(argv[1] ?? "").href) {
   const args = argv.slice(2);
   const option = (name: string) => {
     const at = args.indexOf(name);
