@@ -13,13 +13,16 @@
  * The API runs on PGlite with the demo data (api-under-test.ts; the portal's build included). The
  * figures move with the machine; what a task is made of does not, which is what this is for: two of
  * lever 43–45's three costs were found with it. `--save DIR` keeps each trace (open it in Chromium's
- * DevTools, Performance panel).
+ * DevTools, Performance panel). Functions are named by module and line when the build has source
+ * maps: `(cd apps/web && npx vite build --sourcemap)` before a `--worktree` run (a build newer than
+ * its sources is kept).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { argv } from "node:process";
 import { pathToFileURL } from "node:url";
+import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
 import * as chromeLauncher from "chrome-launcher";
 import puppeteer from "puppeteer-core";
 import { prepareApi, startApi, stopProcess } from "./api-under-test.ts";
@@ -56,12 +59,38 @@ const top = (totals: Map<string, number>, n: number, scale: number) =>
 const add = (totals: Map<string, number>, key: string, us: number) => totals.set(key, (totals.get(key) ?? 0) + us);
 const file = (url: unknown) => String(url ?? "").replace(/.*\//, "");
 
+/** Where a function of the build is: `source:line name` from the chunk's source map, when the build has one. */
+type Locate = (url: string, line: number, column: number) => string | undefined;
+
+/**
+ * Reads the source maps of a build's chunks (apps/web/dist/assets/*.js.map), which a build made with
+ * `npx vite build --sourcemap` (in apps/web) has: a function is then printed as its module, line and
+ * name (react-dom-client.production.js:9197 commitHostMount) rather than as a minified name.
+ */
+function sourceMaps(assets: string): Locate {
+  const maps = new Map<string, TraceMap | null>();
+  return (url, line, column) => {
+    const name = file(url);
+    if (!name.endsWith(".js")) return undefined;
+    if (!maps.has(name)) {
+      const path = join(assets, `${name}.map`);
+      maps.set(name, existsSync(path) ? new TraceMap(readFileSync(path, "utf8")) : null);
+    }
+    const map = maps.get(name);
+    if (!map) return undefined;
+    const at = originalPositionFor(map, { line: line + 1, column });
+    if (!at.source) return undefined;
+    const source = at.source.replace(/.*node_modules\//, "").replace(/^(\.\.\/)+/, "");
+    return `${at.name ?? ""} ${source}:${at.line}`.trim();
+  };
+}
+
 /**
  * The long tasks of the renderer's main thread, each with its events and its busiest functions, in
  * ms as they were traced times `scale` (4 for a trace Lighthouse took unthrottled and simulates at
  * 4× CPU): a task is long at 50 ms scaled.
  */
-export function longTasks(events: TraceEvent[], scale: number): string[] {
+export function longTasks(events: TraceEvent[], scale: number, locate?: Locate): string[] {
   // The page's main thread: the one that parsed the HTML and ran the modules.
   const threads = new Map<string, number>();
   for (const e of events)
@@ -83,7 +112,8 @@ export function longTasks(events: TraceEvent[], scale: number): string[] {
       const frame = node.callFrame;
       names.set(
         node.id,
-        `${frame.functionName || "(anonymous)"} ${file(frame.url)}:${frame.lineNumber}:${frame.columnNumber}`,
+        locate?.(frame.url, frame.lineNumber, frame.columnNumber) ??
+          `${frame.functionName || "(anonymous)"} ${file(frame.url)}:${frame.lineNumber}:${frame.columnNumber}`,
       );
     }
     const ids = data?.cpuProfile?.samples ?? [];
@@ -152,6 +182,7 @@ if (import.meta.url === pathToFileURL(argv[1] ?? "").href) {
     LOG_LEVEL: "warn",
     LOGIN_RATE_LIMIT_PER_IP: "10000",
   });
+  const locate = sourceMaps(join(api.root, "apps/web/dist/assets"));
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     chromeFlags: CHROMIUM_FLAGS,
@@ -178,7 +209,7 @@ if (import.meta.url === pathToFileURL(argv[1] ?? "").href) {
         const text = Buffer.from(trace ?? new Uint8Array()).toString("utf8");
         if (saveDir) writeFileSync(join(saveDir, `${path.replace(/\W+/g, "-")}-${run}.json`), text);
         const { traceEvents } = JSON.parse(text) as { traceEvents: TraceEvent[] };
-        console.log(`\n${path}, run ${run} at ${cpu}× CPU: ${longTasks(traceEvents, 1).join("\n")}`);
+        console.log(`\n${path}, run ${run} at ${cpu}× CPU: ${longTasks(traceEvents, 1, locate).join("\n")}`);
       }
     }
     await browser.disconnect();
