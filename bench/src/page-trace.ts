@@ -59,7 +59,7 @@ const top = (totals: Map<string, number>, n: number, scale: number) =>
 const add = (totals: Map<string, number>, key: string, us: number) => totals.set(key, (totals.get(key) ?? 0) + us);
 const file = (url: unknown) => String(url ?? "").replace(/.*\//, "");
 
-/** Where a function of the build is: `source:line name` from the chunk's source map, when the build has one. */
+/** Where a function of the build is, `name source:line`, from its chunk's source map when the build has one. */
 type Locate = (url: string, line: number, column: number) => string | undefined;
 
 /**
