@@ -15,7 +15,8 @@
  * lever 43–45's three costs were found with it. `--save DIR` keeps each trace (open it in Chromium's
  * DevTools, Performance panel). Functions are named by module and line when the build has source
  * maps: `(cd apps/web && npx vite build --sourcemap)` before a `--worktree` run (a build newer than
- * its sources is kept).
+ * its sources is kept). The API would serve those maps with the pages, so build again without them
+ * (`npm run build --workspace=apps/web`) before the build goes anywhere else.
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
