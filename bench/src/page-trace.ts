@@ -18,16 +18,13 @@
  * its sources is kept). The API would serve those maps with the pages, so build again without them
  * (`npm run build --workspace=apps/web`) before the build goes anywhere else.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { argv } from "node:process";
 import { pathToFileURL } from "node:url";
 import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
-import * as chromeLauncher from "chrome-launcher";
-import puppeteer from "puppeteer-core";
-import { prepareApi, startApi, stopProcess } from "./api-under-test.ts";
-import { CHROMIUM_FLAGS, signInAsPractice } from "./lighthouse.ts";
+import { prepareApi } from "./api-under-test.ts";
+import { withPracticeOnPhone } from "./lighthouse.ts";
 
 interface TraceEvent {
   name: string;
@@ -177,26 +174,8 @@ if (import.meta.url === pathToFileURL(argv[1] ?? "").href) {
   }
   const api = prepareApi({ worktree: args.includes("--worktree"), commit: option("--commit"), web: true });
   console.error(`API under test: ${api.source} (${api.build})`);
-  const running = await startApi(api.serverJs, {
-    DATA_DIR: mkdtempSync(join(tmpdir(), "vetportal-page-trace-")),
-    SEED_DEMO_DATA: "true",
-    LOG_LEVEL: "warn",
-    LOGIN_RATE_LIMIT_PER_IP: "10000",
-  });
   const locate = sourceMaps(join(api.root, "apps/web/dist/assets"));
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    chromeFlags: CHROMIUM_FLAGS,
-    logLevel: "silent",
-  });
-  try {
-    // Lighthouse's mobile viewport.
-    const browser = await puppeteer.connect({
-      browserURL: `http://127.0.0.1:${chrome.port}`,
-      defaultViewport: { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },
-    });
-    const tab = await browser.newPage();
-    await signInAsPractice(tab, running.base);
+  await withPracticeOnPhone(api, async (tab, baseUrl) => {
     const cdp = await tab.createCDPSession();
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
     await cdp.send("Network.enable");
@@ -205,7 +184,7 @@ if (import.meta.url === pathToFileURL(argv[1] ?? "").href) {
       for (let run = 1; run <= runs; run++) {
         await tab.goto("about:blank");
         await tab.tracing.start({ categories: CATEGORIES });
-        await tab.goto(new URL(path, running.base).href, { waitUntil: "networkidle0" });
+        await tab.goto(new URL(path, baseUrl).href, { waitUntil: "networkidle0" });
         const trace = await tab.tracing.stop();
         const text = Buffer.from(trace ?? new Uint8Array()).toString("utf8");
         if (saveDir) writeFileSync(join(saveDir, `${path.replace(/\W+/g, "-")}-${run}.json`), text);
@@ -213,9 +192,5 @@ if (import.meta.url === pathToFileURL(argv[1] ?? "").href) {
         console.log(`\n${path}, run ${run} at ${cpu}× CPU: ${longTasks(traceEvents, 1, locate).join("\n")}`);
       }
     }
-    await browser.disconnect();
-  } finally {
-    chrome.kill();
-    await stopProcess(running.child);
-  }
+  });
 }
