@@ -30,7 +30,10 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // No traces: recording them (screencast frames, a DOM snapshot per action) made each journey
+    // 15–20 % slower on the 2-core machine, for every test, to keep the few that fail. A failure
+    // keeps its screenshot; `npx playwright test <spec> --trace on` records traces to look into one.
+    trace: "off",
     screenshot: "only-on-failure",
     launchOptions: {
       // Debian's Chromium; browsers are never downloaded.
