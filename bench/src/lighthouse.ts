@@ -23,15 +23,14 @@
  * audit is a first visit of a signed-in user. (`disableStorageReset: true` would also keep the HTTP
  * cache and measure a warm reload instead.)
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { argv } from "node:process";
 import { pathToFileURL } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Flags, type RunnerResult } from "lighthouse";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
-import { type ApiUnderTest, prepareApi, startApi, stopProcess } from "./api-under-test.ts";
+import { prepareApi, startApi, stopProcess } from "./api-under-test.ts";
 import { startDurablePostgres } from "./durable-postgres.ts";
 
 export const CHROMIUM_FLAGS = [
@@ -174,7 +173,7 @@ async function audit(
   return results[Math.floor(results.length / 2)] as LighthouseResult;
 }
 
-async function withBrowser<T>(chromePath: string, use: (browser: Browser, tab: Page) => Promise<T>): Promise<T> {
+export async function withBrowser<T>(chromePath: string, use: (browser: Browser, tab: Page) => Promise<T>): Promise<T> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: "silent" });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
@@ -202,28 +201,6 @@ export async function signInAsPractice(tab: Page, baseUrl: string): Promise<void
   await tab.locator("input[autocomplete=postal-code]").fill(PRACTICE.zip);
   await tab.locator("button[type=submit]").click();
   await waitForHome(tab);
-}
-
-/**
- * `use` gets a tab signed in as the demo practice at Lighthouse's mobile viewport, the API under test
- * running on PGlite with the demo data meanwhile (page-trace.ts, prerendered-copy.ts).
- */
-export async function withPracticeOnPhone<T>(api: ApiUnderTest, use: (tab: Page, baseUrl: string) => Promise<T>) {
-  const running = await startApi(api.serverJs, {
-    DATA_DIR: mkdtempSync(join(tmpdir(), "vetportal-phone-")),
-    SEED_DEMO_DATA: "true",
-    LOG_LEVEL: "warn",
-    LOGIN_RATE_LIMIT_PER_IP: "10000",
-  });
-  try {
-    return await withBrowser(process.env.CHROME_PATH ?? "/usr/bin/chromium", async (_browser, tab) => {
-      await tab.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-      await signInAsPractice(tab, running.base);
-      return await use(tab, running.base);
-    });
-  } finally {
-    await stopProcess(running.child);
-  }
 }
 
 async function signInAsAdmin(tab: Page, baseUrl: string): Promise<void> {

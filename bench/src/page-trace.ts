@@ -24,7 +24,7 @@ import { argv } from "node:process";
 import { pathToFileURL } from "node:url";
 import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
 import { prepareApi } from "./api-under-test.ts";
-import { withPracticeOnPhone } from "./lighthouse.ts";
+import { withPracticeOnPhone } from "./phone-tab.ts";
 
 interface TraceEvent {
   name: string;

@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { argv } from "node:process";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { prepareApi } from "./api-under-test.ts";
-import { withPracticeOnPhone } from "./lighthouse.ts";
+import { withPracticeOnPhone } from "./phone-tab.ts";
 
 const args = argv.slice(2);
 const [path, out] = args.filter((arg) => !arg.startsWith("--"));
