@@ -13,8 +13,8 @@
  * (requestAnimationFrame, then a timer), as a page sent whole could. A measurement only: the copy
  * serves every address with the one page, and is never a build to ship.
  */
-import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { argv } from "node:process";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { prepareApi } from "./api-under-test.ts";
@@ -28,6 +28,12 @@ if (!path?.startsWith("/") || !out) {
 }
 
 const api = prepareApi({ worktree: true, web: true });
+const dist = join(api.root, "apps/web/dist");
+// DIR is replaced: only when it is a copy this wrote before (a web build's files), never the build itself.
+if (resolve(out) === resolve(dist) || (existsSync(out) && !existsSync(join(out, "index.html")))) {
+  console.error(`${out} is the web build or a folder that is not a copy of it: give a new folder`);
+  process.exit(2);
+}
 const page = await withPracticeOnPhone(api, async (tab, baseUrl) => {
   await tab.goto(new URL(path, baseUrl).href, { waitUntil: "networkidle0" });
   return {
@@ -40,7 +46,7 @@ const page = await withPracticeOnPhone(api, async (tab, baseUrl) => {
 });
 
 rmSync(out, { recursive: true, force: true });
-cpSync(join(api.root, "apps/web/dist"), out, { recursive: true });
+cpSync(dist, out, { recursive: true });
 let html = readFileSync(join(out, "index.html"), "utf8");
 const linked = new Set(Array.from(html.matchAll(/href="([^"]+\.css)"/g), (m) => m[1]));
 const links = page.stylesheets
