@@ -16,10 +16,18 @@ const api = {
 
 /**
  * Files that replace one of the API's modules with `vi.mock`: the mock must be in place before the
- * module is first imported, so they get module graphs of their own (api:own-modules, on PGlite:
- * what they check does not depend on the database).
+ * module is first imported, so they get module graphs of their own (the ":own-modules" projects).
  */
 const OWN_MODULE_GRAPH = ["test/serializer.test.ts", "test/token-hardening.test.ts"];
+
+/** The API's test files on one driver: two projects, the shared module graph and OWN_MODULE_GRAPH's. */
+function apiProjects(name: string, driver: "pglite" | "pg", exclude: string[]) {
+  const env = { TEST_DRIVER: driver };
+  return [
+    { test: { ...api, name, exclude: [...exclude, ...OWN_MODULE_GRAPH], env } },
+    { test: { ...api, name: `${name}:own-modules`, include: OWN_MODULE_GRAPH, isolate: true, env } },
+  ];
+}
 
 export default defineConfig({
   test: {
@@ -49,36 +57,11 @@ export default defineConfig({
           isolate: false,
         },
       },
-      {
-        test: {
-          ...api,
-          name: "api:pglite",
-          exclude: ["test/postgres-*.test.ts", ...OWN_MODULE_GRAPH],
-          env: { TEST_DRIVER: "pglite" },
-        },
-      },
-      {
-        test: {
-          ...api,
-          name: "api:own-modules",
-          include: OWN_MODULE_GRAPH,
-          isolate: true,
-          env: { TEST_DRIVER: "pglite" },
-        },
-      },
+      ...apiProjects("api:pglite", "pglite", ["test/postgres-*.test.ts"]),
+      // The process test covers the embedded default; its server-side twin is postgres-outage.
+      // pglite-*.test.ts cover the embedded engine's worker thread.
       ...(process.env.TEST_DATABASE_URL
-        ? [
-            {
-              test: {
-                ...api,
-                name: "api:postgres",
-                // The process test covers the embedded default; its server-side twin is postgres-outage.
-                // pglite-*.test.ts cover the embedded engine's worker thread.
-                exclude: ["test/process.test.ts", "test/pglite-*.test.ts", ...OWN_MODULE_GRAPH],
-                env: { TEST_DRIVER: "pg" },
-              },
-            },
-          ]
+        ? apiProjects("api:postgres", "pg", ["test/process.test.ts", "test/pglite-*.test.ts"])
         : []),
     ],
   },

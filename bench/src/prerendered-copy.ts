@@ -67,8 +67,7 @@ if (args.includes("--scripts-after-paint")) {
   html = `${html.slice(0, end)}}, 0); });\n</script>${html.slice(end + "}, 0);\n</script>".length)}`;
 }
 writeFileSync(join(out, "index.html"), html);
-writeFileSync(join(out, "index.html.br"), brotliCompressSync(html));
+const brotli = brotliCompressSync(html);
+writeFileSync(join(out, "index.html.br"), brotli);
 writeFileSync(join(out, "index.html.gz"), gzipSync(html));
-console.log(
-  `${out}/index.html: ${path} as drawn, ${Buffer.byteLength(html)} bytes (${brotliCompressSync(html).length} Brotli'd)`,
-);
+console.log(`${out}/index.html: ${path} as drawn, ${Buffer.byteLength(html)} bytes (${brotli.length} Brotli'd)`);

@@ -21,7 +21,8 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   if (project.config.env?.TEST_DRIVER === "pg") {
     const url = process.env.TEST_DATABASE_URL as string;
-    const name = `vp_template_${process.pid}`;
+    // One per project: api:postgres and api:postgres:own-modules set theirs up side by side.
+    const name = `vp_template_${process.pid}_${project.name.replace(/\W+/g, "_")}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`drop database if exists ${name}`);
