@@ -6,8 +6,9 @@ import {
   logOut,
   openMainLink,
   PRACTICES,
-  signInAsAdmin,
+  signInAdminWithForm,
   signInAsPractice,
+  signInWithForm,
   test,
 } from "./support/fixtures.ts";
 import { expectPageOk } from "./support/page-checks.ts";
@@ -19,7 +20,7 @@ test.describe("sign-in", () => {
   test("a practice signs in with name, address and zip, lands on Products, and signs out to /login", async ({
     page,
   }) => {
-    await signInAsPractice(page, PRACTICES.happyPaws);
+    await signInWithForm(page, PRACTICES.happyPaws);
 
     await expect(page).toHaveURL("/");
     await expect(page).toHaveTitle(/Products/);
@@ -93,7 +94,7 @@ test.describe("sign-in", () => {
   });
 
   test("an administrator signs in through Staff sign-in and gets the Reports menu", async ({ page }) => {
-    await signInAsAdmin(page);
+    await signInAdminWithForm(page);
 
     await page.getByRole("button", { name: "Reports" }).click();
     const menu = page.getByRole("menu");
@@ -153,6 +154,7 @@ test.describe("sign-in", () => {
 
     await page.reload();
     await expect(page).toHaveURL("/login");
+    await expectPageOk(page, "login", { once: true });
     expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.session)).toBeNull();
   });
 

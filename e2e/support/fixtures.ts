@@ -1,4 +1,5 @@
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { LoginResponseSchema, STORAGE_KEYS, type StoredSession } from "@vetportal/contract";
 import { expectPageOk, watchPages } from "./page-checks.ts";
 
 /** Demo practices and staff user loaded into every fresh database (apps/api seed). */
@@ -163,7 +164,11 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-export async function signInAsPractice(page: Page, practice: Practice): Promise<void> {
+/**
+ * Signs in through the sign-in form, as a person does, and lands on Products. For the journeys
+ * whose subject is the form; every other journey starts signed in with `signInAsPractice`.
+ */
+export async function signInWithForm(page: Page, practice: Practice): Promise<void> {
   await page.goto("/login");
   await page.getByLabel("Practice Name").fill(practice.name);
   await page.getByLabel("Address").fill(practice.address);
@@ -174,7 +179,8 @@ export async function signInAsPractice(page: Page, practice: Practice): Promise<
   await expectPageOk(page, "home", { once: true });
 }
 
-export async function signInAsAdmin(page: Page): Promise<void> {
+/** Staff sign-in through the form (the "Staff sign-in" switch, email and password); lands on Products. */
+export async function signInAdminWithForm(page: Page): Promise<void> {
   await page.goto("/login");
   await page.getByRole("switch", { name: "Staff sign-in" }).check();
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(ADMIN.email);
@@ -183,6 +189,61 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
   await expectPageOk(page, "staff home", { once: true });
+}
+
+/**
+ * Opens Products signed in, as a returning user's browser does: a new session from the API (its
+ * own, so a journey's sign-out or token refresh touches no other journey's), stored under the web's
+ * keys as its sign-in stores it (apps/web/src/features/auth/api/login.ts), then the page loaded.
+ * About a second quicker than the form, in every journey (docs/testing.md).
+ */
+async function openSignedIn(page: Page, signIn: Record<string, unknown>, label: string): Promise<void> {
+  const auth = await page.request.post("/api/auth", { data: signIn });
+  expect(auth.ok(), `sign-in of ${JSON.stringify(signIn)}`).toBe(true);
+  const login = LoginResponseSchema.parse(await auth.json());
+  const granted = await page.request.post("/api/useradmin/previlege", {
+    data: {},
+    headers: { authorization: `Bearer ${login.access_token}` },
+  });
+  expect(granted.ok(), "the new session's privileges").toBe(true);
+  const { profile } = login;
+  const session: StoredSession = {
+    displayName:
+      profile.representation ||
+      [profile.first_name, profile.last_name].filter(Boolean).join(" ") ||
+      profile.email ||
+      "",
+    username: profile.email ?? profile.representation ?? "",
+    expireDate: login.expireDate,
+    expiresIn: login.expiresIn,
+    userid: profile.user_id,
+    idToken: login.access_token,
+    refreshToken: login.data,
+    registered: true,
+  };
+  const stored = {
+    [STORAGE_KEYS.session]: JSON.stringify(session),
+    [STORAGE_KEYS.profile]: JSON.stringify(profile),
+    [STORAGE_KEYS.privileges]: JSON.stringify(((await granted.json()) as { data: unknown }).data),
+  };
+  // Any document of the portal's origin gives its localStorage; this one starts no app.
+  await page.goto("/api/health");
+  await page.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, stored);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
+  await expectPageOk(page, label, { once: true });
+}
+
+/** Signed in as the practice, on Products (the form is sign-in.spec.ts's subject: `signInWithForm`). */
+export async function signInAsPractice(page: Page, practice: Practice): Promise<void> {
+  await openSignedIn(page, practiceSignIn(practice), "home");
+}
+
+/** Signed in as the demo administrator, on Products. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await openSignedIn(page, { method: "password", ...ADMIN }, "staff home");
 }
 
 /** The href of every category tile on the home page, in page order. */
