@@ -13,22 +13,26 @@ echo "== build"
 npm run --silent build
 
 start_test_postgres
-echo "== unit and API tests (PGlite and PostgreSQL)"
-npx vitest run
+echo "== unit and API tests on PGlite, the web's and the contract's"
+npx vitest run --project '!api:postgres*'
 
 ensure_chromium
-# The type check runs beside the browser tests: they keep about 1.4 of the 2 cores busy, and the
-# type check (about 80 s of one core) fits in the rest (docs/testing.md, "How long the whole run takes").
-typecheck_log=$(mktemp)
-npm run --silent typecheck >"$typecheck_log" 2>&1 &
+# The browser journeys keep about 1.4 of the 2 cores busy. The type check and the API tests on
+# PostgreSQL (one worker) run beside them in the rest, their output kept until the journeys end
+# (docs/testing.md, "How long the whole run takes").
+beside_dir=$(mktemp -d)
+npm run --silent typecheck >"$beside_dir/typecheck.log" 2>&1 &
 typecheck_pid=$!
-echo "== browser tests (Chromium), the type check beside them"
-e2e_status=0
-npm run --silent test:e2e || e2e_status=$?
+npx vitest run --project 'api:postgres*' --maxWorkers=1 >"$beside_dir/postgres.log" 2>&1 &
+postgres_pid=$!
+echo "== browser tests (Chromium); beside them the type check and the API tests on PostgreSQL"
+status=0
+npm run --silent test:e2e || status=$?
 echo "== type check"
-typecheck_status=0
-wait "$typecheck_pid" || typecheck_status=$?
-cat "$typecheck_log"
-rm -f "$typecheck_log"
-if [ "$typecheck_status" -ne 0 ]; then echo "type check failed"; fi
-if [ "$e2e_status" -ne 0 ] || [ "$typecheck_status" -ne 0 ]; then exit 1; fi
+wait "$typecheck_pid" || { status=$?; echo "type check failed"; }
+cat "$beside_dir/typecheck.log"
+echo "== API tests on PostgreSQL"
+wait "$postgres_pid" || { status=$?; echo "API tests on PostgreSQL failed"; }
+cat "$beside_dir/postgres.log"
+rm -rf "$beside_dir"
+exit "$status"
