@@ -1,5 +1,5 @@
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
-import { LoginResponseSchema, STORAGE_KEYS, type StoredSession } from "@vetportal/contract";
+import { type LoginResponse, LoginResponseSchema, STORAGE_KEYS, type StoredSession } from "@vetportal/contract";
 import { expectPageOk, watchPages } from "./page-checks.ts";
 
 /** Demo practices and staff user loaded into every fresh database (apps/api seed). */
@@ -77,9 +77,14 @@ export async function setProgrammesOverBalance(
 
 /** Signs a demo user in through the API (the shapes of DEMO_SIGN_INS) and answers its access token. */
 export async function apiToken(request: APIRequestContext, signIn: Record<string, unknown>): Promise<string> {
+  return (await apiSignIn(request, signIn)).access_token;
+}
+
+/** A new session of a demo user through the API (the shapes of DEMO_SIGN_INS): the whole sign-in answer. */
+async function apiSignIn(request: APIRequestContext, signIn: Record<string, unknown>): Promise<LoginResponse> {
   const auth = await request.post("/api/auth", { data: signIn });
   expect(auth.ok(), `sign-in of ${JSON.stringify(signIn)}`).toBe(true);
-  return ((await auth.json()) as { access_token: string }).access_token;
+  return LoginResponseSchema.parse(await auth.json());
 }
 
 /** A practice's sign-in in the API's shape. */
@@ -146,9 +151,7 @@ export const test = base.extend<Fixtures>({
   emptyCarts: [
     async ({ request }, use) => {
       for (const signIn of DEMO_SIGN_INS) {
-        const auth = await request.post("/api/auth", { data: signIn });
-        expect(auth.ok(), `sign-in of ${JSON.stringify(signIn)}`).toBe(true);
-        const { access_token } = (await auth.json()) as { access_token: string };
+        const access_token = await apiToken(request, signIn);
         const emptied = await request.post("/api/cart/replace", {
           data: { items: [] },
           headers: { authorization: `Bearer ${access_token}` },
@@ -198,9 +201,7 @@ export async function signInAdminWithForm(page: Page): Promise<void> {
  * About a second quicker than the form, in every journey (docs/testing.md).
  */
 async function openSignedIn(page: Page, signIn: Record<string, unknown>, label: string): Promise<void> {
-  const auth = await page.request.post("/api/auth", { data: signIn });
-  expect(auth.ok(), `sign-in of ${JSON.stringify(signIn)}`).toBe(true);
-  const login = LoginResponseSchema.parse(await auth.json());
+  const login = await apiSignIn(page.request, signIn);
   const granted = await page.request.post("/api/useradmin/previlege", {
     data: {},
     headers: { authorization: `Bearer ${login.access_token}` },
