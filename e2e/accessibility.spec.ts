@@ -36,6 +36,23 @@ test.describe("accessibility", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test("the scan finds what a page gets wrong (the check itself can fail)", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+    // Grey on white (contrast about 1.5:1), a button without a name and an image without alt text.
+    await page.evaluate(() => {
+      const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href ?? "";
+      document
+        .querySelector("form")
+        ?.insertAdjacentHTML(
+          "beforeend",
+          `<p style="color:#ccc;background:#fff">Faint text</p><button type="button"></button><img src="${icon}">`,
+        );
+    });
+    const found = (await seriousViolations(page)).map((violation) => violation.id).sort();
+    expect(found).toEqual(["button-name", "color-contrast", "image-alt"]);
+  });
+
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 375, height: 740 } });
 
