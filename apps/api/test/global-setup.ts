@@ -56,6 +56,9 @@ async function postgresTemplate(): Promise<Template> {
   const url = process.env.TEST_DATABASE_URL as string;
   const name = `vp_template_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });
+  // Kept open for the run: a server that goes away under it (57P01) fails the tear-down with its
+  // message instead of crashing the run with an unhandled 'error' event.
+  admin.on("error", (err) => console.error(`the template's PostgreSQL connection failed: ${err.message}`));
   await admin.connect();
   await admin.query(`drop database if exists ${name}`);
   await admin.query(`create database ${name}`);
