@@ -18,7 +18,8 @@ export function settleAnimations(): Promise<unknown> {
  * `axe.run` in the page itself (legacy mode), and only the violations kept: the builder's default
  * runs axe in parts and joins them in a blank page it opens for every scan, and lists every element
  * that passed each rule. The same rules, the same violations, a third of the time (My Orders:
- * 3.5 s → 1.0 s a scan; docs/testing.md). The portal has no frames for the default to reach.
+ * 3.5 s → 1.0 s a scan; docs/testing.md). Legacy mode leaves out only cross-origin frames, and the
+ * portal shows none.
  */
 async function scan(page: Page) {
   const results = await new AxeBuilder({ page })
