@@ -129,12 +129,16 @@ test.describe("sign-in", () => {
       const session = JSON.parse(
         (await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.session)) ?? "{}",
       );
+      // Off the app while the session is revoked: a request of the open page (home still loading
+      // its data on a busy machine) could otherwise meet the 401 first, and the reload would then
+      // wipe the toast it showed.
+      await page.goto("/api/health");
       const revoked = await page.request.post("/api/auth/logout", {
         headers: { Authorization: `Bearer ${session.idToken}` },
       });
       expect(revoked.ok()).toBe(true);
 
-      await page.reload();
+      await page.goto("/");
       await expect(page).toHaveURL("/login");
       await expect(page.getByRole("alert").filter({ hasText: MESSAGES.sessionExpired })).toBeVisible();
       await expectPageOk(page, "login after the session ended", { once: true });
