@@ -1,7 +1,6 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { PACIFIC_TIME_FORMAT } from "../../packages/contract/src/format.ts";
 import { CART_STORAGE_KEY, STORAGE_KEYS } from "../../packages/contract/src/storage.ts";
 import { type BootPreloadOptions, bootPreload } from "./build/boot-preload.ts";
 import { chunkPlan } from "./build/chunk-groups.ts";
@@ -156,7 +155,6 @@ export default defineConfig({
       shell,
       pages: { ...practicePages, ...preloadedPages, ...otherPreloadedPages },
       firstData,
-      warmDateFormat: PACIFIC_TIME_FORMAT,
     }),
     compileHints(),
     precompress(),

@@ -216,7 +216,7 @@ async function signInAsAdmin(tab: Page, baseUrl: string): Promise<void> {
 }
 
 /** Opens the category, then its first product, and puts that product in the cart; returns the product's path. */
-async function addFirstProductToCart(tab: Page, baseUrl: string): Promise<string> {
+export async function addFirstProductToCart(tab: Page, baseUrl: string): Promise<string> {
   await tab.goto(new URL(CATEGORY_PATH, baseUrl).href);
   const product = await tab.waitForSelector('main a[href^="/product/"]');
   const path = await product?.evaluate((link) => link.getAttribute("href"));

@@ -6,24 +6,30 @@
  * was sent, at the cost a hydration would have; what Lighthouse then scores is the HTML's first
  * paint followed by that work.
  *
- *   npm run bench:prerendered-copy -- [--scripts-after-paint] /orders DIR
+ *   npm run bench:prerendered-copy -- [--scripts-after-paint] [--hydrate] /orders DIR
  *   WEB_DIST_DIR=DIR npx tsx bench/src/lighthouse.ts --postgres --worktree --no-build --only orders --preset mobile --runs 5
  *
  * `--scripts-after-paint` starts the entry and the boot script only after the first paint
  * (requestAnimationFrame, then a timer), as a page sent whole could. A measurement only: the copy
  * serves every address with the one page, and is never a build to ship.
+ *
+ * `--hydrate` marks the root (`data-prerendered`) for a build that hydrates what it finds there
+ * instead of drawing it again: `bench/experiments/hydrate-prerendered.patch`, applied to a
+ * throw-away worktree whose web is built first (decision 034, "Seventeenth round"). The page is then
+ * drawn with a line in the cart, as lighthouse.ts audits it, so that the header is the same.
  */
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { argv } from "node:process";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { prepareApi } from "./api-under-test.ts";
+import { addFirstProductToCart } from "./lighthouse.ts";
 import { withPracticeOnPhone } from "./phone-tab.ts";
 
 const args = argv.slice(2);
 const [path, out] = args.filter((arg) => !arg.startsWith("--"));
 if (!path?.startsWith("/") || !out) {
-  console.error("usage: prerendered-copy.ts [--scripts-after-paint] /orders DIR");
+  console.error("usage: prerendered-copy.ts [--scripts-after-paint] [--hydrate] /orders DIR");
   process.exit(2);
 }
 
@@ -35,9 +41,20 @@ if (resolve(out) === resolve(dist) || (existsSync(out) && !existsSync(join(out, 
   process.exit(2);
 }
 const page = await withPracticeOnPhone(api, async (tab, baseUrl) => {
+  // With a line in the cart, as lighthouse.ts audits the pages (the header shows the count).
+  if (args.includes("--hydrate")) await addFirstProductToCart(tab, baseUrl);
   await tab.goto(new URL(path, baseUrl).href, { waitUntil: "networkidle0" });
   return {
-    root: await tab.$eval("#root", (root) => root.innerHTML),
+    // Adjacent text nodes marked apart as React's server renderer marks them (<!-- -->), for a hydration.
+    root: await tab.$eval("#root", (root) => {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      const texts: Text[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);
+      for (const text of texts) {
+        if (text.nextSibling?.nodeType === Node.TEXT_NODE) text.after(document.createComment(" "));
+      }
+      return root.innerHTML;
+    }),
     styles: (await tab.$$eval("head style[data-mantine-styles]", (tags) => tags.map((t) => t.outerHTML))).join("\n"),
     stylesheets: await tab.$$eval('head link[rel="stylesheet"]', (links) =>
       links.map((l) => l.getAttribute("href") ?? "").filter(Boolean),
@@ -53,7 +70,8 @@ const links = page.stylesheets
   .filter((href) => !linked.has(href))
   .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
 html = html.replace("</head>", `${links.join("\n")}\n${page.styles}\n</head>`);
-html = html.replace(/<div id="root">[\s\S]*<\/div>\s*<\/body>/, () => `<div id="root">${page.root}</div>\n</body>`);
+const rootTag = args.includes("--hydrate") ? '<div id="root" data-prerendered>' : '<div id="root">';
+html = html.replace(/<div id="root">[\s\S]*<\/div>\s*<\/body>/, () => `${rootTag}${page.root}</div>\n</body>`);
 if (args.includes("--scripts-after-paint")) {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   const boot = html.indexOf("<script>setTimeout(function () {");

@@ -19,13 +19,6 @@ export interface BootPreloadOptions {
    * exactly as lib/api-client.ts would send it, so the client can take its response (lib/first-data.ts).
    */
   firstData?: { shell: BootRequest[]; pages: Record<string, BootRequest[]> };
-  /**
-   * A date format made once the first frame (the splash) has painted, while the code downloads: a
-   * page's first Intl format loads ICU's locale and time-zone data, about 25 ms of this machine's
-   * main thread and four times that on a phone, which would otherwise be spent inside the first
-   * render of every page that shows an order time (decision 034, lever 45). Only with a stored session.
-   */
-  warmDateFormat?: readonly [locale: string, options: Intl.DateTimeFormatOptions];
 }
 
 /** A request the boot script sends: GET without a body or POST with a JSON one; `token: false` sends no bearer token. */
@@ -140,7 +133,7 @@ export function bootPreload(options: BootPreloadOptions): Plugin {
       link.href = files[j];
       document.head.appendChild(link);
     }
-    // After the code's preloads, so the largest downloads start first.${firstDataSource(options.firstData, options.cartKey, options.privilegesKey)}${warmSource(options.warmDateFormat)}
+    // After the code's preloads, so the largest downloads start first.${firstDataSource(options.firstData, options.cartKey, options.privilegesKey)}
   } catch (error) {}
 }, 0);
 `;
@@ -272,15 +265,4 @@ function firstDataSource(
       }
       window.__vetportalFirstData = responses;
     })();`;
-}
-
-/** The part of the boot script that makes BootPreloadOptions.warmDateFormat's format, after the first frame. */
-function warmSource(format: BootPreloadOptions["warmDateFormat"]): string {
-  if (!format) return "";
-  return `
-    requestAnimationFrame(function () {
-      setTimeout(function () {
-        new Intl.DateTimeFormat(${JSON.stringify(format[0])}, ${JSON.stringify(format[1])}).format(0);
-      }, 0);
-    });`;
 }

@@ -53,8 +53,58 @@ describe("enumerations (one map each)", () => {
   });
 });
 
-describe("the time-zone formats", () => {
-  it("are made at their first use, once, not as the module loads (decision 034, lever 34)", async () => {
+describe("the Pacific times written without Intl (decision 034, lever 46)", () => {
+  const intlTime = new Intl.DateTimeFormat("en-US", {
+    timeZone: "America/Los_Angeles",
+    month: "2-digit",
+    day: "2-digit",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+  const intlDay = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Los_Angeles",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  });
+
+  it("equal Intl's every 7 hours of 2007–2040 and every half hour of the weeks the clocks change", () => {
+    const instants: number[] = [];
+    for (let time = Date.UTC(2007, 0, 1); time < Date.UTC(2041, 0, 1); time += 7 * 3_600_000) instants.push(time);
+    for (let year = 2007; year <= 2040; year++) {
+      for (const [month, from, to] of [
+        [2, 7, 16],
+        [10, 1, 9],
+      ] as const) {
+        for (let time = Date.UTC(year, month, from); time < Date.UTC(year, month, to); time += 30 * 60_000)
+          instants.push(time);
+      }
+    }
+    const differ: string[] = [];
+    for (const time of instants) {
+      for (const instant of [new Date(time), new Date(time - 1)]) {
+        const pst = `${intlTime.format(instant).replace(",", "")} PST`;
+        if (formatPst(instant) !== pst) differ.push(`${instant.toISOString()}: ${formatPst(instant)} ≠ ${pst}`);
+        if (portalDay(instant) !== intlDay.format(instant))
+          differ.push(`${instant.toISOString()}: day ${portalDay(instant)}`);
+      }
+    }
+    expect(differ.slice(0, 5)).toEqual([]);
+    expect(instants.length).toBeGreaterThan(60_000);
+  });
+
+  it("change clocks at 2:00 Pacific on March's second Sunday and November's first", () => {
+    expect(formatPst("2026-03-08T09:59:00Z")).toBe("03/08/2026 1:59 AM PST");
+    expect(formatPst("2026-03-08T10:00:00Z")).toBe("03/08/2026 3:00 AM PST");
+    expect(formatPst("2026-11-01T08:59:00Z")).toBe("11/01/2026 1:59 AM PST");
+    expect(formatPst("2026-11-01T09:00:00Z")).toBe("11/01/2026 1:00 AM PST");
+    expect(formatPst("2026-12-31T23:30:00Z")).toBe("12/31/2026 3:30 PM PST");
+    expect(formatPst("2027-01-01T07:59:00Z")).toBe("12/31/2026 11:59 PM PST");
+    expect(formatPst("2027-01-01T08:00:00Z")).toBe("01/01/2027 12:00 AM PST");
+  });
+
+  it("leave a time before 2007 to Intl, whose format is made once, at its first use", async () => {
     const Original = Intl.DateTimeFormat;
     let made = 0;
     Intl.DateTimeFormat = class extends Original {
@@ -66,11 +116,14 @@ describe("the time-zone formats", () => {
     try {
       vi.resetModules();
       const format = await import("./format.ts");
-      expect(made).toBe(0);
       expect(format.formatPst("2026-01-15T17:05:00Z")).toBe("01/15/2026 9:05 AM PST");
-      format.formatPst("2026-01-16T17:05:00Z");
       expect(format.portalDay(new Date("2026-01-15T17:05:00Z"))).toBe("2026-01-15");
-      format.portalDay(new Date("2026-01-16T17:05:00Z"));
+      expect(made).toBe(0);
+      // 2006's daylight time began on April's first Sunday: April 2nd, not March 12th.
+      expect(format.formatPst("2006-03-20T17:05:00Z")).toBe("03/20/2006 9:05 AM PST");
+      expect(format.formatPst("2006-04-20T17:05:00Z")).toBe("04/20/2006 10:05 AM PST");
+      expect(format.portalDay(new Date("2006-04-20T03:30:00Z"))).toBe("2006-04-19");
+      format.portalDay(new Date("2006-04-21T03:30:00Z"));
       expect(made).toBe(2);
     } finally {
       Intl.DateTimeFormat = Original;

@@ -9,9 +9,32 @@ export function formatUsDate(day: string | null | undefined): string {
   return match ? `${match[2]}/${match[3]}/${match[1]}` : day;
 }
 
-// The formats are made at their first use, not as a module loads: a time zone's format costs a
-// phone's main thread ~10 ms to make, on every page that loads this module (decision 034, lever 34).
+const HOUR_MS = 3_600_000;
+const two = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * The wall clock in PORTAL_TIME_ZONE (US Pacific) at an instant, read with the getUTC… methods; or
+ * undefined before 2007. It follows the US rules in force since 2007: daylight time (UTC−7) from
+ * 2:00 on March's second Sunday to 2:00 on November's first Sunday, standard time (UTC−8) otherwise.
+ * Written out because a time zone's first Intl format loads ICU's zone data: ~25 ms of this
+ * machine's main thread, four times that on a phone, on every page that shows a time (decision 034,
+ * lever 46). Earlier years had other rules and go to Intl; `format.test.ts` holds the two equal
+ * over 2007–2040.
+ */
+function pacificWallClock(instant: Date): Date | undefined {
+  const year = instant.getUTCFullYear();
+  if (year < 2007) return undefined;
+  const sunday = (month: number, nth: number) =>
+    1 + ((7 - new Date(Date.UTC(year, month, 1)).getUTCDay()) % 7) + 7 * (nth - 1);
+  const daylightFrom = Date.UTC(year, 2, sunday(2, 2), 2 + 8);
+  const daylightUntil = Date.UTC(year, 10, sunday(10, 1), 2 + 7);
+  const time = instant.getTime();
+  return new Date(time - (time >= daylightFrom && time < daylightUntil ? 7 : 8) * HOUR_MS);
+}
+
+// Intl's formats, for times before 2007 only, made at their first use (decision 034, lever 34).
 let portalDayFormat: Intl.DateTimeFormat | undefined;
+let pacific: Intl.DateTimeFormat | undefined;
 
 /**
  * The portal-calendar day (PORTAL_TIME_ZONE) of an instant, YYYY-MM-DD; without one, today in the
@@ -19,6 +42,8 @@ let portalDayFormat: Intl.DateTimeFormat | undefined;
  * apps/api/src/lib/portal-days.ts (the database's clock).
  */
 export function portalDay(instant: Date = new Date()): string {
+  const wall = pacificWallClock(instant);
+  if (wall) return `${wall.getUTCFullYear()}-${two(wall.getUTCMonth() + 1)}-${two(wall.getUTCDate())}`;
   portalDayFormat ??= new Intl.DateTimeFormat("en-CA", {
     timeZone: PORTAL_TIME_ZONE,
     year: "numeric",
@@ -28,22 +53,23 @@ export function portalDay(instant: Date = new Date()): string {
   return portalDayFormat.format(instant);
 }
 
-/**
- * How formatPst's format is made. The web's boot script makes one of these while the page's code
- * downloads (apps/web/build/boot-preload.ts, `warmDateFormat`), so the first render does not load
- * ICU's data (decision 034, lever 45).
- */
-export const PACIFIC_TIME_FORMAT: readonly [locale: string, options: Intl.DateTimeFormatOptions] = [
-  "en-US",
-  { timeZone: PORTAL_TIME_ZONE, month: "2-digit", day: "2-digit", year: "numeric", hour: "numeric", minute: "2-digit" },
-];
-
-let pacific: Intl.DateTimeFormat | undefined;
-
 /** An order time with the spec's PST label, "10/08/2026 9:05 AM PST"; a text that is no time is shown as given. */
 export function formatPst(value: Date | string): string {
   const date = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return String(value);
-  pacific ??= new Intl.DateTimeFormat(...PACIFIC_TIME_FORMAT);
+  const wall = pacificWallClock(date);
+  if (wall) {
+    const hour = wall.getUTCHours();
+    const day = `${two(wall.getUTCMonth() + 1)}/${two(wall.getUTCDate())}/${wall.getUTCFullYear()}`;
+    return `${day} ${hour % 12 || 12}:${two(wall.getUTCMinutes())} ${hour < 12 ? "AM" : "PM"} PST`;
+  }
+  pacific ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: PORTAL_TIME_ZONE,
+    month: "2-digit",
+    day: "2-digit",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
   return `${pacific.format(date).replace(",", "")} PST`;
 }
