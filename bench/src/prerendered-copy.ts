@@ -40,21 +40,28 @@ if (resolve(out) === resolve(dist) || (existsSync(out) && !existsSync(join(out, 
   console.error(`${out} is the web build or a folder that is not a copy of it: give a new folder`);
   process.exit(2);
 }
+/**
+ * The page's #root as HTML, its adjacent text nodes marked apart as React's server renderer marks
+ * them (`<!-- -->`), so that a hydration finds the text nodes it renders. Run in the page (a string:
+ * this package is typed without the DOM).
+ */
+const ROOT_HTML = `(() => {
+  const root = document.getElementById("root");
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const texts = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node);
+  for (const text of texts) {
+    if (text.nextSibling && text.nextSibling.nodeType === Node.TEXT_NODE) text.after(document.createComment(" "));
+  }
+  return root.innerHTML;
+})()`;
+
 const page = await withPracticeOnPhone(api, async (tab, baseUrl) => {
   // With a line in the cart, as lighthouse.ts audits the pages (the header shows the count).
   if (args.includes("--hydrate")) await addFirstProductToCart(tab, baseUrl);
   await tab.goto(new URL(path, baseUrl).href, { waitUntil: "networkidle0" });
   return {
-    // Adjacent text nodes marked apart as React's server renderer marks them (<!-- -->), for a hydration.
-    root: await tab.$eval("#root", (root) => {
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-      const texts: Text[] = [];
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);
-      for (const text of texts) {
-        if (text.nextSibling?.nodeType === Node.TEXT_NODE) text.after(document.createComment(" "));
-      }
-      return root.innerHTML;
-    }),
+    root: String(await tab.evaluate(ROOT_HTML)),
     styles: (await tab.$$eval("head style[data-mantine-styles]", (tags) => tags.map((t) => t.outerHTML))).join("\n"),
     stylesheets: await tab.$$eval('head link[rel="stylesheet"]', (links) =>
       links.map((l) => l.getAttribute("href") ?? "").filter(Boolean),
