@@ -130,10 +130,6 @@ test("the allowance page's chunk comes with the code (decision 034, lever 41)", 
   expect(askedBeforeEntry()).toBe(true);
 });
 
-/**
- * Holds the entry script back (at most 3 s) until `asked()` holds: what is asked for meanwhile can
- * only be the boot script's request. The answer: whether it held before the entry went on.
- */
 test("My Orders writes its order times without making a time-zone format", async ({ page }) => {
   await signInAsPractice(page, PRACTICES.happyPaws);
   // Every Intl.DateTimeFormat the page makes, by its time zone: a time zone's first format costs a
@@ -155,6 +151,10 @@ test("My Orders writes its order times without making a time-zone format", async
   expect(zones).toEqual([]);
 });
 
+/**
+ * Holds the entry script back (at most 3 s) until `asked()` holds: what is asked for meanwhile can
+ * only be the boot script's request. The answer: whether it held before the entry went on.
+ */
 async function holdEntryUntil(page: Page, asked: () => boolean): Promise<() => boolean> {
   let before = false;
   await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
