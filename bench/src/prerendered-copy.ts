@@ -56,9 +56,10 @@ const ROOT_HTML = `(() => {
   return root.innerHTML;
 })()`;
 
+const hydrate = args.includes("--hydrate");
 const page = await withPracticeOnPhone(api, async (tab, baseUrl) => {
   // With a line in the cart, as lighthouse.ts audits the pages (the header shows the count).
-  if (args.includes("--hydrate")) await addFirstProductToCart(tab, baseUrl);
+  if (hydrate) await addFirstProductToCart(tab, baseUrl);
   await tab.goto(new URL(path, baseUrl).href, { waitUntil: "networkidle0" });
   return {
     root: String(await tab.evaluate(ROOT_HTML)),
@@ -77,7 +78,7 @@ const links = page.stylesheets
   .filter((href) => !linked.has(href))
   .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
 html = html.replace("</head>", `${links.join("\n")}\n${page.styles}\n</head>`);
-const rootTag = args.includes("--hydrate") ? '<div id="root" data-prerendered>' : '<div id="root">';
+const rootTag = hydrate ? '<div id="root" data-prerendered>' : '<div id="root">';
 html = html.replace(/<div id="root">[\s\S]*<\/div>\s*<\/body>/, () => `${rootTag}${page.root}</div>\n</body>`);
 if (args.includes("--scripts-after-paint")) {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);

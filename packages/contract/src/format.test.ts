@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { formatPst, formatUsDate, portalDay } from "./format.ts";
+import { formatPst, formatPstByIntl, formatUsDate, portalDay, portalDayByIntl } from "./format.ts";
 import { ALL_ORDER_STATUSES, ORDER_STATUS, ORDER_STATUSES, orderStatusName } from "./orders.ts";
 import { USER_LEVEL, USER_LEVELS } from "./users.ts";
 
@@ -54,21 +54,6 @@ describe("enumerations (one map each)", () => {
 });
 
 describe("the Pacific times written without Intl (decision 034, lever 46)", () => {
-  const intlTime = new Intl.DateTimeFormat("en-US", {
-    timeZone: "America/Los_Angeles",
-    month: "2-digit",
-    day: "2-digit",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
-  const intlDay = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "America/Los_Angeles",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  });
-
   it("equal Intl's every 7 hours of 2007–2040 and every half hour of the weeks the clocks change", () => {
     const instants: number[] = [];
     for (let time = Date.UTC(2007, 0, 1); time < Date.UTC(2041, 0, 1); time += 7 * 3_600_000) instants.push(time);
@@ -84,9 +69,9 @@ describe("the Pacific times written without Intl (decision 034, lever 46)", () =
     const differ: string[] = [];
     for (const time of instants) {
       for (const instant of [new Date(time), new Date(time - 1)]) {
-        const pst = `${intlTime.format(instant).replace(",", "")} PST`;
+        const pst = formatPstByIntl(instant);
         if (formatPst(instant) !== pst) differ.push(`${instant.toISOString()}: ${formatPst(instant)} ≠ ${pst}`);
-        if (portalDay(instant) !== intlDay.format(instant))
+        if (portalDay(instant) !== portalDayByIntl(instant))
           differ.push(`${instant.toISOString()}: day ${portalDay(instant)}`);
       }
     }

@@ -32,18 +32,12 @@ function pacificWallClock(instant: Date): Date | undefined {
   return new Date(time - (time >= daylightFrom && time < daylightUntil ? 7 : 8) * HOUR_MS);
 }
 
-// Intl's formats, for times before 2007 only, made at their first use (decision 034, lever 34).
+// Intl's formats, made at their first use (decision 034, lever 34).
 let portalDayFormat: Intl.DateTimeFormat | undefined;
 let pacific: Intl.DateTimeFormat | undefined;
 
-/**
- * The portal-calendar day (PORTAL_TIME_ZONE) of an instant, YYYY-MM-DD; without one, today in the
- * portal's time zone. The one copy for both ends; SQL's twin is `portalToday()` in
- * apps/api/src/lib/portal-days.ts (the database's clock).
- */
-export function portalDay(instant: Date = new Date()): string {
-  const wall = pacificWallClock(instant);
-  if (wall) return `${wall.getUTCFullYear()}-${two(wall.getUTCMonth() + 1)}-${two(wall.getUTCDate())}`;
+/** portalDay as Intl writes it: for times before 2007, and what `format.test.ts` holds the rule above to. */
+export function portalDayByIntl(instant: Date): string {
   portalDayFormat ??= new Intl.DateTimeFormat("en-CA", {
     timeZone: PORTAL_TIME_ZONE,
     year: "numeric",
@@ -53,16 +47,8 @@ export function portalDay(instant: Date = new Date()): string {
   return portalDayFormat.format(instant);
 }
 
-/** An order time with the spec's PST label, "10/08/2026 9:05 AM PST"; a text that is no time is shown as given. */
-export function formatPst(value: Date | string): string {
-  const date = typeof value === "string" ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return String(value);
-  const wall = pacificWallClock(date);
-  if (wall) {
-    const hour = wall.getUTCHours();
-    const day = `${two(wall.getUTCMonth() + 1)}/${two(wall.getUTCDate())}/${wall.getUTCFullYear()}`;
-    return `${day} ${hour % 12 || 12}:${two(wall.getUTCMinutes())} ${hour < 12 ? "AM" : "PM"} PST`;
-  }
+/** formatPst as Intl writes it: for times before 2007, and what `format.test.ts` holds the rule above to. */
+export function formatPstByIntl(instant: Date): string {
   pacific ??= new Intl.DateTimeFormat("en-US", {
     timeZone: PORTAL_TIME_ZONE,
     month: "2-digit",
@@ -71,5 +57,27 @@ export function formatPst(value: Date | string): string {
     hour: "numeric",
     minute: "2-digit",
   });
-  return `${pacific.format(date).replace(",", "")} PST`;
+  return `${pacific.format(instant).replace(",", "")} PST`;
+}
+
+/**
+ * The portal-calendar day (PORTAL_TIME_ZONE) of an instant, YYYY-MM-DD; without one, today in the
+ * portal's time zone. The one copy for both ends; SQL's twin is `portalToday()` in
+ * apps/api/src/lib/portal-days.ts (the database's clock).
+ */
+export function portalDay(instant: Date = new Date()): string {
+  const wall = pacificWallClock(instant);
+  if (!wall) return portalDayByIntl(instant);
+  return `${wall.getUTCFullYear()}-${two(wall.getUTCMonth() + 1)}-${two(wall.getUTCDate())}`;
+}
+
+/** An order time with the spec's PST label, "10/08/2026 9:05 AM PST"; a text that is no time is shown as given. */
+export function formatPst(value: Date | string): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return String(value);
+  const wall = pacificWallClock(date);
+  if (!wall) return formatPstByIntl(date);
+  const hour = wall.getUTCHours();
+  const day = `${two(wall.getUTCMonth() + 1)}/${two(wall.getUTCDate())}/${wall.getUTCFullYear()}`;
+  return `${day} ${hour % 12 || 12}:${two(wall.getUTCMinutes())} ${hour < 12 ? "AM" : "PM"} PST`;
 }
