@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writ
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type BenchTls, httpsStatus } from "./https.ts";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const EXPORT_ROOT = "/tmp/vetportal-bench-api";
@@ -184,14 +185,20 @@ export interface RunningApi {
 
 /**
  * Starts the API bundle on a free port of 127.0.0.1 with `env` added to this process's environment,
- * and waits until /api/health answers (migrations may take minutes on a large database).
+ * and waits until /api/health answers (migrations may take minutes on a large database). With `tls`
+ * (https.ts) it serves HTTPS and HTTP/2.
  */
-export async function startApi(serverJs: string, env: Record<string, string>, timeoutMs = 15 * 60_000) {
+export async function startApi(
+  serverJs: string,
+  env: Record<string, string>,
+  timeoutMs = 15 * 60_000,
+  tls?: Pick<BenchTls, "env" | "ca">,
+) {
   const port = await freePort();
   const log: string[] = [];
   const child = spawn(process.execPath, [serverJs], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    env: { ...process.env, ...env, ...tls?.env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const keep = (b: Buffer) => {
@@ -200,15 +207,21 @@ export async function startApi(serverJs: string, env: Record<string, string>, ti
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
-  const base = `http://127.0.0.1:${port}`;
+  const base = `${tls ? "https" : "http"}://127.0.0.1:${port}`;
+  const healthy = async () =>
+    tls ? (await httpsStatus(`${base}/api/health`, tls.ca)) === 200 : (await fetch(`${base}/api/health`)).ok;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}:\n${log.join("")}`);
     try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return { child, base, log } satisfies RunningApi;
-    } catch {
-      // not listening yet
+      if (await healthy()) return { child, base, log } satisfies RunningApi;
+    } catch (err) {
+      // A build from before TLS_CERT_FILE answers TLS with plain HTTP: that will not change.
+      if ((err as NodeJS.ErrnoException).code === "EPROTO") {
+        child.kill("SIGTERM");
+        throw new Error("the API under test serves plain HTTP: its build predates TLS_CERT_FILE (decision 049)");
+      }
+      // otherwise: not listening yet
     }
     await sleep(250);
   }

@@ -9,12 +9,15 @@
  *
  *   npx tsx bench/src/lighthouse.ts http://127.0.0.1:3500 [--runs 3] [--only login,cart] [--preset mobile] [--save DIR]
  *   (--save DIR: each audit's report, NAME-PRESET-RUN.json, and the trace it was simulated from, .trace.json)
- *   npx tsx bench/src/lighthouse.ts --postgres [--worktree | --commit REV] [--runs 3] …
+ *   npx tsx bench/src/lighthouse.ts --postgres [--worktree | --commit REV] [--http1] [--runs 3] …
  *
  * With `--postgres` the runner starts what it measures: a fresh throw-away PostgreSQL server with
  * durable settings (durable-postgres.ts) and the API under test on it, seeded with the demo data
  * (api-under-test.ts: the last commit by default, the working tree with `--worktree`), portal
- * included — the same API and database as `bench:load`'s Lighthouse table, without its load.
+ * included — the same API and database as `bench:load`'s Lighthouse table, without its load. The
+ * API serves HTTPS with a certificate Chromium trusts, so the pages load over HTTP/2 as from a
+ * deployed portal (decision 049); `--http1` serves plain HTTP/1.1 instead (a build from before
+ * TLS_CERT_FILE needs it).
  *
  * Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) runs headless. Sign-in goes through the
  * real form in the audited tab, so the session (localStorage) and the cart (sessionStorage, per
@@ -32,6 +35,7 @@ import lighthouse, { desktopConfig, type Flags, type RunnerResult } from "lighth
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { prepareApi, startApi, stopProcess } from "./api-under-test.ts";
 import { startDurablePostgres } from "./durable-postgres.ts";
+import { benchTls } from "./https.ts";
 
 export const CHROMIUM_FLAGS = [
   "--headless=new",
@@ -88,6 +92,8 @@ export interface LighthouseOptions {
   /** Only these pages (login, home, category, product, cart, shipping, orders, order, order report); all when left out. */
   pages?: string[];
   chromePath?: string;
+  /** Chromium flags beside CHROMIUM_FLAGS: the one that trusts the API's certificate (https.ts). */
+  chromiumFlags?: string[];
   log?: (line: string) => void;
 }
 
@@ -173,8 +179,13 @@ async function audit(
   return results[Math.floor(results.length / 2)] as LighthouseResult;
 }
 
-export async function withBrowser<T>(chromePath: string, use: (browser: Browser, tab: Page) => Promise<T>): Promise<T> {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: "silent" });
+export async function withBrowser<T>(
+  chromePath: string,
+  use: (browser: Browser, tab: Page) => Promise<T>,
+  extraFlags: string[] = [],
+): Promise<T> {
+  const chromeFlags = [...CHROMIUM_FLAGS, ...extraFlags];
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: "silent" });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
     try {
@@ -251,6 +262,7 @@ export async function runLighthouse(baseUrl: string, options: LighthouseOptions 
     runs = 1,
     presets = ["desktop", "mobile"],
     chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromiumFlags = [],
     log = () => {},
   } = options;
   const results: LighthouseResult[] = [];
@@ -278,42 +290,50 @@ export async function runLighthouse(baseUrl: string, options: LighthouseOptions 
     "template",
   ];
   if ([...practicePages, "brand", "personalised product", "allowance", "quick order"].some(wanted)) {
-    await withBrowser(chromePath, async (_browser, tab) => {
-      await auditAll(tab, "login", "/login");
-      await signInAsPractice(tab, baseUrl);
-      const productPath = await addFirstProductToCart(tab, baseUrl);
-      const orderPath = await firstOrderPath(tab, baseUrl);
-      await auditAll(tab, "home", "/");
-      await auditAll(tab, "category", CATEGORY_PATH);
-      await auditAll(tab, "product", productPath);
-      await auditAll(tab, "cart", "/cart/preview");
-      await auditAll(tab, "shipping", "/cart/shipping");
-      await auditAll(tab, "orders", "/orders");
-      await auditAll(tab, "order", orderPath);
-      // Issue 24's pages: the practice's brand and a personalised product with its proof (the demo practice has a brand).
-      await auditAll(tab, "brand", "/account/brand");
-      await auditAll(tab, "personalised product", PERSONALISED_PATH);
-      // Issue 23's practice pages: the programme's balances and ledger, and quick order.
-      await auditAll(tab, "allowance", "/allowance");
-      await auditAll(tab, "quick order", "/quick-order");
-    });
+    await withBrowser(
+      chromePath,
+      async (_browser, tab) => {
+        await auditAll(tab, "login", "/login");
+        await signInAsPractice(tab, baseUrl);
+        const productPath = await addFirstProductToCart(tab, baseUrl);
+        const orderPath = await firstOrderPath(tab, baseUrl);
+        await auditAll(tab, "home", "/");
+        await auditAll(tab, "category", CATEGORY_PATH);
+        await auditAll(tab, "product", productPath);
+        await auditAll(tab, "cart", "/cart/preview");
+        await auditAll(tab, "shipping", "/cart/shipping");
+        await auditAll(tab, "orders", "/orders");
+        await auditAll(tab, "order", orderPath);
+        // Issue 24's pages: the practice's brand and a personalised product with its proof (the demo practice has a brand).
+        await auditAll(tab, "brand", "/account/brand");
+        await auditAll(tab, "personalised product", PERSONALISED_PATH);
+        // Issue 23's practice pages: the programme's balances and ledger, and quick order.
+        await auditAll(tab, "allowance", "/allowance");
+        await auditAll(tab, "quick order", "/quick-order");
+      },
+      chromiumFlags,
+    );
   }
   if (adminPages.some(wanted)) {
-    await withBrowser(chromePath, async (_browser, tab) => {
-      await signInAsAdmin(tab, baseUrl);
-      await auditAll(tab, "order report", "/reports/orderreport");
-      // Issue 23's administrators' pages, and issue 24's template editor.
-      await auditAll(tab, "approvals", "/approvals");
-      if (wanted("approval"))
-        await auditAll(tab, "approval", await firstLinkOn(tab, baseUrl, "/approvals", "/approvals/"));
-      await auditAll(tab, "approval rules", "/admin/approval-rules");
-      await auditAll(tab, "order for", "/admin/order-for");
-      await auditAll(tab, "audit", "/admin/audit");
-      await auditAll(tab, "allowances", "/admin/allowances");
-      if (wanted("programme"))
-        await auditAll(tab, "programme", await firstLinkOn(tab, baseUrl, "/admin/allowances", "/admin/allowances/"));
-      await auditAll(tab, "template", `/Product/Template/${PERSONALISED_PATH.replace(/\D/g, "")}`);
-    });
+    await withBrowser(
+      chromePath,
+      async (_browser, tab) => {
+        await signInAsAdmin(tab, baseUrl);
+        await auditAll(tab, "order report", "/reports/orderreport");
+        // Issue 23's administrators' pages, and issue 24's template editor.
+        await auditAll(tab, "approvals", "/approvals");
+        if (wanted("approval"))
+          await auditAll(tab, "approval", await firstLinkOn(tab, baseUrl, "/approvals", "/approvals/"));
+        await auditAll(tab, "approval rules", "/admin/approval-rules");
+        await auditAll(tab, "order for", "/admin/order-for");
+        await auditAll(tab, "audit", "/admin/audit");
+        await auditAll(tab, "allowances", "/admin/allowances");
+        if (wanted("programme"))
+          await auditAll(tab, "programme", await firstLinkOn(tab, baseUrl, "/admin/allowances", "/admin/allowances/"));
+        await auditAll(tab, "template", `/Product/Template/${PERSONALISED_PATH.replace(/\D/g, "")}`);
+      },
+      chromiumFlags,
+    );
   }
   return results;
 }
@@ -338,26 +358,39 @@ export function formatTable(results: LighthouseResult[]): string {
   return [header, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|", ...rows].join("\n");
 }
 
-/** `--postgres`: a fresh durable PostgreSQL server and the API under test on it, for as long as `use` runs. */
-async function onPostgres<T>(opts: { worktree: boolean; commit?: string }, use: (base: string) => Promise<T>) {
+/**
+ * `--postgres`: a fresh durable PostgreSQL server and the API under test on it (over HTTPS unless
+ * `http1`), for as long as `use` runs; `use` gets the Chromium flags that trust its certificate.
+ */
+async function onPostgres<T>(
+  opts: { worktree: boolean; commit?: string; http1: boolean },
+  use: (base: string, chromiumFlags: string[]) => Promise<T>,
+) {
   const api = prepareApi({ worktree: opts.worktree, commit: opts.commit, web: true });
   console.error(`API under test: ${api.source} (${api.build})`);
+  const tls = opts.http1 ? undefined : await benchTls();
   const postgres = await startDurablePostgres({ prefix: "vetportal-lighthouse-pg", database: "vetportal_lighthouse" });
   try {
     console.error(await postgres.describe());
-    const running = await startApi(api.serverJs, {
-      DATABASE_URL: postgres.url,
-      LOG_LEVEL: "warn",
-      SEED_DEMO_DATA: "true",
-      LOGIN_RATE_LIMIT_PER_IP: "10000",
-    });
+    const running = await startApi(
+      api.serverJs,
+      {
+        DATABASE_URL: postgres.url,
+        LOG_LEVEL: "warn",
+        SEED_DEMO_DATA: "true",
+        LOGIN_RATE_LIMIT_PER_IP: "10000",
+      },
+      undefined,
+      tls,
+    );
     try {
-      return await use(running.base);
+      return await use(running.base, tls ? [tls.chromiumFlag] : []);
     } finally {
       await stopProcess(running.child);
     }
   } finally {
     postgres.destroy();
+    tls?.remove();
   }
 }
 
@@ -368,8 +401,9 @@ if (import.meta.url === pathToFileURL(argv[1] ?? "").href) {
     const at = args.indexOf(name);
     return at === -1 ? undefined : args[at + 1];
   };
-  const run = (base: string) =>
+  const run = (base: string, chromiumFlags: string[] = []) =>
     runLighthouse(base, {
+      chromiumFlags,
       runs: Number(option("--runs") ?? 1),
       pages: option("--only")?.split(","),
       saveDir: option("--save"),
@@ -377,7 +411,10 @@ if (import.meta.url === pathToFileURL(argv[1] ?? "").href) {
       log: (line) => console.error(line),
     });
   const results = args.includes("--postgres")
-    ? await onPostgres({ worktree: args.includes("--worktree"), commit: option("--commit") }, run)
+    ? await onPostgres(
+        { worktree: args.includes("--worktree"), commit: option("--commit"), http1: args.includes("--http1") },
+        run,
+      )
     : await run(baseUrl);
   console.log(formatTable(results));
   const failing = results.filter((r) => r.failing.length);

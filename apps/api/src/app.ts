@@ -1,9 +1,10 @@
+import type { Http2Session } from "node:http2";
 import formbody from "@fastify/formbody";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import helmet from "helmet";
 import type { ZodType } from "zod";
-import type { Config } from "./config.ts";
+import type { Config, TlsFiles } from "./config.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
 import { createCaches } from "./lib/cache.ts";
 import { withRedactedUrls } from "./lib/log-redaction.ts";
@@ -67,6 +68,8 @@ export interface BuildAppOptions {
   /** A read replica for reports and exports (REPORTS_DATABASE_URL, docs/decisions/025). */
   reportsDatabase?: DatabaseHandle;
   logger?: FastifyServerOptions["logger"];
+  /** Serve HTTPS with this certificate and key: HTTP/2, and HTTP/1.1 for clients without it (decision 049). */
+  tls?: TlsFiles;
   /**
    * Check every answer against its contract schema with zod too (the tests turn it on; production
    * answers go through the compiled serializer alone).
@@ -93,8 +96,13 @@ export async function buildApp(options: BuildAppOptions) {
 }
 
 /** The Fastify instance: logging, proxies, limits, and the zod validator and serializer. */
-function createFastify({ config, logger = false, validateResponses = false }: BuildAppOptions) {
+function createFastify({ config, tls, logger = false, validateResponses = false }: BuildAppOptions) {
+  // HTTP/2 (with HTTP/1.1 by ALPN) over TLS when configured. Typed as the HTTP/1 instance every
+  // module is written against: Fastify's request and reply are the same, and request.raw and
+  // reply.raw are Node's compatibility objects, which keep the HTTP/1 API the app uses (helmet).
+  const https = tls ? { http2: true, https: { allowHTTP1: true, ...tls } } : {};
   const app = Fastify({
+    ...(https as object),
     // No credential in a logged URL (an export code, an old set-password link): decision 026.
     logger: withRedactedUrls(logger),
     // A hop count becomes "trust the nearest N peers" (Fastify alone ignores a number); a list is
@@ -108,6 +116,7 @@ function createFastify({ config, logger = false, validateResponses = false }: Bu
     // A malformed URL (bad percent-encoding, a too-long parameter) gets the error envelope too.
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  if (tls) closeHttp2SessionsOnClose(app);
   app.setValidatorCompiler(validatorCompiler);
   // Every route's body refuses fields the contract does not declare, at any depth (decision 027).
   app.addHook("onRoute", (route) => {
@@ -115,6 +124,23 @@ function createFastify({ config, logger = false, validateResponses = false }: Bu
   });
   app.setSerializerCompiler(createSerializerCompiler({ validate: validateResponses }));
   return app;
+}
+
+/**
+ * On close, each open HTTP/2 session gets a GOAWAY and ends once the requests it has in flight are
+ * answered: the server's close waits for them and not for an idle browser's connection. (Fastify
+ * before Node 24 does this only with forceCloseConnections, which would also cut HTTP/1.1 requests
+ * in flight.)
+ */
+function closeHttp2SessionsOnClose(app: FastifyInstance) {
+  const sessions = new Set<Http2Session>();
+  app.server.on("session", (session: Http2Session) => {
+    sessions.add(session);
+    session.once("close", () => sessions.delete(session));
+  });
+  app.addHook("preClose", async () => {
+    for (const session of sessions) session.close();
+  });
 }
 
 type AppInstance = ReturnType<typeof createFastify>;

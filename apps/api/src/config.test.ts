@@ -1,5 +1,8 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { selfSignedCertificate } from "../test/support/certificate.ts";
+import { ConfigError, loadConfig, readTlsFiles } from "./config.ts";
 
 describe("loadConfig", () => {
   it("has working defaults for the embedded database", () => {
@@ -14,6 +17,44 @@ describe("loadConfig", () => {
     expect(loadConfig({ PORT: "5301", PUBLIC_URL: "https://portal.example/" }).PUBLIC_URL).toBe(
       "https://portal.example",
     );
+  });
+
+  it("takes HTTPS as a certificate and key together, and then defaults PUBLIC_URL to https", () => {
+    const tls = { TLS_CERT_FILE: "/etc/vetportal/cert.pem", TLS_KEY_FILE: "/etc/vetportal/key.pem" };
+    expect(loadConfig({ ...tls, PORT: "8443" }).PUBLIC_URL).toBe("https://localhost:8443");
+    expect(() => loadConfig({ TLS_CERT_FILE: tls.TLS_CERT_FILE })).toThrow(
+      /TLS_KEY_FILE: must be set with TLS_CERT_FILE/,
+    );
+    expect(() => loadConfig({ TLS_KEY_FILE: tls.TLS_KEY_FILE })).toThrow(
+      /TLS_CERT_FILE: must be set with TLS_KEY_FILE/,
+    );
+    expect(readTlsFiles(loadConfig({}))).toBeUndefined();
+  });
+
+  it("reads the certificate and key, and names the setting when they cannot be used", async () => {
+    const files = await selfSignedCertificate();
+    const other = await selfSignedCertificate();
+    try {
+      const tls = readTlsFiles({ TLS_CERT_FILE: files.certFile, TLS_KEY_FILE: files.keyFile });
+      expect(tls?.cert.toString()).toBe(files.cert);
+
+      const missing = join(files.certFile, "..", "missing.pem");
+      expect(() => readTlsFiles({ TLS_CERT_FILE: missing, TLS_KEY_FILE: files.keyFile })).toThrow(
+        new ConfigError(`Invalid configuration:\n  - TLS_CERT_FILE: cannot read ${missing} (ENOENT)`),
+      );
+      // Another certificate's key, and a file that is not PEM at all: refused, without the key's bytes.
+      const mismatch = () => readTlsFiles({ TLS_CERT_FILE: files.certFile, TLS_KEY_FILE: other.keyFile });
+      expect(mismatch).toThrow(ConfigError);
+      expect(mismatch).toThrow(/TLS_CERT_FILE, TLS_KEY_FILE: not a PEM certificate and its private key \(.*mismatch/);
+      const notPem = join(files.certFile, "..", "not-pem.txt");
+      writeFileSync(notPem, "hello");
+      expect(() => readTlsFiles({ TLS_CERT_FILE: notPem, TLS_KEY_FILE: files.keyFile })).toThrow(
+        /not a PEM certificate and its private key/,
+      );
+    } finally {
+      files.remove();
+      other.remove();
+    }
   });
 
   it("treats empty variables as unset", () => {

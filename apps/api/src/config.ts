@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
+import { createSecureContext } from "node:tls";
 import { z } from "zod";
 import { WEB_DIST_DIR } from "./paths.ts";
 
@@ -55,6 +57,13 @@ const trustProxy = z.string().transform((value, ctx): false | number | string[] 
 export const ConfigSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
+  /**
+   * A certificate (with its chain) and its private key, PEM files. Both set: the portal serves
+   * HTTPS, HTTP/2 to browsers that offer it and HTTP/1.1 to other clients (decision 049). Neither:
+   * plain HTTP, for a proxy in front that terminates TLS (and should speak HTTP/2 to browsers).
+   */
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATABASE_URL: z
     .string()
@@ -125,7 +134,8 @@ export const ConfigSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   /**
    * The portal's address as users reach it; links in emails (set-password) start with it. Unset:
-   * http://localhost:<PORT>, the port the portal listens on (issue 22 §6; see loadConfig).
+   * http://localhost:<PORT> (https:// with TLS_CERT_FILE), the port the portal listens on (issue 22
+   * §6; see loadConfig).
    */
   PUBLIC_URL: z
     .url({ error: "must be a URL" })
@@ -173,6 +183,16 @@ const CheckedConfigSchema = ConfigSchema.superRefine((config, ctx) => {
       path: ["DATABASE_QUERY_TIMEOUT_MS"],
       message: "must be longer than DATABASE_STATEMENT_TIMEOUT_MS",
     });
+  for (const [setting, other] of [
+    ["TLS_CERT_FILE", "TLS_KEY_FILE"],
+    ["TLS_KEY_FILE", "TLS_CERT_FILE"],
+  ] as const)
+    if (config[setting] && !config[other])
+      ctx.addIssue({
+        code: "custom",
+        path: [other],
+        message: `must be set with ${setting}: HTTPS needs the certificate and its private key`,
+      });
   if (config.REPORTS_DATABASE_URL && !config.DATABASE_URL)
     ctx.addIssue({
       code: "custom",
@@ -187,8 +207,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = CheckedConfigSchema.safeParse(present);
   if (parsed.success) {
     const config = parsed.data;
-    return config.PUBLIC_URL ? config : { ...config, PUBLIC_URL: `http://localhost:${config.PORT}` };
+    if (config.PUBLIC_URL) return config;
+    return { ...config, PUBLIC_URL: `${config.TLS_CERT_FILE ? "https" : "http"}://localhost:${config.PORT}` };
   }
   const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
   throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+}
+
+export interface TlsFiles {
+  cert: Buffer;
+  key: Buffer;
+}
+
+/**
+ * The certificate and key of TLS_CERT_FILE and TLS_KEY_FILE, read and checked to be a PEM
+ * certificate with its own private key, or undefined when HTTPS is not configured. A file that
+ * cannot be read or a pair that does not match is a ConfigError naming the setting.
+ */
+export function readTlsFiles(config: Pick<Config, "TLS_CERT_FILE" | "TLS_KEY_FILE">): TlsFiles | undefined {
+  if (!config.TLS_CERT_FILE || !config.TLS_KEY_FILE) return undefined;
+  const read = (setting: "TLS_CERT_FILE" | "TLS_KEY_FILE", path: string) => {
+    try {
+      return readFileSync(path);
+    } catch (err) {
+      const reason = (err as NodeJS.ErrnoException).code ?? "unreadable";
+      throw new ConfigError(`Invalid configuration:\n  - ${setting}: cannot read ${path} (${reason})`);
+    }
+  };
+  const files = { cert: read("TLS_CERT_FILE", config.TLS_CERT_FILE), key: read("TLS_KEY_FILE", config.TLS_KEY_FILE) };
+  try {
+    createSecureContext(files);
+  } catch (err) {
+    // OpenSSL's reason only ("key values mismatch", "no start line"): it names no key material.
+    const reason = (err as Error).message.replace(/^error:[0-9A-F]+:/i, "");
+    throw new ConfigError(
+      `Invalid configuration:\n  - TLS_CERT_FILE, TLS_KEY_FILE: not a PEM certificate and its private key (${reason})`,
+    );
+  }
+  return files;
 }

@@ -1,6 +1,6 @@
 import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, readTlsFiles, type TlsFiles } from "./config.ts";
 import { serveBackups } from "./db/backup.ts";
 import { type DatabaseHandle, DataDirLockedError, openPglite, openPostgres } from "./db/client.ts";
 import { prepareDatabase } from "./db/prepare.ts";
@@ -8,8 +8,10 @@ import { prepareDatabase } from "./db/prepare.ts";
 /** Process shell: parse config, open and migrate the database, build the app, listen, close gracefully. */
 async function main() {
   let config: ReturnType<typeof loadConfig>;
+  let tls: TlsFiles | undefined;
   try {
     config = loadConfig();
+    tls = readTlsFiles(config);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -51,7 +53,7 @@ async function main() {
   const reportsDatabase = config.REPORTS_DATABASE_URL
     ? await openPostgres(config.REPORTS_DATABASE_URL, serverOptions)
     : undefined;
-  const app = await buildApp({ config, database, reportsDatabase, logger: loggerOptions });
+  const app = await buildApp({ config, database, reportsDatabase, tls, logger: loggerOptions });
   const summary = await prepareDatabase(database, { seed: config.SEED_DEMO_DATA, customerId: config.CUSTOMER_ID });
   app.log.info(summary, "database ready");
 
