@@ -94,7 +94,8 @@ function lighthouseLines(lighthouse: NonNullable<Run["lighthouse"]>): string[] {
   if (lighthouse.error) return ["", `Lighthouse failed: ${lighthouse.error}`];
   return [
     "",
-    "Lighthouse (`bench/src/lighthouse.ts`) on the portal served by the PostgreSQL API above, after its load " +
+    "Lighthouse (`bench/src/lighthouse.ts`) on the portal served over HTTPS and HTTP/2 by an API process on the " +
+      "PostgreSQL database above, after its load " +
       "(the load's writes vacuumed and checkpointed, then the machine " +
       `${lighthouse.busy === undefined ? "idle" : `${Math.round(lighthouse.busy * 100)} % busy over 5 s`}): ` +
       "the nine pages of issue 22 and the pages of issues 23 and 24, signed in as the first demo practice " +

@@ -25,6 +25,7 @@ import { type ApiUnderTest, prepareApi, ROOT, type RunningApi, startApi, stopPro
 import { ceilings } from "./ceilings.ts";
 import { postmasterPid, untilIdle, waitQuiet } from "./cpu.ts";
 import { type DurablePostgres, startDurablePostgres } from "./durable-postgres.ts";
+import { type BenchTls, benchTls } from "./https.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { kib, type Run, render, writeReadme } from "./load-report.ts";
 import { type Driver, type Row, run, type Target, type Timing } from "./load-rows.ts";
@@ -201,11 +202,17 @@ async function settle(databaseUrl: string): Promise<number> {
   return untilIdle(0.1, 5_000, 180_000);
 }
 
-async function lighthouse(base: string, databaseUrl: string): Promise<NonNullable<Run["lighthouse"]>> {
+/**
+ * Lighthouse on the portal over HTTPS, as a deployed one is served (decision 049): an API process of
+ * its own on the same database, with a certificate the browser trusts.
+ */
+async function lighthouse(api: ApiUnderTest, databaseUrl: string): Promise<NonNullable<Run["lighthouse"]>> {
+  const tls = await benchTls();
   try {
     const busy = await settle(databaseUrl);
     console.log(`Lighthouse (the machine ${Math.round(busy * 100)} % busy over the last 5 s) …`);
-    const rows = await runLighthouse(base, { runsByPreset: { mobile: LIGHTHOUSE_MOBILE_RUNS } });
+    const options = { runsByPreset: { mobile: LIGHTHOUSE_MOBILE_RUNS }, chromiumFlags: [tls.chromiumFlag] };
+    const rows = await onApi(api, { DATABASE_URL: databaseUrl }, ({ base }) => runLighthouse(base, options), tls);
     for (const r of rows)
       console.log(
         `  ${r.page} ${r.preset}: performance ${r.performance}, accessibility ${r.accessibility}, best practices ${r.bestPractices}, ${kib(r.transferBytes)} KiB (JS ${kib(r.scriptBytes)} KiB)`,
@@ -215,18 +222,26 @@ async function lighthouse(base: string, databaseUrl: string): Promise<NonNullabl
     const error = err instanceof Error ? err.message : String(err);
     console.log(`Lighthouse failed: ${error}`);
     return { rows: [], error };
+  } finally {
+    tls.remove();
   }
 }
 
 // ---------------------------------------------------------------------------------------------
 // The run
 
-async function onApi<T>(api: ApiUnderTest, env: Record<string, string>, fn: (running: RunningApi) => Promise<T>) {
+async function onApi<T>(
+  api: ApiUnderTest,
+  env: Record<string, string>,
+  fn: (running: RunningApi) => Promise<T>,
+  tls?: BenchTls,
+) {
   const running = await startApi(
     api.serverJs,
     // The runner and Lighthouse sign in a few dozen times from one address.
     { LOG_LEVEL: "warn", SEED_DEMO_DATA: "true", LOGIN_RATE_LIMIT_PER_IP: "10000", ...env },
     5 * 60_000,
+    tls,
   );
   try {
     return await fn(running);
@@ -255,8 +270,8 @@ async function main() {
     await onApi(api, { DATABASE_URL: pgUrl }, async ({ base, child }) => {
       portal = await preparePortal(base);
       result.rows.push(...(await loadPortal(base, "PostgreSQL", portal, () => [child.pid ?? 0, ...pgPids()])));
-      if (LIGHTHOUSE) result.lighthouse = await lighthouse(base, pgUrl);
     });
+    if (LIGHTHOUSE) result.lighthouse = await lighthouse(api, pgUrl);
     if (!portal) throw new Error("the portal was not prepared");
     const input = {
       token: portal.reader.token,

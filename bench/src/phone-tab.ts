@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "puppeteer-core";
 import { type ApiUnderTest, startApi, stopProcess } from "./api-under-test.ts";
-import { signInAsPractice, withBrowser } from "./lighthouse.ts";
+import { signInAsPractice, withBrowser } from "./portal-tab.ts";
 
 /**
  * `use` gets a tab signed in as the demo practice at Lighthouse's mobile viewport, the API under test

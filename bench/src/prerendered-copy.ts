@@ -23,8 +23,8 @@ import { join, resolve } from "node:path";
 import { argv } from "node:process";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { prepareApi } from "./api-under-test.ts";
-import { addFirstProductToCart } from "./lighthouse.ts";
 import { withPracticeOnPhone } from "./phone-tab.ts";
+import { addFirstProductToCart } from "./portal-tab.ts";
 
 const args = argv.slice(2);
 const [path, out] = args.filter((arg) => !arg.startsWith("--"));

@@ -1,11 +1,11 @@
-import type { Http2Session } from "node:http2";
 import formbody from "@fastify/formbody";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyServerOptions } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import helmet from "helmet";
 import type { ZodType } from "zod";
-import type { Config, TlsFiles } from "./config.ts";
+import type { Config } from "./config.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
+import { securityHeaders } from "./http/security-headers.ts";
+import { closeHttp2SessionsOnClose, httpsServerOptions, type TlsFiles } from "./http/tls.ts";
 import { createCaches } from "./lib/cache.ts";
 import { withRedactedUrls } from "./lib/log-redaction.ts";
 import { countPlacedOrders, createMetrics, type Metrics } from "./lib/metrics.ts";
@@ -60,7 +60,7 @@ import { formsPlugin } from "./plugins/forms.ts";
 import { methodsPlugin } from "./plugins/methods.ts";
 import { metricsPlugin } from "./plugins/metrics.ts";
 import { swaggerPlugin } from "./plugins/swagger.ts";
-import { inlineScriptHashes, webPlugin } from "./plugins/web.ts";
+import { webPlugin } from "./plugins/web.ts";
 
 export interface BuildAppOptions {
   config: Config;
@@ -97,12 +97,9 @@ export async function buildApp(options: BuildAppOptions) {
 
 /** The Fastify instance: logging, proxies, limits, and the zod validator and serializer. */
 function createFastify({ config, tls, logger = false, validateResponses = false }: BuildAppOptions) {
-  // HTTP/2 (with HTTP/1.1 by ALPN) over TLS when configured. Typed as the HTTP/1 instance every
-  // module is written against: Fastify's request and reply are the same, and request.raw and
-  // reply.raw are Node's compatibility objects, which keep the HTTP/1 API the app uses (helmet).
-  const https = tls ? { http2: true, https: { allowHTTP1: true, ...tls } } : {};
   const app = Fastify({
-    ...(https as object),
+    // Typed as the HTTP/1 instance every module is written against (http/tls.ts says why).
+    ...(tls ? (httpsServerOptions(tls) as object) : {}),
     // No credential in a logged URL (an export code, an old set-password link): decision 026.
     logger: withRedactedUrls(logger),
     // A hop count becomes "trust the nearest N peers" (Fastify alone ignores a number); a list is
@@ -124,23 +121,6 @@ function createFastify({ config, tls, logger = false, validateResponses = false 
   });
   app.setSerializerCompiler(createSerializerCompiler({ validate: validateResponses }));
   return app;
-}
-
-/**
- * On close, each open HTTP/2 session gets a GOAWAY and ends once the requests it has in flight are
- * answered: the server's close waits for them and not for an idle browser's connection. (Fastify
- * before Node 24 does this only with forceCloseConnections, which would also cut HTTP/1.1 requests
- * in flight.)
- */
-function closeHttp2SessionsOnClose(app: FastifyInstance) {
-  const sessions = new Set<Http2Session>();
-  app.server.on("session", (session: Http2Session) => {
-    sessions.add(session);
-    session.once("close", () => sessions.delete(session));
-  });
-  app.addHook("preClose", async () => {
-    for (const session of sessions) session.close();
-  });
 }
 
 type AppInstance = ReturnType<typeof createFastify>;
@@ -345,24 +325,7 @@ async function registerHttp(
   caches: ReturnType<typeof createCaches>,
   metrics: ReturnType<typeof createMetrics> | undefined,
 ) {
-  // Security headers, helmet's middleware built once (@fastify/helmet rebuilt it on every request,
-  // a fifth of a small answer's cost).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        // Mantine sets inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // index.html's boot script, inline, by its hash (decision 034, lever 26).
-        scriptSrc: ["'self'", ...inlineScriptHashes(config.WEB_DIST_DIR)],
-        connectSrc: ["'self'"],
-      },
-    },
-  });
-  app.addHook("onRequest", (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, done as (err?: unknown) => void),
-  );
+  app.addHook("onRequest", securityHeaders(config.WEB_DIST_DIR));
   await app.register(errorsPlugin);
   // Before any route: which methods each URL takes, for 405 answers (decision 028).
   await app.register(methodsPlugin);

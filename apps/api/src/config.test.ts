@@ -2,7 +2,8 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { selfSignedCertificate } from "../test/support/certificate.ts";
-import { ConfigError, loadConfig, readTlsFiles } from "./config.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { readTlsFiles } from "./http/tls.ts";
 
 describe("loadConfig", () => {
   it("has working defaults for the embedded database", () => {

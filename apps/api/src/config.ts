@@ -1,6 +1,4 @@
-import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
-import { createSecureContext } from "node:tls";
 import { z } from "zod";
 import { WEB_DIST_DIR } from "./paths.ts";
 
@@ -212,37 +210,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
   throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
-}
-
-export interface TlsFiles {
-  cert: Buffer;
-  key: Buffer;
-}
-
-/**
- * The certificate and key of TLS_CERT_FILE and TLS_KEY_FILE, read and checked to be a PEM
- * certificate with its own private key, or undefined when HTTPS is not configured. A file that
- * cannot be read or a pair that does not match is a ConfigError naming the setting.
- */
-export function readTlsFiles(config: Pick<Config, "TLS_CERT_FILE" | "TLS_KEY_FILE">): TlsFiles | undefined {
-  if (!config.TLS_CERT_FILE || !config.TLS_KEY_FILE) return undefined;
-  const read = (setting: "TLS_CERT_FILE" | "TLS_KEY_FILE", path: string) => {
-    try {
-      return readFileSync(path);
-    } catch (err) {
-      const reason = (err as NodeJS.ErrnoException).code ?? "unreadable";
-      throw new ConfigError(`Invalid configuration:\n  - ${setting}: cannot read ${path} (${reason})`);
-    }
-  };
-  const files = { cert: read("TLS_CERT_FILE", config.TLS_CERT_FILE), key: read("TLS_KEY_FILE", config.TLS_KEY_FILE) };
-  try {
-    createSecureContext(files);
-  } catch (err) {
-    // OpenSSL's reason only ("key values mismatch", "no start line"): it names no key material.
-    const reason = (err as Error).message.replace(/^error:[0-9A-F]+:/i, "");
-    throw new ConfigError(
-      `Invalid configuration:\n  - TLS_CERT_FILE, TLS_KEY_FILE: not a PEM certificate and its private key (${reason})`,
-    );
-  }
-  return files;
 }

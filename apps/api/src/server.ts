@@ -1,9 +1,10 @@
 import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig, readTlsFiles, type TlsFiles } from "./config.ts";
+import { ConfigError, loadConfig } from "./config.ts";
 import { serveBackups } from "./db/backup.ts";
 import { type DatabaseHandle, DataDirLockedError, openPglite, openPostgres } from "./db/client.ts";
 import { prepareDatabase } from "./db/prepare.ts";
+import { readTlsFiles, type TlsFiles } from "./http/tls.ts";
 
 /** Process shell: parse config, open and migrate the database, build the app, listen, close gracefully. */
 async function main() {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
-import { readTlsFiles } from "../src/config.ts";
+import { readTlsFiles } from "../src/http/tls.ts";
 import { openTestDatabase, PRACTICE, testConfig } from "./helpers.ts";
 import { type CertificateFiles, selfSignedCertificate } from "./support/certificate.ts";
 
