@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS } from "./support/chromium.ts";
 import { SMTP_SINK_PORT } from "./support/smtp-sink.ts";
 
 // Browser journeys against the built app served by the real API (DESIGN §8). The build is done
@@ -38,14 +39,7 @@ export default defineConfig({
     launchOptions: {
       // Debian's Chromium; browsers are never downloaded.
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

@@ -191,8 +191,7 @@ export interface RunningApi {
 export async function startApi(
   serverJs: string,
   env: Record<string, string>,
-  timeoutMs = 15 * 60_000,
-  tls?: Pick<BenchTls, "env" | "ca">,
+  { timeoutMs = 15 * 60_000, tls }: { timeoutMs?: number; tls?: Pick<BenchTls, "env" | "ca"> } = {},
 ) {
   const port = await freePort();
   const log: string[] = [];

@@ -286,27 +286,29 @@ async function onPostgres<T>(
   const api = prepareApi({ worktree: opts.worktree, commit: opts.commit, web: true });
   console.error(`API under test: ${api.source} (${api.build})`);
   const tls = opts.http1 ? undefined : await benchTls();
-  const postgres = await startDurablePostgres({ prefix: "vetportal-lighthouse-pg", database: "vetportal_lighthouse" });
   try {
-    console.error(await postgres.describe());
-    const running = await startApi(
-      api.serverJs,
-      {
+    const postgres = await startDurablePostgres({
+      prefix: "vetportal-lighthouse-pg",
+      database: "vetportal_lighthouse",
+    });
+    try {
+      console.error(await postgres.describe());
+      const env = {
         DATABASE_URL: postgres.url,
         LOG_LEVEL: "warn",
         SEED_DEMO_DATA: "true",
         LOGIN_RATE_LIMIT_PER_IP: "10000",
-      },
-      undefined,
-      tls,
-    );
-    try {
-      return await use(running.base, tls ? [tls.chromiumFlag] : []);
+      };
+      const running = await startApi(api.serverJs, env, { tls });
+      try {
+        return await use(running.base, tls ? [tls.chromiumFlag] : []);
+      } finally {
+        await stopProcess(running.child);
+      }
     } finally {
-      await stopProcess(running.child);
+      postgres.destroy();
     }
   } finally {
-    postgres.destroy();
     tls?.remove();
   }
 }

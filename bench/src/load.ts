@@ -240,8 +240,7 @@ async function onApi<T>(
     api.serverJs,
     // The runner and Lighthouse sign in a few dozen times from one address.
     { LOG_LEVEL: "warn", SEED_DEMO_DATA: "true", LOGIN_RATE_LIMIT_PER_IP: "10000", ...env },
-    5 * 60_000,
-    tls,
+    { timeoutMs: 5 * 60_000, tls },
   );
   try {
     return await fn(running);

@@ -5,16 +5,10 @@
  */
 import * as chromeLauncher from "chrome-launcher";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
+import { CHROMIUM_ARGS } from "../../e2e/support/chromium.ts";
 
-export const CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+/** Headless, with the flags every Chromium launch on this machine takes (e2e/support/chromium.ts). */
+export const CHROMIUM_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 const PRACTICE = { name: "Happy Paws Veterinary Clinic", address: "120 Market Street", zip: "94105" };
 const ADMIN = { email: "admin@vetportal.example", password: "VetPortal2026" };
