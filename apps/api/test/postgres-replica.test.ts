@@ -69,6 +69,33 @@ async function stopReplica() {
   await tools.run("pg_ctl", ["-D", join(replicaDir, "data"), "-m", "immediate", "-w", "stop"]);
 }
 
+/**
+ * Copies the primary with `pg_basebackup`. The suites beside this one create and drop their own
+ * databases on the same server, and a database dropped while the backup walks `base/` fails it
+ * ("could not open directory ./base/N"); pg_basebackup then removes what it wrote, so it is tried
+ * again. Any other failure is thrown at once.
+ */
+async function baseBackup(primaryServer: URL, dataDir: string) {
+  const args = [
+    `--dbname=postgresql://${primaryServer.username || "postgres"}@${primaryServer.hostname}:${primaryServer.port}/postgres`,
+    "--pgdata",
+    dataDir,
+    "--write-recovery-conf",
+    "--wal-method=stream",
+    "--checkpoint=fast",
+    "--no-sync",
+  ];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await tools.run("pg_basebackup", args);
+      return;
+    } catch (error) {
+      const droppedMeanwhile = /could not (open|stat) (directory|file) "\.\/base\//.test(String(error));
+      if (!droppedMeanwhile || attempt === 5) throw error;
+    }
+  }
+}
+
 beforeAll(async () => {
   const primaryUrl = process.env.TEST_DATABASE_URL as string;
   copy = await createPostgresCopy();
@@ -92,16 +119,7 @@ beforeAll(async () => {
     const { stdout } = await execFileAsync("id", ["-u", "postgres"]);
     chownSync(replicaDir, Number(stdout.trim()), -1);
   }
-  const primaryServer = new URL(primaryUrl);
-  await tools.run("pg_basebackup", [
-    `--dbname=postgresql://${primaryServer.username || "postgres"}@${primaryServer.hostname}:${primaryServer.port}/postgres`,
-    "--pgdata",
-    join(replicaDir, "data"),
-    "--write-recovery-conf",
-    "--wal-method=stream",
-    "--checkpoint=fast",
-    "--no-sync",
-  ]);
+  await baseBackup(new URL(primaryUrl), join(replicaDir, "data"));
   const port = await freePort();
   const options = [
     `-p ${port}`,
