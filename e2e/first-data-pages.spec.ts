@@ -151,6 +151,26 @@ test("My Orders writes its order times without making a time-zone format", async
   expect(zones).toEqual([]);
 });
 
+test("My Orders makes the browser's date field only when its calendar is asked for", async ({ page }) => {
+  await signInAsPractice(page, PRACTICES.happyPaws);
+  await page.goto("/orders");
+  await expect(page.getByRole("link", { name: /^Order #\d+$/ }).first()).toBeVisible();
+  // A document's first date field loads the locale's calendar: a task of 100–180 ms on a phone
+  // (decision 034, lever 47). The filter's days are typed, or picked once the calendar is asked for.
+  const pickers = page.locator('input[type="date"]');
+  await expect(pickers).toHaveCount(0);
+  const form = page.getByRole("form", { name: "Filter my orders" });
+  await form.getByRole("button", { name: "Pick from a calendar" }).first().click();
+  await expect(pickers).toHaveCount(1);
+  await page.keyboard.press("Escape");
+  await pickers.fill("2026-11-02");
+  await expect(form.getByRole("textbox", { name: "Ordered from" })).toHaveValue("11/02/2026");
+  await form.getByRole("textbox", { name: "Ordered to" }).fill("11/1/2026");
+  await form.getByRole("button", { name: "Filter" }).click();
+  await expect(form.getByText("End date must be greater than or equal to start date.")).toBeVisible();
+  await expect(page).toHaveURL(/\/orders$/);
+});
+
 /**
  * Holds the entry script back (at most 3 s) until `asked()` holds: what is asked for meanwhile can
  * only be the boot script's request. The answer: whether it held before the entry went on.

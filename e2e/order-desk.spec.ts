@@ -79,7 +79,10 @@ test.describe("the order desk", () => {
 
     // Two packages, two carriers.
     await expect(admin.getByRole("tab", { name: "Ship" })).toHaveAttribute("aria-selected", "true");
-    await expect(admin.getByLabel("Date shipped")).toHaveValue(today());
+    // Shown MM/DD/YYYY.
+    await expect(admin.getByLabel("Date shipped")).toHaveValue(
+      today().replace(/^(\d{4})-(\d{2})-(\d{2})$/, "$2/$3/$1"),
+    );
     await admin.getByRole("textbox", { name: "Tracking number" }).fill("1Z999AA10123456784");
     await admin.getByRole("button", { name: "Add a package" }).click();
     const second = admin.getByRole("group", { name: "Package 2" });

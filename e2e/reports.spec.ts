@@ -47,6 +47,8 @@ const searchButton = (page: Page) =>
 
 /** A report date field (the browser's own: its value is YYYY-MM-DD, shown MM/DD/YYYY). */
 const dateField = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+/** A day as the report's date fields show it (MM/DD/YYYY); they also take it typed as YYYY-MM-DD. */
+const shown = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 
 /** Puts a day into a report date field and leaves it. */
 async function typeDate(page: Page, label: string, day: string): Promise<void> {
@@ -98,8 +100,8 @@ async function openReport(page: Page): Promise<void> {
   // Nothing is searched before Search.
   await expect(page.getByText(MESSAGES.noReportData)).toBeVisible();
   await typeDate(page, "Date from", FROM);
-  await expect(dateField(page, "Date from")).toHaveValue(FROM);
-  await expect(dateField(page, "Date to")).toHaveValue(TODAY);
+  await expect(dateField(page, "Date from")).toHaveValue(shown(FROM));
+  await expect(dateField(page, "Date to")).toHaveValue(shown(TODAY));
 }
 
 test.describe("administrator's reports", () => {
@@ -144,7 +146,7 @@ test.describe("administrator's reports", () => {
     await page.reload();
     await expect(page.getByRole("table", { name: "Order summary" })).toBeVisible();
     await expect(page.getByText(`Page 2 of ${Math.ceil(total / REPORT_PAGE_SIZE)}`)).toBeVisible();
-    await expect(dateField(page, "Date from")).toHaveValue(FROM);
+    await expect(dateField(page, "Date from")).toHaveValue(shown(FROM));
   });
 
   test("order summary → order detail, and back to the same page by the breadcrumb", async ({ page }) => {
@@ -241,15 +243,15 @@ test.describe("administrator's reports", () => {
     await expect(dialog.getByText(MESSAGES.dateRange)).toBeVisible();
     await dialog.getByRole("button", { name: "OK" }).click();
     await expect(dialog).toBeHidden();
-    await expect(dateTo).toHaveValue(TODAY);
+    await expect(dateTo).toHaveValue(shown(TODAY));
 
     await dateTo.fill(monthsBefore(TODAY, 1));
     await dateTo.blur();
-    await expect(dateTo).toHaveValue(monthsBefore(TODAY, 1));
+    await expect(dateTo).toHaveValue(shown(monthsBefore(TODAY, 1)));
     await dateFrom.fill(TODAY);
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "OK" }).click();
-    await expect(dateFrom).toHaveValue(FROM);
+    await expect(dateFrom).toHaveValue(shown(FROM));
 
     // The refused dates never reached the report.
     await searchButton(page).click();

@@ -33,6 +33,8 @@ export const MESSAGES = {
   loadingChart: "Loading Chart...",
   dateRangeTitle: "Errors!",
   dateRange: "End date must be greater than or equal to start date.",
+  /** A day field's text that is not a day (the web's DayInput). */
+  dayFormat: "Enter a real day as MM/DD/YYYY",
   invalidEmailFormat: "Invalid email format",
   invalidEmailAddress: "Invalid email address",
   firstNameRequired: "First name is required",

@@ -24,7 +24,8 @@ export function FilterForm({
 }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    onSearch();
+    // A field the browser knows is not valid (a day that is not one, DayInput) says so first.
+    if (event.currentTarget.checkValidity()) onSearch();
     focusFirstInvalid(event.currentTarget);
   }
   const buttons = (

@@ -1,6 +1,7 @@
 import { Stack, Text, TextInput } from "@mantine/core";
 import { type AllocationRow, type AllowanceUnit, allowanceAmount, IsoDateSchema } from "@vetportal/contract";
 import { useParams } from "react-router";
+import { DayInput } from "../../../components/day-input.tsx";
 import { FilterForm, useFilterValues } from "../../../components/filter-form.tsx";
 import { PageCrumbs } from "../../../components/page-crumbs.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
@@ -50,7 +51,7 @@ const periodOf = (filters: Filters) => {
 };
 
 function GridFilter({ initial, onApply }: { initial: Filters; onApply: (filters: Filters) => void }) {
-  const { values, setValues, field } = useFilterValues(initial);
+  const { values, setValues, set, field } = useFilterValues(initial);
   return (
     <FilterForm
       label="Filter the allocations"
@@ -62,7 +63,12 @@ function GridFilter({ initial, onApply }: { initial: Filters; onApply: (filters:
       }}
     >
       <TextInput label="Practice" description="Its name or department" maxLength={100} {...field("practice")} />
-      <TextInput type="date" label="Period" description="Any day of it; today's when empty" {...field("period")} />
+      <DayInput
+        label="Period"
+        description="Any day of it; today's when empty"
+        value={values.period}
+        onChange={(day) => set("period", day)}
+      />
     </FilterForm>
   );
 }

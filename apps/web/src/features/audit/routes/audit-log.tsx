@@ -5,9 +5,9 @@ import {
   type AuditFilter,
   type AuditKind,
   type AuditRow,
-  MESSAGES,
 } from "@vetportal/contract";
 import { AuditChanges, AuditPerson } from "../../../components/audit-changes.tsx";
+import { DayInput, dayRangeError } from "../../../components/day-input.tsx";
 import { FilterForm, useFilterValues } from "../../../components/filter-form.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import type { TableColumn } from "../../../components/table/data-table.tsx";
@@ -43,8 +43,8 @@ function toFilter(f: Filters): AuditFilter {
 }
 
 function AuditFilterForm({ initial, onApply }: { initial: Filters; onApply: (filters: Filters) => void }) {
-  const { values, setValues, field } = useFilterValues(initial);
-  const rangeError = values.from && values.to && values.to < values.from ? MESSAGES.dateRange : undefined;
+  const { values, setValues, set, field } = useFilterValues(initial);
+  const rangeError = dayRangeError(values.from, values.to);
   return (
     <FilterForm
       label="Filter the audit trail"
@@ -60,8 +60,14 @@ function AuditFilterForm({ initial, onApply }: { initial: Filters; onApply: (fil
       <TextInput label="Person" description="Name or email" maxLength={100} {...field("person")} />
       <NativeSelect label="Kind" description="Of record" data={KIND_OPTIONS} {...field("kind")} />
       <TextInput label="Record" description="Its number or name" maxLength={100} {...field("record")} />
-      <TextInput type="date" label="From" description="Pacific time" {...field("from")} />
-      <TextInput type="date" label="To" description="Both days included" error={rangeError} {...field("to")} />
+      <DayInput label="From" description="Pacific time" value={values.from} onChange={(day) => set("from", day)} />
+      <DayInput
+        label="To"
+        description="Both days included"
+        error={rangeError}
+        value={values.to}
+        onChange={(day) => set("to", day)}
+      />
     </FilterForm>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Checkbox, Group, NativeSelect, Stack, Tabs, Text, TextInput } from "@mantine/core";
+import { Button, Checkbox, Group, NativeSelect, Stack, Tabs, Text } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { BackOrderRequestSchema, type DeskOrder, orderStatusName, portalDay } from "@vetportal/contract";
+import { DayInput } from "../../../components/day-input.tsx";
 import { Panel } from "../../../components/panel.tsx";
 import { useAppForm } from "../../../lib/form-kit.ts";
 import { schemaValidator, setServerErrors } from "../../../lib/form-validation.ts";
@@ -68,13 +69,12 @@ function BackOrderLine({ form, line }: { form: UseFormReturnType<BackOrderValues
         }}
         style={{ flex: "1 1 240px" }}
       />
-      <TextInput
-        type="date"
+      <DayInput
         label={`Expected date for ${line.product_name}`}
         disabled={!isChosen}
         min={portalDay()}
         value={chosen[line.id] ?? ""}
-        onChange={(e) => form.setFieldValue("chosen", { ...chosen, [line.id]: e.currentTarget.value })}
+        onChange={(day) => form.setFieldValue("chosen", { ...chosen, [line.id]: day })}
         error={form.errors[`lines.${index}.expected_date`]}
         w={{ base: "100%", xs: 200 }}
       />

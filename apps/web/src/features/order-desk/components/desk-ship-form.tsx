@@ -9,6 +9,7 @@ import {
   portalDay,
   ShipOrderRequestSchema,
 } from "@vetportal/contract";
+import { DayInput } from "../../../components/day-input.tsx";
 import { useAppForm } from "../../../lib/form-kit.ts";
 import { schemaValidator, setServerErrors } from "../../../lib/form-validation.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
@@ -154,13 +155,13 @@ export function ShipForm({ order }: { order: DeskOrder }) {
   return (
     <form noValidate onSubmit={submit} aria-label={`Ship order #${order.id}`}>
       <Stack gap="sm">
-        <TextInput
-          type="date"
+        <DayInput
           label="Date shipped"
           withAsterisk
           max={portalDay()}
           w={{ base: "100%", xs: 220 }}
           {...form.getInputProps("shipped_on")}
+          value={form.values.shipped_on}
         />
         <Stack gap="xs">
           <Text size="sm" fw={500} id={`packages-${order.id}`}>

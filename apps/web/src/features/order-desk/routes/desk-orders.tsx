@@ -6,9 +6,9 @@ import {
   type DeskOrderList,
   type DeskOrderListItem,
   type DeskOrderListRequest,
-  MESSAGES,
 } from "@vetportal/contract";
 import { Link } from "react-router";
+import { DayInput, dayRangeError } from "../../../components/day-input.tsx";
 import { FilterForm, useFilterValues } from "../../../components/filter-form.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
@@ -49,8 +49,8 @@ function toRequest(filters: Filters, status: number | undefined, page: number, s
 const shownCount = (n: number, capped: boolean) => `${count.format(n)}${capped ? "+" : ""}`;
 
 function DeskFilter({ initial, onApply }: { initial: Filters; onApply: (filters: Filters) => void }) {
-  const { values, setValues, field } = useFilterValues(initial);
-  const rangeError = values.from && values.to && values.to < values.from ? MESSAGES.dateRange : undefined;
+  const { values, setValues, set, field } = useFilterValues(initial);
+  const rangeError = dayRangeError(values.from, values.to);
   // Said, not silently ignored (issue 22 §6): the filter searches an exact order number only.
   const order = values.order.trim().replace(/^#/, "");
   const orderError =
@@ -77,8 +77,19 @@ function DeskFilter({ initial, onApply }: { initial: Filters; onApply: (filters:
         {...field("order")}
       />
       <TextInput label="PO number" description="Any part of it" maxLength={50} {...field("po")} />
-      <TextInput type="date" label="Ordered from" description="Pacific time" {...field("from")} />
-      <TextInput type="date" label="Ordered to" description="Both days included" error={rangeError} {...field("to")} />
+      <DayInput
+        label="Ordered from"
+        description="Pacific time"
+        value={values.from}
+        onChange={(day) => set("from", day)}
+      />
+      <DayInput
+        label="Ordered to"
+        description="Both days included"
+        error={rangeError}
+        value={values.to}
+        onChange={(day) => set("to", day)}
+      />
     </FilterForm>
   );
 }

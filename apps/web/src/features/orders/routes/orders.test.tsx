@@ -65,7 +65,7 @@ describe("My Orders", () => {
     const { user, list, router } = openOrders();
     const form = await screen.findByRole("form", { name: "Filter my orders" });
     await user.selectOptions(within(form).getByRole("combobox", { name: "Status" }), "Shipped");
-    fireEvent.change(within(form).getByLabelText("Ordered from"), { target: { value: "2026-11-01" } });
+    await user.type(within(form).getByLabelText("Ordered from"), "11/01/2026");
     await user.click(within(form).getByRole("button", { name: "Filter" }));
     await waitFor(() =>
       expect(list.calls.last).toEqual({ limit: 25, offset: 0, order_status_id: 5, date_from: "2026-11-01" }),
@@ -84,6 +84,18 @@ describe("My Orders", () => {
     expect(within(form).getByText(MESSAGES.dateRange)).toBeInTheDocument();
     await user.click(within(form).getByRole("button", { name: "Filter" }));
     await waitFor(() => expect(list.calls.count).toBe(1));
+  });
+
+  it("says a day that is not one, and applies nothing", async () => {
+    const { user, list, router } = openOrders();
+    const form = await screen.findByRole("form", { name: "Filter my orders" });
+    const from = within(form).getByLabelText("Ordered from");
+    await user.type(from, "11/31/2026");
+    await user.click(within(form).getByRole("button", { name: "Filter" }));
+    expect(await within(form).findByText(MESSAGES.dayFormat)).toBeInTheDocument();
+    await waitFor(() => expect(from).toHaveFocus());
+    expect(list.calls.count).toBe(1);
+    expect(router.state.location.search).toBe("");
   });
 
   it("invites a first order when there is none", async () => {

@@ -7,20 +7,21 @@ import {
   Paper,
   Stack,
   Text,
-  TextInput,
   Title,
   VisuallyHidden,
 } from "@mantine/core";
 import { IconFilter } from "@tabler/icons-react";
-import { ALL_ORDER_STATUSES, MESSAGES, ORDER_STATUS, type OrderListItem } from "@vetportal/contract";
+import { ALL_ORDER_STATUSES, ORDER_STATUS, type OrderListItem } from "@vetportal/contract";
 import type { FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
+import { DayInput, dayRangeError } from "../../../components/day-input.tsx";
 import { useFilterValues } from "../../../components/filter-form.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
 import { DataTable, type TableColumn } from "../../../components/table/data-table.tsx";
 import { TrackingLinks } from "../../../components/tracking-links.tsx";
 import { loadFirstData } from "../../../lib/first-data-loader.ts";
+import { focusFirstInvalid } from "../../../lib/form-kit.ts";
 import { formatMoney, formatPst } from "../../../lib/format.ts";
 import { positiveId } from "../../../lib/route-params.ts";
 import { type OrderListPage, ordersQueryOptions, useOrders } from "../api/list-orders.ts";
@@ -75,13 +76,14 @@ function statusOptions(current: string) {
 
 /** By status and by the day the order was placed (Pacific time, both days included). */
 function OrderFilters({ initial, onApply }: { initial: Filters; onApply: (filters: Filters) => void }) {
-  const { values, setValues, field } = useFilterValues(initial);
-  const rangeError = values.from && values.to && values.to < values.from ? MESSAGES.dateRange : undefined;
+  const { values, setValues, set, field } = useFilterValues(initial);
+  const rangeError = dayRangeError(values.from, values.to);
   const isFiltered = Boolean(initial.status || initial.from || initial.to);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!rangeError) onApply(values);
+    if (!event.currentTarget.checkValidity()) focusFirstInvalid(event.currentTarget);
+    else if (!rangeError) onApply(values);
   }
 
   return (
@@ -93,8 +95,19 @@ function OrderFilters({ initial, onApply }: { initial: Filters; onApply: (filter
           w={{ base: "100%", xs: 200 }}
           {...field("status")}
         />
-        <TextInput type="date" label="Ordered from" w={{ base: "100%", xs: 170 }} {...field("from")} />
-        <TextInput type="date" label="Ordered to" error={rangeError} w={{ base: "100%", xs: 170 }} {...field("to")} />
+        <DayInput
+          label="Ordered from"
+          w={{ base: "100%", xs: 170 }}
+          value={values.from}
+          onChange={(day) => set("from", day)}
+        />
+        <DayInput
+          label="Ordered to"
+          error={rangeError}
+          w={{ base: "100%", xs: 170 }}
+          value={values.to}
+          onChange={(day) => set("to", day)}
+        />
         <Group gap="xs">
           <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />}>
             Filter

@@ -1,9 +1,8 @@
-import { TextInput, type TextInputProps } from "@mantine/core";
 import { useState } from "react";
+import { DayInput, type DayInputProps } from "../../../components/day-input.tsx";
 import { isReportDay } from "../utils/report-dates.ts";
 
-interface ReportDateInputProps extends Omit<TextInputProps, "value" | "onChange" | "type"> {
-  label: string;
+interface ReportDateInputProps extends Omit<DayInputProps, "onChange"> {
   /** YYYY-MM-DD */
   value: string;
   /** Called with a complete, real day (YYYY-MM-DD) only; `false` refuses it (the field shows `value` again). */
@@ -11,11 +10,9 @@ interface ReportDateInputProps extends Omit<TextInputProps, "value" | "onChange"
 }
 
 /**
- * A report date: the browser's own date field (shown MM/DD/YYYY in the portal's en-US, a phone's
- * own picker), as My Orders' and the desk's filters are (decision 034, lever 29). While a year is
- * typed digit by digit the field holds 0002, 0020, 0202…: only a complete, real day with a
- * four-digit year is passed on, so half-typed text changes nothing, and leaving the field shows the
- * current value again.
+ * A report date (a DayInput): only a complete, real day is passed on, so half-typed text changes
+ * nothing, and leaving the field shows the current value again (the legacy's rule: a report always
+ * has both dates).
  */
 export function ReportDateInput({ value, onChange, onBlur, ...props }: ReportDateInputProps) {
   const [text, setText] = useState(value);
@@ -26,13 +23,9 @@ export function ReportDateInput({ value, onChange, onBlur, ...props }: ReportDat
     setText(value);
   }
   return (
-    <TextInput
-      type="date"
+    <DayInput
       value={text}
-      onChange={(event) => {
-        const next = event.currentTarget.value;
-        setText(isReportDay(next) && onChange(next) === false ? value : next);
-      }}
+      onChange={(next) => setText(isReportDay(next) && onChange(next) === false ? value : next)}
       onBlur={(event) => {
         setText(value);
         onBlur?.(event);
