@@ -1,5 +1,5 @@
 import { fireEvent, screen } from "@testing-library/react";
-import { MESSAGES } from "@vetportal/contract";
+import { MESSAGES, PRIMITIVE_MESSAGES } from "@vetportal/contract";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderComponent } from "../test/render.tsx";
@@ -16,7 +16,7 @@ describe("a typed day", () => {
     expect(parseDay("02/29/2028")).toBe("2028-02-29");
   });
 
-  it("is not a day unless it is a whole, real one with a four-digit year", () => {
+  it("is not a day unless it is a whole, real one in the years the portal takes (1900–2100)", () => {
     for (const text of [
       "",
       "11/3",
@@ -25,6 +25,8 @@ describe("a typed day", () => {
       "13/01/2026",
       "00/10/2026",
       "11/30/0999",
+      "12/31/1899",
+      "01/01/2101",
       "2026-2-3",
       "2026-02-30",
       "30/11/2026x",
@@ -108,6 +110,15 @@ describe("a day field", () => {
     await user.type(field, "11/30/2026");
     expect(screen.queryByText(MESSAGES.dayFormat)).not.toBeInTheDocument();
     expect(form.checkValidity()).toBe(true);
+  });
+
+  it("says which years it takes for a real day outside them", async () => {
+    const { user } = renderComponent(<Day />);
+    const field = await screen.findByRole("textbox", { name: "Ordered from" });
+    await user.type(field, "01/01/1850");
+    await user.tab();
+    expect(screen.getByText(PRIMITIVE_MESSAGES.dateRange)).toBeInTheDocument();
+    expect(given()).toHaveTextContent('"01/01/1850"');
   });
 
   it("says it when its form checks validity, without being left", async () => {

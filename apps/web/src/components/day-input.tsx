@@ -1,6 +1,6 @@
 import { ActionIcon, TextInput, type TextInputProps } from "@mantine/core";
 import { IconCalendar } from "@tabler/icons-react";
-import { MESSAGES } from "@vetportal/contract";
+import { MAX_DATE_YEAR, MESSAGES, MIN_DATE_YEAR, PRIMITIVE_MESSAGES } from "@vetportal/contract";
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
 
@@ -20,11 +20,8 @@ const US_DAY = /^(\d{1,2})[/.\-\s]+(\d{1,2})[/.\-\s]+(\d{4})$/;
 const DIGITS_DAY = /^(\d{2})(\d{2})(\d{4})$/;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/**
- * A typed day as YYYY-MM-DD: 11/30/2026, 1/5/2026 (or with - . or spaces between), 11302026, or
- * 2026-11-30 as pasted from a file. Only a real day with a four-digit year from 1000 is one.
- */
-export function parseDay(text: string): string | undefined {
+/** A typed day that is a real one as YYYY-MM-DD, in any year from 1000 (the field says which years it takes). */
+function realDay(text: string): string | undefined {
   const typed = text.trim();
   const iso = ISO_DAY.exec(typed);
   const us = iso ? undefined : (US_DAY.exec(typed) ?? DIGITS_DAY.exec(typed));
@@ -33,6 +30,28 @@ export function parseDay(text: string): string | undefined {
   const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
   const result = `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`;
   return date.toISOString().slice(0, 10) === result ? result : undefined;
+}
+
+const inPortalYears = (day: string) => {
+  const year = Number(day.slice(0, 4));
+  return year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
+};
+
+/**
+ * A typed day as YYYY-MM-DD: 11/30/2026, 1/5/2026 (or with - . or spaces between), 11302026, or
+ * 2026-11-30 as pasted from a file. Only a real day in the years the API takes (1900–2100) is one.
+ */
+export function parseDay(text: string): string | undefined {
+  const day = realDay(text);
+  return day && inPortalYears(day) ? day : undefined;
+}
+
+/** What is wrong with a field's text, if anything: not a day, or a day in a year the portal does not take. */
+function dayProblem(text: string): string | undefined {
+  if (text.trim() === "") return undefined;
+  const day = realDay(text);
+  if (!day) return MESSAGES.dayFormat;
+  return inPortalYears(day) ? undefined : PRIMITIVE_MESSAGES.dateRange;
 }
 
 /** How a value is shown: a day as MM/DD/YYYY (the portal's en-US), any other text as it is. */
@@ -57,7 +76,8 @@ const fieldValue = (text: string) => parseDay(text) ?? (text.trim() === "" ? "" 
  * (decision 034, lever 47).
  *
  * Text that is not a day is kept as typed; once the field is left, or its form checks validity
- * (`form.checkValidity()`), it says "Enter a real day as MM/DD/YYYY" and the field is invalid.
+ * (`form.checkValidity()`), it says "Enter a real day as MM/DD/YYYY" (or, for a day outside
+ * 1900–2100, the API's own "Enter a date between 1900 and 2100") and the field is invalid.
  */
 export function DayInput({ label, value, onChange, min, max, error, onBlur, disabled, ...props }: DayInputProps) {
   const [text, setText] = useState(() => showDay(value));
@@ -66,8 +86,8 @@ export function DayInput({ label, value, onChange, min, max, error, onBlur, disa
   const picker = useRef<HTMLInputElement>(null);
   // What is typed stays while it means the form's value; a new value (a day picked, Reset) replaces it.
   const shown = fieldValue(text) === value ? text : showDay(value);
-  const notADay = shown.trim() !== "" && parseDay(shown) === undefined;
-  const dayError = notADay && (checked || Boolean(error)) ? MESSAGES.dayFormat : undefined;
+  const problem = dayProblem(shown);
+  const dayError = problem && (checked || Boolean(error)) ? problem : undefined;
 
   const change = (next: string) => {
     setText(next);
@@ -93,7 +113,7 @@ export function DayInput({ label, value, onChange, min, max, error, onBlur, disa
       value={shown}
       disabled={disabled}
       error={dayError ?? error}
-      ref={(input) => input?.setCustomValidity(notADay ? MESSAGES.dayFormat : "")}
+      ref={(input) => input?.setCustomValidity(problem ?? "")}
       onChange={(event) => change(event.currentTarget.value)}
       onInvalid={() => setChecked(true)}
       onBlur={(event) => {
