@@ -98,6 +98,13 @@ describe("My Orders", () => {
     expect(router.state.location.search).toBe("");
   });
 
+  it("takes no filter from an address whose days the API would refuse", async () => {
+    const { list } = openOrders("/orders?from=1500-01-01&to=2026-02-30");
+    await screen.findByText("1–3 of 3 orders");
+    expect(list.calls.last).toEqual({ limit: 25, offset: 0 });
+    expect(screen.getByRole("textbox", { name: "Ordered from" })).toHaveValue("");
+  });
+
   it("invites a first order when there is none", async () => {
     openOrders("/orders", 0);
     expect(await screen.findByText("You have not placed any orders yet.")).toBeInTheDocument();

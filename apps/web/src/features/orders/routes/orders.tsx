@@ -14,7 +14,7 @@ import { IconFilter } from "@tabler/icons-react";
 import { ALL_ORDER_STATUSES, ORDER_STATUS, type OrderListItem } from "@vetportal/contract";
 import type { FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
-import { DayInput, dayRangeError } from "../../../components/day-input.tsx";
+import { DayInput, dayRangeError, parseDay } from "../../../components/day-input.tsx";
 import { useFilterValues } from "../../../components/filter-form.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
@@ -38,8 +38,6 @@ function pageFrom(value: string | null): number {
 const createdBy = (order: OrderListItem) =>
   [order.user_first_name, order.user_last_name].filter(Boolean).join(" ") || "—";
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The filters as they sit in the URL (?status=5&from=2026-01-01&to=…). */
 type Filters = {
   status: string;
@@ -50,7 +48,8 @@ type Filters = {
 function readFilters(params: URLSearchParams): Filters {
   const day = (key: string) => {
     const value = params.get(key) ?? "";
-    return DAY.test(value) ? value : "";
+    // A day the API would refuse (02/30, the year 1500) is no filter.
+    return parseDay(value) === value ? value : "";
   };
   return { status: String(positiveId(params.get("status")) ?? ""), from: day("from"), to: day("to") };
 }
