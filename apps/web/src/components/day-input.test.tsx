@@ -142,6 +142,7 @@ describe("a day field", () => {
     expect(showPicker).toHaveBeenCalledTimes(1);
     expect(picker).toHaveValue("2026-11-30");
     expect(picker).toHaveAttribute("min", "2026-01-01");
+    expect(picker).toHaveAttribute("max", "2100-12-31");
 
     fireEvent.change(picker as HTMLInputElement, { target: { value: "2026-12-24" } });
     expect(screen.getByRole("textbox", { name: "Ordered from" })).toHaveDisplayValue("12/24/2026");

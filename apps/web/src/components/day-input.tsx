@@ -11,7 +11,7 @@ export interface DayInputProps
   value: string;
   /** The day as YYYY-MM-DD once the text is a whole, real day, else the text ("" when empty). */
   onChange: (value: string) => void;
-  /** The first and last day the calendar offers (YYYY-MM-DD); the form's own rule says what it refuses. */
+  /** The first and last day the calendar offers (YYYY-MM-DD; 1900–2100 when left out); the form's own rule says what it refuses. */
   min?: string;
   max?: string;
 }
@@ -140,10 +140,9 @@ export function DayInput({ label, value, onChange, min, max, error, onBlur, disa
               type="date"
               tabIndex={-1}
               aria-hidden
-              data-day-picker=""
               value={parseDay(shown) ?? ""}
-              min={min}
-              max={max}
+              min={min ?? `${MIN_DATE_YEAR}-01-01`}
+              max={max ?? `${MAX_DATE_YEAR}-12-31`}
               onChange={(event) => change(showDay(event.currentTarget.value))}
               style={{ position: "absolute", inset: 0, width: "100%", opacity: 0, pointerEvents: "none" }}
             />
