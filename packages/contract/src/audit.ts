@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dbInt, dbText, IdSchema, IsoDateSchema } from "./primitives.ts";
+import { datesInOrder, dbInt, dbText, IdSchema, IsoDateSchema } from "./primitives.ts";
 
 /**
  * The audit trail (issue 23 §5, decision 043): every change an administrator or approver makes,
@@ -49,11 +49,6 @@ const auditFilterFields = {
   date_from: IsoDateSchema.optional(),
   date_to: IsoDateSchema.optional(),
 };
-const datesInOrder: [(f: { date_from?: string; date_to?: string }) => boolean, { message: string; path: string[] }] = [
-  (f) => !f.date_from || !f.date_to || f.date_from <= f.date_to,
-  { message: "End date must be greater than or equal to start date.", path: ["date_to"] },
-];
-
 /** The filters of /admin/audit, and the body of its CSV (POST /api/audit/export). */
 export const AuditFilterSchema = z.object(auditFilterFields).refine(...datesInOrder);
 export type AuditFilter = z.infer<typeof AuditFilterSchema>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PlacedBySchema } from "./order-for.ts";
 import { ALL_ORDER_STATUSES, ORDER_STATUS, OrderAmountsShape, ShippingAddressSchema } from "./orders.ts";
-import { dbInt, dbText, IdSchema, IsoDateSchema } from "./primitives.ts";
+import { datesInOrder, dbInt, dbText, IdSchema, IsoDateSchema } from "./primitives.ts";
 import { ShipLineRequestSchema } from "./production.ts";
 import {
   CarrierSchema,
@@ -105,10 +105,7 @@ export const DeskOrderListRequestSchema = z
       .default(25),
     offset: dbInt().min(0).max(DESK_COUNT_CAP).default(0),
   })
-  .refine((f) => !f.date_from || !f.date_to || f.date_from <= f.date_to, {
-    message: "End date must be greater than or equal to start date.",
-    path: ["date_to"],
-  });
+  .refine(...datesInOrder);
 export type DeskOrderListRequest = z.infer<typeof DeskOrderListRequestSchema>;
 
 export const DeskOrderListItemSchema = z.object({

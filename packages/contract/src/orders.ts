@@ -5,7 +5,7 @@ import { CheckoutCostCenterSchema } from "./checkout.ts";
 import { enumeration } from "./enumeration.ts";
 import { MESSAGES } from "./messages.ts";
 import { PlacedBySchema } from "./order-for.ts";
-import { dbInt, dbText, IdSchema, IsoDateSchema } from "./primitives.ts";
+import { datesInOrder, dbInt, dbText, IdSchema, IsoDateSchema } from "./primitives.ts";
 import { LineProgressSchema, ShipmentGroupSchema, ShipmentSchema, StatusEventSchema } from "./tracking.ts";
 import { EmailSchema, PhoneSchema } from "./users.ts";
 
@@ -145,14 +145,16 @@ export function hasShippingFields(body: PlaceOrderBody): body is PlaceOrderReque
 /** Header a client sends so that a retried or double-clicked submit returns the first order. */
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 
-export const OrderListRequestSchema = z.object({
-  limit: dbInt().min(1).max(1000).default(25),
-  offset: dbInt().min(0).default(0),
-  /** Optional filters of My Orders (issue 11): a status, order days from/to (portal time). Old callers send none. */
-  order_status_id: IdSchema.optional(),
-  date_from: IsoDateSchema.optional(),
-  date_to: IsoDateSchema.optional(),
-});
+export const OrderListRequestSchema = z
+  .object({
+    limit: dbInt().min(1).max(1000).default(25),
+    offset: dbInt().min(0).default(0),
+    /** Optional filters of My Orders (issue 11): a status, order days from/to (portal time). Old callers send none. */
+    order_status_id: IdSchema.optional(),
+    date_from: IsoDateSchema.optional(),
+    date_to: IsoDateSchema.optional(),
+  })
+  .refine(...datesInOrder);
 export const OrderListItemSchema = z.object({
   id: z.number().int(),
   user_first_name: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MESSAGES } from "./messages.ts";
 
 /**
  * Field primitives (decision 013): every value of a request that can reach the database goes
@@ -111,11 +112,13 @@ export function dbText(error: string = PRIMITIVE_MESSAGES.text) {
 }
 
 /** True for YYYY-MM-DD that exists on the calendar (no 2023-02-30) within the accepted years. */
-function isCalendarDate(value: string): boolean {
+/** A YYYY-MM-DD that names a day that exists (not 2023-02-30). */
+export function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
-function isInDateRange(value: string): boolean {
+/** A YYYY-MM-DD in the years the portal stores (MIN_DATE_YEAR–MAX_DATE_YEAR). */
+export function isInDateRange(value: string): boolean {
   const year = Number(value.slice(0, 4));
   return year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
 }
@@ -132,3 +135,12 @@ export const IsoDateSchema = z
   // What the OpenAPI document promises (decision 028): a full-date in 1900–2100, months 01–12 and
   // days 01–31 (the calendar check above also refuses 2023-02-30, which no pattern says).
   .meta({ format: "date", pattern: ISO_DATE_DOCUMENTED_PATTERN, example: "2026-03-02" });
+
+/**
+ * A filter's days in order (a refine of every request with date_from and date_to): the end may
+ * not come before the start. Either may be left out where the request allows it.
+ */
+export const datesInOrder: [
+  (f: { date_from?: string | undefined; date_to?: string | undefined }) => boolean,
+  { message: string; path: string[] },
+] = [(f) => !f.date_from || !f.date_to || f.date_from <= f.date_to, { message: MESSAGES.dateRange, path: ["date_to"] }];

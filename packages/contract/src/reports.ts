@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FlagSchema } from "./common.ts";
 import { MESSAGES } from "./messages.ts";
-import { dbInt, dbText, IdSchema, IsoDateSchema } from "./primitives.ts";
+import { datesInOrder, dbInt, dbText, IdSchema, IsoDateSchema } from "./primitives.ts";
 import {
   REPORT_VIEWS,
   type ReportView,
@@ -36,9 +36,6 @@ const filterTextSchema = dbText()
 const allOrIdSchema = dbInt().min(0).default(0);
 
 export const DATE_BY = ["created", "shipped"] as const;
-
-const dateRangeRule = <T extends { date_from: string; date_to: string }>(f: T) => f.date_to >= f.date_from;
-const dateRangeIssue = { message: MESSAGES.dateRange, path: ["date_to"] };
 
 /**
  * The order report filter (SPEC §3, §7 POST /report/orderFrontEnd). customer_id comes from the
@@ -77,7 +74,7 @@ export const ReportFilterBaseSchema = z.object({
   phone: FlagSchema.default(false),
   title: FlagSchema.default(false),
 });
-export const ReportFilterSchema = ReportFilterBaseSchema.refine(dateRangeRule, dateRangeIssue);
+export const ReportFilterSchema = ReportFilterBaseSchema.refine(...datesInOrder);
 export type ReportFilterInput = z.input<typeof ReportFilterSchema>;
 export type ReportFilter = z.output<typeof ReportFilterSchema>;
 
@@ -88,7 +85,7 @@ const paging = (pageSize: number, max: number) => ({
 
 export const OrderReportRequestSchema = ReportFilterBaseSchema.extend(
   paging(REPORT_PAGE_SIZE, REPORT_MAX_LIMIT),
-).refine(dateRangeRule, dateRangeIssue);
+).refine(...datesInOrder);
 export type OrderReportRequest = z.input<typeof OrderReportRequestSchema>;
 
 const cents = z.number().int();
@@ -147,7 +144,7 @@ export type InventorySummaryRow = z.infer<typeof InventorySummaryRowSchema>;
  */
 export const OrderProductsRequestSchema = ReportFilterBaseSchema.omit({ search_by: true })
   .extend({ product_id: IdSchema, ...paging(REPORT_DETAIL_PAGE_SIZE, REPORT_MAX_LIMIT) })
-  .refine(dateRangeRule, dateRangeIssue);
+  .refine(...datesInOrder);
 export type OrderProductsRequest = z.input<typeof OrderProductsRequestSchema>;
 export const OrderProductRowSchema = z.object({
   order_product_id: z.number().int(),
@@ -177,7 +174,7 @@ export const InventoryDetailsRequestSchema = z
     date_to: IsoDateSchema,
     ...paging(REPORT_DETAIL_PAGE_SIZE, INVENTORY_REPORT_MAX_LIMIT),
   })
-  .refine(dateRangeRule, dateRangeIssue);
+  .refine(...datesInOrder);
 export type InventoryDetailsRequest = z.input<typeof InventoryDetailsRequestSchema>;
 export const InventoryDetailRowSchema = z.object({
   id: z.number().int(),

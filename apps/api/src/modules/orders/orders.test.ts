@@ -258,6 +258,14 @@ describe("reading orders", () => {
     expect(body.found_rows).toBe(own?.n);
   });
 
+  it("refuses order days whose end comes before their start, on the end's field, as the desk and the audit do", async () => {
+    const res = await post("/api/order/list", { date_from: "2026-11-20", date_to: "2026-11-10" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ date_to: MESSAGES.dateRange });
+    const sameDay = await post("/api/order/list", { date_from: "2026-11-10", date_to: "2026-11-10" });
+    expect(sameDay.statusCode).toBe(200);
+  });
+
   it("answers 404 for another practice's order, never its data", async () => {
     const [other] = await t.db
       .select({ id: orders.id })
