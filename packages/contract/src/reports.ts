@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { FlagSchema } from "./common.ts";
-import { MESSAGES } from "./messages.ts";
 import { datesInOrder, dbInt, dbText, IdSchema, IsoDateSchema } from "./primitives.ts";
 import {
   REPORT_VIEWS,
