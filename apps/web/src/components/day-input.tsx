@@ -1,6 +1,13 @@
 import { ActionIcon, TextInput, type TextInputProps } from "@mantine/core";
 import { IconCalendar } from "@tabler/icons-react";
-import { MAX_DATE_YEAR, MESSAGES, MIN_DATE_YEAR, PRIMITIVE_MESSAGES } from "@vetportal/contract";
+import {
+  isCalendarDate,
+  isInDateRange,
+  MAX_DATE_YEAR,
+  MESSAGES,
+  MIN_DATE_YEAR,
+  PRIMITIVE_MESSAGES,
+} from "@vetportal/contract";
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
 
@@ -20,22 +27,16 @@ const US_DAY = /^(\d{1,2})[/.\-\s]+(\d{1,2})[/.\-\s]+(\d{4})$/;
 const DIGITS_DAY = /^(\d{2})(\d{2})(\d{4})$/;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** A typed day that is a real one as YYYY-MM-DD, in any year from 1000 (the field says which years it takes). */
+/** A typed day that is a real one, as YYYY-MM-DD, in any year (the contract's rules say which years the API takes). */
 function realDay(text: string): string | undefined {
   const typed = text.trim();
   const iso = ISO_DAY.exec(typed);
   const us = iso ? undefined : (US_DAY.exec(typed) ?? DIGITS_DAY.exec(typed));
   const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : us ? [us[3], us[1], us[2]] : [];
-  if (!year || !month || !day || year.startsWith("0")) return undefined;
-  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  if (!year || !month || !day) return undefined;
   const result = `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`;
-  return date.toISOString().slice(0, 10) === result ? result : undefined;
+  return isCalendarDate(result) ? result : undefined;
 }
-
-const inPortalYears = (day: string) => {
-  const year = Number(day.slice(0, 4));
-  return year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
-};
 
 /**
  * A typed day as YYYY-MM-DD: 11/30/2026, 1/5/2026 (or with - . or spaces between), 11302026, or
@@ -43,7 +44,7 @@ const inPortalYears = (day: string) => {
  */
 export function parseDay(text: string): string | undefined {
   const day = realDay(text);
-  return day && inPortalYears(day) ? day : undefined;
+  return day && isInDateRange(day) ? day : undefined;
 }
 
 /** What is wrong with a field's text, if anything: not a day, or a day in a year the portal does not take. */
@@ -51,7 +52,7 @@ function dayProblem(text: string): string | undefined {
   if (text.trim() === "") return undefined;
   const day = realDay(text);
   if (!day) return MESSAGES.dayFormat;
-  return inPortalYears(day) ? undefined : PRIMITIVE_MESSAGES.dateRange;
+  return isInDateRange(day) ? undefined : PRIMITIVE_MESSAGES.dateRange;
 }
 
 /** How a value is shown: a day as MM/DD/YYYY (the portal's en-US), any other text as it is. */
@@ -113,7 +114,9 @@ export function DayInput({ label, value, onChange, min, max, error, onBlur, disa
       value={shown}
       disabled={disabled}
       error={dayError ?? error}
-      ref={(input) => input?.setCustomValidity(problem ?? "")}
+      // Invalid for the browser whatever the message (its own, or the form's: a range out of order),
+      // so a form that checks validity first refuses it.
+      ref={(input) => input?.setCustomValidity(problem ?? (typeof error === "string" ? error : ""))}
       onChange={(event) => change(event.currentTarget.value)}
       onInvalid={() => setChecked(true)}
       onBlur={(event) => {
@@ -151,5 +154,45 @@ export function DayInput({ label, value, onChange, min, max, error, onBlur, disa
       }
       {...props}
     />
+  );
+}
+
+/**
+ * A From/To pair of days (a filter's): the end may not come before the start (the contract's
+ * `datesInOrder`), said on the end's field, which is then invalid for its form like any DayInput.
+ */
+export function DayRangeFields({
+  labels,
+  descriptions,
+  from,
+  to,
+  onChange,
+  w,
+}: {
+  labels: [string, string];
+  descriptions?: [string, string];
+  from: string;
+  to: string;
+  onChange: (end: "from" | "to", value: string) => void;
+  w?: DayInputProps["w"];
+}) {
+  return (
+    <>
+      <DayInput
+        label={labels[0]}
+        description={descriptions?.[0]}
+        w={w}
+        value={from}
+        onChange={(day) => onChange("from", day)}
+      />
+      <DayInput
+        label={labels[1]}
+        description={descriptions?.[1]}
+        w={w}
+        error={dayRangeError(from, to)}
+        value={to}
+        onChange={(day) => onChange("to", day)}
+      />
+    </>
   );
 }

@@ -7,7 +7,7 @@ import {
   type AuditRow,
 } from "@vetportal/contract";
 import { AuditChanges, AuditPerson } from "../../../components/audit-changes.tsx";
-import { DayInput, dayRangeError } from "../../../components/day-input.tsx";
+import { DayRangeFields } from "../../../components/day-input.tsx";
 import { FilterForm, useFilterValues } from "../../../components/filter-form.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import type { TableColumn } from "../../../components/table/data-table.tsx";
@@ -44,14 +44,11 @@ function toFilter(f: Filters): AuditFilter {
 
 function AuditFilterForm({ initial, onApply }: { initial: Filters; onApply: (filters: Filters) => void }) {
   const { values, setValues, set, field } = useFilterValues(initial);
-  const rangeError = dayRangeError(values.from, values.to);
   return (
     <FilterForm
       label="Filter the audit trail"
       cols={{ base: 1, xs: 2, md: 3, lg: 5 }}
-      onSearch={() => {
-        if (!rangeError) onApply(values);
-      }}
+      onSearch={() => onApply(values)}
       onClear={() => {
         setValues(EMPTY);
         onApply(EMPTY);
@@ -60,13 +57,12 @@ function AuditFilterForm({ initial, onApply }: { initial: Filters; onApply: (fil
       <TextInput label="Person" description="Name or email" maxLength={100} {...field("person")} />
       <NativeSelect label="Kind" description="Of record" data={KIND_OPTIONS} {...field("kind")} />
       <TextInput label="Record" description="Its number or name" maxLength={100} {...field("record")} />
-      <DayInput label="From" description="Pacific time" value={values.from} onChange={(day) => set("from", day)} />
-      <DayInput
-        label="To"
-        description="Both days included"
-        error={rangeError}
-        value={values.to}
-        onChange={(day) => set("to", day)}
+      <DayRangeFields
+        labels={["From", "To"]}
+        descriptions={["Pacific time", "Both days included"]}
+        from={values.from}
+        to={values.to}
+        onChange={set}
       />
     </FilterForm>
   );

@@ -14,7 +14,7 @@ import { IconFilter } from "@tabler/icons-react";
 import { ALL_ORDER_STATUSES, ORDER_STATUS, type OrderListItem } from "@vetportal/contract";
 import type { FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
-import { DayInput, dayRangeError, parseDay } from "../../../components/day-input.tsx";
+import { DayRangeFields, parseDay } from "../../../components/day-input.tsx";
 import { useFilterValues } from "../../../components/filter-form.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
@@ -76,13 +76,13 @@ function statusOptions(current: string) {
 /** By status and by the day the order was placed (Pacific time, both days included). */
 function OrderFilters({ initial, onApply }: { initial: Filters; onApply: (filters: Filters) => void }) {
   const { values, setValues, set, field } = useFilterValues(initial);
-  const rangeError = dayRangeError(values.from, values.to);
   const isFiltered = Boolean(initial.status || initial.from || initial.to);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!event.currentTarget.checkValidity()) focusFirstInvalid(event.currentTarget);
-    else if (!rangeError) onApply(values);
+    // A day that is not one, or days out of order, make the form invalid (DayRangeFields).
+    if (event.currentTarget.checkValidity()) onApply(values);
+    else focusFirstInvalid(event.currentTarget);
   }
 
   return (
@@ -94,18 +94,12 @@ function OrderFilters({ initial, onApply }: { initial: Filters; onApply: (filter
           w={{ base: "100%", xs: 200 }}
           {...field("status")}
         />
-        <DayInput
-          label="Ordered from"
+        <DayRangeFields
+          labels={["Ordered from", "Ordered to"]}
           w={{ base: "100%", xs: 170 }}
-          value={values.from}
-          onChange={(day) => set("from", day)}
-        />
-        <DayInput
-          label="Ordered to"
-          error={rangeError}
-          w={{ base: "100%", xs: 170 }}
-          value={values.to}
-          onChange={(day) => set("to", day)}
+          from={values.from}
+          to={values.to}
+          onChange={set}
         />
         <Group gap="xs">
           <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />}>

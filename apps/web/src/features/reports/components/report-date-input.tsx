@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { DayInput, type DayInputProps } from "../../../components/day-input.tsx";
-import { isReportDay } from "../utils/report-dates.ts";
+import { DayInput, type DayInputProps, parseDay } from "../../../components/day-input.tsx";
 
 interface ReportDateInputProps extends Omit<DayInputProps, "onChange"> {
   /** YYYY-MM-DD */
@@ -25,7 +24,7 @@ export function ReportDateInput({ value, onChange, onBlur, ...props }: ReportDat
   return (
     <DayInput
       value={text}
-      onChange={(next) => setText(isReportDay(next) && onChange(next) === false ? value : next)}
+      onChange={(next) => setText(parseDay(next) === next && onChange(next) === false ? value : next)}
       onBlur={(event) => {
         setText(value);
         onBlur?.(event);

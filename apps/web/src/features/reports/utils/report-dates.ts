@@ -14,14 +14,6 @@ export function isIsoDay(value: string | null | undefined): value is string {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/**
- * A day a date field may pass on: a real day whose year has four digits (from 1000). A browser's
- * date field holds 0002, 0020, 0202… while a year is typed digit by digit; those are not days yet.
- */
-export function isReportDay(value: string): boolean {
-  return isIsoDay(value) && !value.startsWith("0");
-}
-
 // Made at its first use, not as the report's code loads (decision 034, lever 34).
 let monthLabel: Intl.DateTimeFormat | undefined;
 
