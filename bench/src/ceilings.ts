@@ -1,6 +1,6 @@
 /**
  * The ceiling rows of the load benchmark: each ceiling-server.ts mode started in a process of its
- * own and measured like the API rows, on the same database in the same run.
+ * own, on the same database in the same run, and measured in turns with the API row compared with it.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -46,42 +46,28 @@ interface CeilingServer {
   note?: string;
 }
 
-async function ceilingRow(
-  ceiling: Ceiling,
-  driver: Row["driver"],
-  server: CeilingServer,
-  request: Omit<Options, "url"> & { path: string },
-  timing: Timing,
-  postgresPids: () => number[] = () => [],
-): Promise<Row> {
-  const label = server.note ? `${CEILING[ceiling]} (${server.note})` : CEILING[ceiling];
-  let child: ChildProcess | undefined;
-  const servers = () => [child?.pid ?? 0, ...postgresPids()];
-  const row: Row = { ceiling, label, driver, connections: request.connections ?? 10, api: false, servers };
-  try {
-    const started = await startCeiling(server.mode, server.env ?? {}, ...(server.args ?? []));
-    child = started.child;
-    const { path, ...options } = request;
-    return await run(row, { ...options, url: `${started.base}${path}` }, timing);
-  } catch (err) {
-    row.error = err instanceof Error ? err.message : String(err);
-    console.log(`${label}: failed: ${row.error}`);
-    return row;
-  } finally {
-    if (child) await stopProcess(child);
-  }
+/** A running ceiling: its row and the load that measures it (autocannon's options). */
+export interface CeilingUnderLoad {
+  row: Row;
+  options: Options;
 }
 
-/** Every ceiling (or those `wanted`), one after the other, on the PostgreSQL server at `databaseUrl`. */
-export async function ceilings(
+/**
+ * Starts every ceiling (or those `wanted`), each a process of its own on the PostgreSQL server at
+ * `databaseUrl`, and runs `use` with them: the API rows are measured in turns with theirs
+ * (load-rows.ts runInTurns). Then each ceiling no row was measured beside is measured alone, the
+ * processes are stopped, and the ceilings' rows returned.
+ */
+export async function withCeilings(
   input: CeilingInput,
   databaseUrl: string,
   scratch: string,
   timing: Timing,
-  wanted?: ReadonlySet<Row["ceiling"]>,
+  wanted: ReadonlySet<Row["ceiling"]> | undefined,
   /** The PostgreSQL server's processes (its CPU counts in a row's). */
-  postgresPids: () => number[] = () => [],
-) {
+  postgresPids: () => number[],
+  use: (ceilings: ReadonlyMap<Ceiling, CeilingUnderLoad>) => Promise<void>,
+): Promise<Row[]> {
   const listFile = join(scratch, "product-list.json");
   writeFileSync(listFile, input.listBytes);
   const ordersFile = join(scratch, "order-ids.json");
@@ -96,24 +82,46 @@ export async function ceilings(
   const order = { connections: input.orderConnections, method: "POST" as const, path: "/api/order/add", headers: json };
   const pg = { DATABASE_URL: databaseUrl };
   const kb = `${(input.listBytes.length / 1024).toFixed(1)} KB`;
+  const specs: [Ceiling, Row["driver"], CeilingServer, Omit<Options, "url"> & { path: string }][] = [
+    ["hello", "—", { mode: "hello" }, { connections: input.readConnections, path: "/" }],
+    ["bytes", "—", { mode: "bytes", args: [listFile], note: kb }, read("/api/product/list")],
+    ["pg catalogue", "PostgreSQL", { mode: "pg-catalogue", env: pg }, read("/api/product/list")],
+    ["pg order list", "PostgreSQL", { mode: "pg-order-list", args: [ordersFile], env: pg }, read("/api/order/list")],
+    ["pg order query", "PostgreSQL", { mode: "pg-order-query", args: [ordersFile], env: pg }, read("/api/order/query")],
+    ["pg order", "PostgreSQL", { mode: "pg-order", env: pg }, { ...order, body: "{}" }],
+    ["pg order one", "PostgreSQL", { mode: "pg-order-one", env: pg }, { ...order, body: "{}" }],
+  ];
   const rows: Row[] = [];
-  const add = async (
-    ceiling: Ceiling,
-    driver: Row["driver"],
-    server: CeilingServer,
-    request: Parameters<typeof ceilingRow>[3],
-    t: Timing,
-  ) => {
-    if (!wanted || wanted.has(ceiling)) rows.push(await ceilingRow(ceiling, driver, server, request, t, postgresPids));
-  };
-  await add("hello", "—", { mode: "hello" }, { connections: input.readConnections, path: "/" }, timing);
-  await add("bytes", "—", { mode: "bytes", args: [listFile], note: kb }, read("/api/product/list"), timing);
-  await add("pg catalogue", "PostgreSQL", { mode: "pg-catalogue", env: pg }, read("/api/product/list"), timing);
-  const orderList = { mode: "pg-order-list", args: [ordersFile], env: pg };
-  await add("pg order list", "PostgreSQL", orderList, read("/api/order/list"), timing);
-  const orderQuery = { mode: "pg-order-query", args: [ordersFile], env: pg };
-  await add("pg order query", "PostgreSQL", orderQuery, read("/api/order/query"), timing);
-  await add("pg order", "PostgreSQL", { mode: "pg-order", env: pg }, { ...order, body: "{}" }, timing);
-  await add("pg order one", "PostgreSQL", { mode: "pg-order-one", env: pg }, { ...order, body: "{}" }, timing);
-  return rows;
+  const running = new Map<Ceiling, CeilingUnderLoad>();
+  const children: ChildProcess[] = [];
+  try {
+    for (const [ceiling, driver, server, { path, ...request }] of specs) {
+      if (wanted && !wanted.has(ceiling)) continue;
+      const label = server.note ? `${CEILING[ceiling]} (${server.note})` : CEILING[ceiling];
+      let child: ChildProcess | undefined;
+      const row: Row = {
+        ceiling,
+        label,
+        driver,
+        connections: request.connections ?? 10,
+        api: false,
+        servers: () => [child?.pid ?? 0, ...(driver === "PostgreSQL" ? postgresPids() : [])],
+      };
+      rows.push(row);
+      try {
+        const started = await startCeiling(server.mode, server.env ?? {}, ...(server.args ?? []));
+        child = started.child;
+        children.push(child);
+        running.set(ceiling, { row, options: { ...request, url: `${started.base}${path}` } });
+      } catch (err) {
+        row.error = err instanceof Error ? err.message : String(err);
+        console.log(`${label}: failed: ${row.error}`);
+      }
+    }
+    await use(running);
+    for (const { row, options } of running.values()) if (!row.result && !row.error) await run(row, options, timing);
+    return rows;
+  } finally {
+    for (const child of children) await stopProcess(child);
+  }
 }

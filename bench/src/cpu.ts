@@ -1,8 +1,9 @@
 /**
  * CPU seconds a set of processes and all their descendants have used (Linux /proc): the load
  * benchmark's "CPU per request" (decision 038), which a machine shared with other work disturbs far
- * less than requests per second. A process that exits during a row takes its CPU with it (pooled
- * connections live through a row).
+ * less than requests per second. Counted per process (cpuSince): a process that exits during a row
+ * (a pooled connection closed after its idle time) takes only its own CPU with it, and its CPU from
+ * before the row is not taken off the row's.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
@@ -21,8 +22,8 @@ function stat(pid: number): { ppid: number; ticks: number } | undefined {
   }
 }
 
-/** The CPU seconds `roots` and their descendants have used so far. */
-export function cpuSeconds(roots: readonly number[]): number {
+/** The CPU ticks each of `roots` and their descendants has used so far, by pid. */
+export function cpuTicks(roots: readonly number[]): Map<number, number> {
   const all = new Map<number, { ppid: number; ticks: number }>();
   for (const name of readdirSync("/proc")) {
     const pid = Number(name);
@@ -40,8 +41,18 @@ export function cpuSeconds(roots: readonly number[]): number {
         grew = true;
       }
   }
+  const ticks = new Map<number, number>();
+  for (const pid of inTree) {
+    const s = all.get(pid);
+    if (s) ticks.set(pid, s.ticks);
+  }
+  return ticks;
+}
+
+/** The CPU seconds `roots` and their descendants have used since `before` (cpuTicks), process by process. */
+export function cpuSince(before: ReadonlyMap<number, number>, roots: readonly number[]): number {
   let ticks = 0;
-  for (const pid of inTree) ticks += all.get(pid)?.ticks ?? 0;
+  for (const [pid, now] of cpuTicks(roots)) ticks += now - (before.get(pid) ?? 0);
   return ticks / TICKS_PER_SECOND;
 }
 

@@ -22,14 +22,19 @@ export interface Run {
 export const kib = (bytes: number) => Math.round(bytes / 1024);
 
 /** The rate this row is compared with: its ceiling's, or (ofPostgres) the same request's on PostgreSQL. */
+/**
+ * The rate this row is compared with: what was measured in turns with it (load-rows.ts runInTurns),
+ * else its ceiling's row, or (ofPostgres) the same request's row on PostgreSQL.
+ */
 function reference(row: Row, rows: Row[]): { rate?: number; name: string; wanted?: number } {
   const t = row.target;
+  const beside = row.reference && rateOf(row.reference);
   if (t?.ofPostgres !== undefined) {
     const pg = rows.find((r) => r.api && r.driver === "PostgreSQL" && r.label === row.label);
-    return { rate: pg?.result && rateOf(pg.result), name: "PostgreSQL", wanted: t.ofPostgres };
+    return { rate: beside ?? (pg?.result && rateOf(pg.result)), name: "PostgreSQL", wanted: t.ofPostgres };
   }
   const ceiling = row.api ? rows.find((c) => !c.api && c.ceiling === row.ceiling) : undefined;
-  return { rate: ceiling?.result && rateOf(ceiling.result), name: row.ceiling ?? "", wanted: t?.ratio };
+  return { rate: beside ?? (ceiling?.result && rateOf(ceiling.result)), name: row.ceiling ?? "", wanted: t?.ratio };
 }
 
 export function verdict(row: Row, rows: Row[]): { ratio: string; target: string; result: string } {
@@ -50,7 +55,7 @@ export function verdict(row: Row, rows: Row[]): { ratio: string; target: string;
   const misses = [
     ref.wanted !== undefined && (ratio === undefined || ratio < ref.wanted) ? "ratio" : "",
     t.rate !== undefined && rateOf(r) < t.rate ? "rate" : "",
-    t.p99Ms !== undefined && r.latency.p99 > t.p99Ms ? "p99" : "",
+    t.p99Ms !== undefined && r.p99 > t.p99Ms ? "p99" : "",
     errorsOf(r) ? "errors" : "",
   ].filter(Boolean);
   return {
@@ -73,10 +78,13 @@ function header(run: Run): string[] {
       "which runs with `LOG_LEVEL=warn`.",
     "",
     `Each row: autocannon in the runner's process, the server in its own; ${run.timing.warmup} s warm-up (not counted), ` +
-      `then ${run.timing.duration} s measured. Req/s = responses ÷ seconds; errors = non-2xx answers + connection errors ` +
+      `then ${run.timing.duration} s measured. A row with a ceiling (a PGlite row: its PostgreSQL row) is measured in ` +
+      `turns with it, ${run.timing.turns} slices of ${+(run.timing.duration / run.timing.turns).toFixed(2)} s each, one ` +
+      "after the other, and × ceiling is of the slices taken beside its own (a ceiling's row holds all its slices; " +
+      "p50 is the median of the slices', p99 the highest). Req/s = responses ÷ seconds; errors = non-2xx answers + connection errors " +
       "and timeouts. Server CPU = the CPU the server's processes (the API or the ceiling, and PostgreSQL's) used in " +
       "the measured seconds ÷ responses (`src/cpu.ts`; far less disturbed by other work on the machine than req/s). " +
-      "× ceiling = req/s ÷ the ceiling's req/s in this run. Reads are one practice's (the first demo " +
+      "× ceiling = req/s ÷ the req/s beside it. Reads are one practice's (the first demo " +
       "practice); targets that name no database apply to PostgreSQL.",
     "",
   ];
@@ -121,8 +129,8 @@ export function render(run: Run): string {
     const figures = r
       ? [
           int(rateOf(r)),
-          ms(r.latency.p50),
-          ms(r.latency.p99),
+          ms(r.p50),
+          ms(r.p99),
           int(errorsOf(r)),
           row.cpuMs === undefined ? "—" : `${row.cpuMs.toFixed(2)} ms`,
         ]

@@ -3,7 +3,7 @@
  * how one row is measured with autocannon.
  */
 import autocannon, { type Options, type Result } from "autocannon";
-import { cpuSeconds } from "./cpu.ts";
+import { cpuSince, cpuTicks } from "./cpu.ts";
 
 export type Driver = "PostgreSQL" | "PGlite";
 
@@ -29,11 +29,37 @@ export const CEILING = {
 } as const;
 export type Ceiling = keyof typeof CEILING;
 
+/**
+ * What a row measured: one autocannon run, or the slices of several taken in turns with another
+ * row's (runInTurns). Latencies of slices: the median of their p50s, the highest of their p99s.
+ */
+export interface Measured {
+  requests: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  statusCodes: Record<string, number>;
+}
+
+/** One measured autocannon run, and the CPU its servers spent over it. */
+interface Slice {
+  result: Result;
+  cpuSeconds: number;
+}
+
 export interface Row {
   label: string;
   driver: Driver | "—";
   connections: number;
-  result?: Result;
+  result?: Measured;
+  /**
+   * What this row is compared with, measured in turns with it (runInTurns): its ceiling's slices,
+   * or (a PGlite row) the same request's on PostgreSQL. Without it the row is compared with its
+   * ceiling's row.
+   */
+  reference?: Measured;
   error?: string;
   /** The ceiling this row is (API rows: is compared with). */
   ceiling?: Ceiling;
@@ -47,38 +73,117 @@ export interface Row {
   servers?: () => number[];
   /** Milliseconds of the servers' CPU per response. */
   cpuMs?: number;
+  /** Every slice measured for this row (a ceiling shared by two rows is measured with each). */
+  slices?: Slice[];
 }
 
 export interface Timing {
   /** Seconds of warm-up (not counted), then seconds measured. */
   warmup: number;
   duration: number;
+  /**
+   * Slices a compared row's measured seconds are cut into, taken in turns with its reference's
+   * (runInTurns): the machine's speed drifts over minutes on this VM, and a ratio of two rates
+   * measured minutes apart measured the drift as much as the code.
+   */
+  turns: number;
 }
 
 export const int = (x: number) => Math.round(x).toLocaleString("en-US");
 export const ms = (x: number) => (x < 10 ? `${x.toFixed(1)} ms` : `${Math.round(x)} ms`);
-export const rateOf = (r: Result) => r.requests.total / r.duration;
-export const errorsOf = (r: Result) => r.non2xx + r.errors;
+export const rateOf = (m: Measured) => m.requests / m.seconds;
+export const errorsOf = (m: Measured) => m.non2xx + m.errors;
+
+function measuredOf(slices: Slice[]): Measured {
+  const p50s = slices.map((s) => s.result.latency.p50).sort((a, b) => a - b);
+  const statusCodes: Record<string, number> = {};
+  for (const { result } of slices)
+    for (const [code, stat] of Object.entries(result.statusCodeStats ?? {}))
+      statusCodes[code] = (statusCodes[code] ?? 0) + stat.count;
+  const sum = (f: (r: Result) => number) => slices.reduce((total, s) => total + f(s.result), 0);
+  return {
+    requests: sum((r) => r.requests.total),
+    seconds: sum((r) => r.duration),
+    p50: p50s[Math.floor((p50s.length - 1) / 2)] ?? 0,
+    p99: Math.max(...slices.map((s) => s.result.latency.p99)),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    statusCodes,
+  };
+}
+
+/** Adds a slice to the row: its result and server CPU are then those of all its slices. */
+function addSlice(row: Row, slice: Slice) {
+  row.slices = [...(row.slices ?? []), slice];
+  row.result = measuredOf(row.slices);
+  const cpu = row.slices.reduce((total, s) => total + s.cpuSeconds, 0);
+  if (row.servers?.().length && row.result.requests) row.cpuMs = (cpu * 1000) / row.result.requests;
+}
+
+async function slice(row: Row, options: Options, seconds: number): Promise<Slice> {
+  const pids = row.servers?.() ?? [];
+  const before = cpuTicks(pids);
+  const result = await autocannon({ timeout: 10, ...options, duration: seconds });
+  return { result, cpuSeconds: pids.length ? cpuSince(before, pids) : 0 };
+}
+
+const warmUp = (options: Options, timing: Timing) =>
+  timing.warmup > 0 ? autocannon({ timeout: 10, ...options, duration: timing.warmup }) : undefined;
+
+function describe(row: Row): string {
+  const r = row.result;
+  if (!r) return `failed: ${row.error}`;
+  return (
+    `${int(rateOf(r))}/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}, errors ${errorsOf(r)}` +
+    (row.cpuMs === undefined ? "" : `, server CPU ${row.cpuMs.toFixed(2)} ms/request`) +
+    (errorsOf(r) ? ` (${JSON.stringify(r.statusCodes)})` : "")
+  );
+}
+
+const title = (row: Row) =>
+  `${row.driver === "—" ? "" : `${row.driver}: `}${row.label}, ${row.connections} connections`;
 
 /** Measures one row (a warm-up run, then the counted one) and prints its figures. */
 export async function run(row: Row, options: Options, timing: Timing): Promise<Row> {
-  process.stdout.write(`${row.driver === "—" ? "" : `${row.driver}: `}${row.label}, ${row.connections} connections … `);
+  process.stdout.write(`${title(row)} … `);
   try {
-    const measured = { timeout: 10, ...options };
-    if (timing.warmup > 0) await autocannon({ ...measured, duration: timing.warmup });
-    const pids = row.servers?.() ?? [];
-    const cpuBefore = cpuSeconds(pids);
-    row.result = await autocannon({ ...measured, duration: timing.duration });
-    const r = row.result;
-    if (pids.length && r.requests.total) row.cpuMs = ((cpuSeconds(pids) - cpuBefore) * 1000) / r.requests.total;
-    console.log(
-      `${int(rateOf(r))}/s, p50 ${ms(r.latency.p50)}, p99 ${ms(r.latency.p99)}, errors ${errorsOf(r)}` +
-        (row.cpuMs === undefined ? "" : `, server CPU ${row.cpuMs.toFixed(2)} ms/request`) +
-        (errorsOf(r) ? ` (${JSON.stringify(r.statusCodeStats)})` : ""),
-    );
+    await warmUp(options, timing);
+    addSlice(row, await slice(row, options, timing.duration));
   } catch (err) {
     row.error = err instanceof Error ? err.message : String(err);
-    console.log(`failed: ${row.error}`);
   }
+  console.log(describe(row));
+  return row;
+}
+
+/**
+ * Measures `subject` and its `reference` in turns: both warmed up, then `timing.turns` slices of
+ * each, one after the other, their measured seconds together `timing.duration` each. The subject's
+ * ratio is of the reference's slices taken beside its own (`subject.reference`); the reference's
+ * row gets the slices too, beside any it already had.
+ */
+export async function runInTurns(
+  subject: { row: Row; options: Options },
+  reference: { row: Row; options: Options },
+  timing: Timing,
+): Promise<Row> {
+  const { row } = subject;
+  process.stdout.write(`${title(row)}, in turns with ${reference.row.label} … `);
+  const seconds = timing.duration / timing.turns;
+  const beside: Slice[] = [];
+  try {
+    await warmUp(subject.options, timing);
+    await warmUp(reference.options, timing);
+    for (let turn = 0; turn < timing.turns; turn++) {
+      addSlice(row, await slice(row, subject.options, seconds));
+      const theirs = await slice(reference.row, reference.options, seconds);
+      beside.push(theirs);
+      addSlice(reference.row, theirs);
+    }
+    row.reference = measuredOf(beside);
+  } catch (err) {
+    row.error = err instanceof Error ? err.message : String(err);
+  }
+  console.log(`${describe(row)}${row.reference ? `; beside it ${int(rateOf(row.reference))}/s` : ""}`);
   return row;
 }

@@ -4,14 +4,18 @@
  * measured in the same run (bare Fastify, plain pg), then Lighthouse on the portal's pages.
  *
  *   npm run bench:load [-- --worktree [--no-build] | --commit REV] [--duration 8 --warmup 2
- *                       --practices 12 --no-lighthouse --no-readme --wait-quiet SECONDS
- *                       --only order/]
+ *                       --turns 4 --practices 12 --no-lighthouse --no-readme
+ *                       --wait-quiet SECONDS --only order/]
  *
  * --only TEXT[,TEXT…] measures only the API rows whose label contains one of the texts, and the
  * ceilings they are compared with (an A/B of a few routes in a third of the time).
  *
  * Every server runs in a process of its own; autocannon (the load generator) runs in this one.
- * Each row: a warm-up of --warmup seconds (not counted), then --duration seconds measured.
+ * Each row: a warm-up of --warmup seconds (not counted), then --duration seconds measured. A row
+ * compared with a ceiling (a PGlite row: with the same request on PostgreSQL) is measured in turns
+ * with it: both warmed up, then --turns slices of each, one after the other, its ratio of the
+ * slices taken beside its own. This VM's speed drifts over minutes (a ceiling ran 2.5–3.4× faster in
+ * one run than in another, the API not), and two rates measured minutes apart compared the drift.
  * --wait-quiet N waits up to N seconds for the 1-minute load average to fall below 0.5 first.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -22,19 +26,20 @@ import type { Options } from "autocannon";
 import pg from "pg";
 import { DEMO_PRACTICES } from "../../apps/api/src/db/seed/demo-people.ts";
 import { type ApiUnderTest, prepareApi, ROOT, type RunningApi, startApi, stopProcess } from "./api-under-test.ts";
-import { ceilings } from "./ceilings.ts";
+import { withCeilings } from "./ceilings.ts";
 import { postmasterPid, untilIdle, waitQuiet } from "./cpu.ts";
 import { type DurablePostgres, startDurablePostgres } from "./durable-postgres.ts";
 import { type BenchTls, benchTls } from "./https.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { kib, type Run, render, writeReadme } from "./load-report.ts";
-import { type Driver, type Row, run, type Target, type Timing } from "./load-rows.ts";
+import { type Driver, type Row, run, runInTurns, type Target, type Timing } from "./load-rows.ts";
 import { auth, type ListItem, orderRequests, post, prepareShoppers, type Shopper } from "./shoppers.ts";
 
 const { values: args } = parseArgs({
   options: {
     duration: { type: "string", default: "8" },
     warmup: { type: "string", default: "2" },
+    turns: { type: "string", default: "4" },
     practices: { type: "string", default: "12" },
     "no-lighthouse": { type: "boolean", default: false },
     "no-readme": { type: "boolean", default: false },
@@ -45,7 +50,7 @@ const { values: args } = parseArgs({
     only: { type: "string" },
   },
 });
-const TIMING: Timing = { duration: Number(args.duration), warmup: Number(args.warmup) };
+const TIMING: Timing = { duration: Number(args.duration), warmup: Number(args.warmup), turns: Number(args.turns) };
 const PRACTICES = DEMO_PRACTICES.slice(0, Number(args.practices));
 const LIGHTHOUSE = !args["no-lighthouse"];
 const README = join(ROOT, "bench", "README.md");
@@ -108,8 +113,14 @@ async function preparePortal(base: string): Promise<Portal> {
   };
 }
 
-/** The issue's table for one driver, on a running API. */
-async function loadPortal(base: string, driver: Driver, portal: Portal, servers: () => number[]): Promise<Row[]> {
+/** An API row and the load that measures it. */
+interface Case {
+  row: Row;
+  options: Options;
+}
+
+/** The issue's table for one driver: its rows, on the API at `base`. */
+function portalCases(base: string, driver: Driver, portal: Portal, servers: () => number[]): Case[] {
   const token = portal.reader.token;
   const nextProduct = turns(portal.productIds);
   const nextOrder = turns(portal.orderIds);
@@ -128,7 +139,7 @@ async function loadPortal(base: string, driver: Driver, portal: Portal, servers:
   const onPg = driver === "PostgreSQL";
   const small: Target = onPg ? { ratio: 0.15, p99Ms: 25 } : {};
   const kb = (portal.listBytes.length / 1024).toFixed(1);
-  const cases: [Omit<Row, "driver" | "connections" | "api">, Options][] = [
+  const cases: [Pick<Row, "label" | "ceiling" | "target">, Options][] = [
     [
       {
         label: `POST /api/product/list (all ${portal.listCount} products, ${kb} KB)`,
@@ -174,11 +185,24 @@ async function loadPortal(base: string, driver: Driver, portal: Portal, servers:
       { url: base, connections: ORDER_CONNECTIONS, requests: [orderRequests(portal.shoppers)] },
     ],
   ];
+  return cases
+    .filter(([row]) => measured(row.label))
+    .map(([row, options]) => ({
+      row: { ...row, driver, connections: options.connections ?? 10, api: true, servers },
+      options,
+    }));
+}
+
+/**
+ * Measures each case, in turns with what it is compared with when `beside` names it (its ceiling,
+ * or the same request on PostgreSQL), else alone.
+ */
+async function measure(cases: Case[], beside: (c: Case) => Case | undefined): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const [row, options] of cases.filter(([row]) => measured(row.label)))
-    rows.push(
-      await run({ ...row, driver, connections: options.connections ?? 10, api: true, servers }, options, TIMING),
-    );
+  for (const c of cases) {
+    const reference = beside(c);
+    rows.push(await (reference ? runInTurns(c, reference, TIMING) : run(c.row, c.options, TIMING)));
+  }
   return rows;
 }
 
@@ -264,29 +288,39 @@ async function main() {
     console.log(`PostgreSQL: ${result.postgres}`);
     const pgUrl = postgres.url;
 
-    let portal: Portal | undefined;
     const pgPids = () => [postmasterPid(join((postgres as DurablePostgres).dir, "data")) ?? 0];
-    await onApi(api, { DATABASE_URL: pgUrl }, async ({ base, child }) => {
-      portal = await preparePortal(base);
-      result.rows.push(...(await loadPortal(base, "PostgreSQL", portal, () => [child.pid ?? 0, ...pgPids()])));
+    await onApi(api, { DATABASE_URL: pgUrl }, async (pgApi) => {
+      const portal = await preparePortal(pgApi.base);
+      const pgCases = portalCases(pgApi.base, "PostgreSQL", portal, () => [pgApi.child.pid ?? 0, ...pgPids()]);
+      const input = {
+        token: portal.reader.token,
+        listBytes: portal.listBytes,
+        orderIds: portal.orderIds,
+        readConnections: READ_CONNECTIONS,
+        orderConnections: ORDER_CONNECTIONS,
+      };
+      // With --only, the ceilings the measured rows are compared with.
+      const wanted = ONLY && new Set(pgCases.map((c) => c.row.ceiling));
+      const ceilingRows = await withCeilings(input, pgUrl, scratch, TIMING, wanted || undefined, pgPids, async (up) => {
+        result.rows.push(...(await measure(pgCases, (c) => (c.row.ceiling ? up.get(c.row.ceiling) : undefined))));
+      });
+      result.rows.unshift(...ceilingRows);
+
+      // PGlite in a process of its own beside PostgreSQL's API (an empty DATABASE_URL is no database
+      // URL: the API opens PGlite in DATA_DIR). A row compared with PostgreSQL's is measured in turns
+      // with the same request on PostgreSQL, in a row of its own (the table's keeps its figures).
+      await onApi(api, { DATABASE_URL: "", DATA_DIR: join(scratch, "pglite") }, async (lite) => {
+        const liteCases = portalCases(lite.base, "PGlite", await preparePortal(lite.base), () => [lite.child.pid ?? 0]);
+        const onPostgres = (c: Case) => {
+          const same = pgCases.find((p) => p.row.label === c.row.label);
+          if (c.row.target?.ofPostgres === undefined || !same) return undefined;
+          const { label, driver, connections, api: isApi, servers } = same.row;
+          return { row: { label, driver, connections, api: isApi, servers }, options: same.options };
+        };
+        result.rows.push(...(await measure(liteCases, onPostgres)));
+      });
     });
     if (LIGHTHOUSE) result.lighthouse = await lighthouse(api, pgUrl);
-    if (!portal) throw new Error("the portal was not prepared");
-    const input = {
-      token: portal.reader.token,
-      listBytes: portal.listBytes,
-      orderIds: portal.orderIds,
-      readConnections: READ_CONNECTIONS,
-      orderConnections: ORDER_CONNECTIONS,
-    };
-    // With --only, the ceilings the measured rows are compared with (the PGlite rows' ceilings too).
-    const wanted = ONLY && new Set(result.rows.map((r) => r.ceiling));
-    result.rows.unshift(...(await ceilings(input, pgUrl, scratch, TIMING, wanted || undefined, pgPids)));
-
-    // An empty DATABASE_URL is no database URL: the API opens PGlite in DATA_DIR.
-    await onApi(api, { DATABASE_URL: "", DATA_DIR: join(scratch, "pglite") }, async ({ base, child }) => {
-      result.rows.push(...(await loadPortal(base, "PGlite", await preparePortal(base), () => [child.pid ?? 0])));
-    });
   } finally {
     postgres?.destroy();
     rmSync(scratch, { recursive: true, force: true });

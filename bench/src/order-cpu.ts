@@ -20,7 +20,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { DEMO_PRACTICES } from "../../apps/api/src/db/seed/demo-people.ts";
 import { prepareApi, startApi, stopProcess } from "./api-under-test.ts";
-import { cpuSeconds, postmasterPid } from "./cpu.ts";
+import { cpuSince, cpuTicks, postmasterPid } from "./cpu.ts";
 import { startDurablePostgres } from "./durable-postgres.ts";
 import { orderRequests, prepareShoppers } from "./shoppers.ts";
 
@@ -75,9 +75,9 @@ try {
   await sql(database.url, "select pg_stat_statements_reset()");
   const apiPid = running.child.pid ?? 0;
   const postmaster = postmasterPid(join(database.dir, "data")) ?? 0;
-  const [api0, db0] = [cpuSeconds([apiPid]), cpuSeconds([postmaster])];
+  const [api0, db0] = [cpuTicks([apiPid]), cpuTicks([postmaster])];
   const result = await autocannon({ ...options, duration: DURATION });
-  const [api1, db1] = [cpuSeconds([apiPid]), cpuSeconds([postmaster])];
+  const [apiCpu, dbCpu] = [cpuSince(api0, [apiPid]), cpuSince(db0, [postmaster])];
   const orders = result.requests.total;
   const perOrder = (seconds: number) => `${((seconds * 1000) / orders).toFixed(2)} ms`;
   console.log(`API under test: ${api.source}; ${await database.describe()}`);
@@ -85,7 +85,7 @@ try {
     `order/add${args["without-rollups"] ? " without the rollup triggers" : ""}, ${CONNECTIONS} connection(s): ` +
       `${Math.round(orders / DURATION)}/s, ` +
       `p99 ${result.latency.p99} ms, ${result.non2xx + result.errors} errors; CPU per order: ` +
-      `API ${perOrder(api1 - api0)}, PostgreSQL ${perOrder(db1 - db0)}`,
+      `API ${perOrder(apiCpu)}, PostgreSQL ${perOrder(dbCpu)}`,
   );
   const statements = await sql(
     database.url,
