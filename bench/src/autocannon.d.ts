@@ -23,6 +23,8 @@ declare module "autocannon" {
     /** Seconds to wait for a response. */
     timeout?: number;
     requests?: Request[];
+    /** Answer the run's raw counts and encoded histograms (a RawResult), for aggregateResult. */
+    skipAggregateResult?: boolean;
   }
   export interface Result {
     /** Seconds. */
@@ -36,6 +38,21 @@ declare module "autocannon" {
     "2xx": number;
     statusCodeStats: Record<string, { count: number }>;
   }
+  /** What a run with skipAggregateResult answers: counts, and its histograms encoded. */
+  export interface RawResult {
+    /** Seconds, to the hundredth. */
+    duration: number;
+    totalCompletedRequests: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    statusCodeStats: Record<string, { count: number }>;
+  }
+  function autocannon(options: Options & { skipAggregateResult: true }): Promise<RawResult>;
   function autocannon(options: Options): Promise<Result>;
+  namespace autocannon {
+    /** One Result of several raw ones: their latencies in one histogram (its duration is the first's). */
+    function aggregateResult(results: RawResult[], options: Pick<Options, "url" | "connections">): Result;
+  }
   export default autocannon;
 }

@@ -81,7 +81,7 @@ function header(run: Run): string[] {
       `then ${run.timing.duration} s measured. A row with a ceiling (a PGlite row: its PostgreSQL row) is measured in ` +
       `turns with it, ${run.timing.turns} slices of ${+(run.timing.duration / run.timing.turns).toFixed(2)} s each, one ` +
       "after the other, and × ceiling is of the slices taken beside its own (a ceiling's row holds all its slices; " +
-      "p50 is the median of the slices', p99 the highest). Req/s = responses ÷ seconds; errors = non-2xx answers + connection errors " +
+      "p50 and p99 are of all the slices' requests). Req/s = responses ÷ seconds; errors = non-2xx answers + connection errors " +
       "and timeouts. Server CPU = the CPU the server's processes (the API or the ceiling, and PostgreSQL's) used in " +
       "the measured seconds ÷ responses (`src/cpu.ts`; far less disturbed by other work on the machine than req/s). " +
       "× ceiling = req/s ÷ the req/s beside it. Reads are one practice's (the first demo " +

@@ -2,7 +2,7 @@
  * The rows of the load benchmark (load.ts): what a row is, the ceilings rows are compared with, and
  * how one row is measured with autocannon.
  */
-import autocannon, { type Options, type Result } from "autocannon";
+import autocannon, { type Options, type RawResult } from "autocannon";
 import { cpuSince, cpuTicks } from "./cpu.ts";
 
 export type Driver = "PostgreSQL" | "PGlite";
@@ -31,7 +31,7 @@ export type Ceiling = keyof typeof CEILING;
 
 /**
  * What a row measured: one autocannon run, or the slices of several taken in turns with another
- * row's (runInTurns). Latencies of slices: the median of their p50s, the highest of their p99s.
+ * row's (runInTurns), their latencies in one histogram (autocannon's aggregateResult).
  */
 export interface Measured {
   requests: number;
@@ -43,9 +43,10 @@ export interface Measured {
   statusCodes: Record<string, number>;
 }
 
-/** One measured autocannon run, and the CPU its servers spent over it. */
+/** One measured autocannon run (its raw counts and histograms), and the CPU its servers spent over it. */
 interface Slice {
-  result: Result;
+  result: RawResult;
+  url: string;
   cpuSeconds: number;
 }
 
@@ -95,17 +96,19 @@ export const rateOf = (m: Measured) => m.requests / m.seconds;
 export const errorsOf = (m: Measured) => m.non2xx + m.errors;
 
 function measuredOf(slices: Slice[]): Measured {
-  const p50s = slices.map((s) => s.result.latency.p50).sort((a, b) => a - b);
   const statusCodes: Record<string, number> = {};
   for (const { result } of slices)
     for (const [code, stat] of Object.entries(result.statusCodeStats ?? {}))
       statusCodes[code] = (statusCodes[code] ?? 0) + stat.count;
-  const sum = (f: (r: Result) => number) => slices.reduce((total, s) => total + f(s.result), 0);
+  const sum = (f: (r: RawResult) => number) => slices.reduce((total, s) => total + f(s.result), 0);
+  // aggregateResult adds to the first result's status counts: it gets copies.
+  const raw = slices.map(({ result }) => ({ ...result, statusCodeStats: structuredClone(result.statusCodeStats) }));
+  const { latency } = autocannon.aggregateResult(raw, { url: slices[0]?.url ?? "" });
   return {
-    requests: sum((r) => r.requests.total),
+    requests: sum((r) => r.totalCompletedRequests),
     seconds: sum((r) => r.duration),
-    p50: p50s[Math.floor((p50s.length - 1) / 2)] ?? 0,
-    p99: Math.max(...slices.map((s) => s.result.latency.p99)),
+    p50: latency.p50,
+    p99: latency.p99,
     non2xx: sum((r) => r.non2xx),
     errors: sum((r) => r.errors),
     statusCodes,
@@ -123,8 +126,8 @@ function addSlice(row: Row, slice: Slice) {
 async function slice(row: Row, options: Options, seconds: number): Promise<Slice> {
   const pids = row.servers?.() ?? [];
   const before = cpuTicks(pids);
-  const result = await autocannon({ timeout: 10, ...options, duration: seconds });
-  return { result, cpuSeconds: pids.length ? cpuSince(before, pids) : 0 };
+  const result = await autocannon({ timeout: 10, ...options, duration: seconds, skipAggregateResult: true });
+  return { result, url: options.url, cpuSeconds: pids.length ? cpuSince(before, pids) : 0 };
 }
 
 const warmUp = (options: Options, timing: Timing) =>
