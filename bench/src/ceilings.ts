@@ -7,7 +7,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Options } from "autocannon";
 import { freePort, ROOT, stopProcess } from "./api-under-test.ts";
-import { CEILING, type Ceiling, type Row, run, type Timing } from "./load-rows.ts";
+import { CEILING, type Ceiling, type Row, type RowUnderLoad, run, type Timing } from "./load-rows.ts";
 import { auth, json } from "./shoppers.ts";
 
 const BENCH_DIR = join(ROOT, "bench");
@@ -46,12 +46,6 @@ interface CeilingServer {
   note?: string;
 }
 
-/** A running ceiling: its row and the load that measures it (autocannon's options). */
-export interface CeilingUnderLoad {
-  row: Row;
-  options: Options;
-}
-
 /**
  * Starts every ceiling (or those `wanted`), each a process of its own on the PostgreSQL server at
  * `databaseUrl`, and runs `use` with them: the API rows are measured in turns with theirs
@@ -66,7 +60,7 @@ export async function withCeilings(
   wanted: ReadonlySet<Row["ceiling"]> | undefined,
   /** The PostgreSQL server's processes (its CPU counts in a row's). */
   postgresPids: () => number[],
-  use: (ceilings: ReadonlyMap<Ceiling, CeilingUnderLoad>) => Promise<void>,
+  use: (ceilings: ReadonlyMap<Ceiling, RowUnderLoad>) => Promise<void>,
 ): Promise<Row[]> {
   const listFile = join(scratch, "product-list.json");
   writeFileSync(listFile, input.listBytes);
@@ -92,7 +86,7 @@ export async function withCeilings(
     ["pg order one", "PostgreSQL", { mode: "pg-order-one", env: pg }, { ...order, body: "{}" }],
   ];
   const rows: Row[] = [];
-  const running = new Map<Ceiling, CeilingUnderLoad>();
+  const running = new Map<Ceiling, RowUnderLoad>();
   const children: ChildProcess[] = [];
   try {
     for (const [ceiling, driver, server, { path, ...request }] of specs) {

@@ -21,7 +21,6 @@ export interface Run {
 
 export const kib = (bytes: number) => Math.round(bytes / 1024);
 
-/** The rate this row is compared with: its ceiling's, or (ofPostgres) the same request's on PostgreSQL. */
 /**
  * The rate this row is compared with: what was measured in turns with it (load-rows.ts runInTurns),
  * else its ceiling's row, or (ofPostgres) the same request's row on PostgreSQL.

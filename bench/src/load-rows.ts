@@ -78,6 +78,12 @@ export interface Row {
   slices?: Slice[];
 }
 
+/** A row and the load that measures it (autocannon's options): an API row or a running ceiling. */
+export interface RowUnderLoad {
+  row: Row;
+  options: Options;
+}
+
 export interface Timing {
   /** Seconds of warm-up (not counted), then seconds measured. */
   warmup: number;
@@ -165,11 +171,7 @@ export async function run(row: Row, options: Options, timing: Timing): Promise<R
  * ratio is of the reference's slices taken beside its own (`subject.reference`); the reference's
  * row gets the slices too, beside any it already had.
  */
-export async function runInTurns(
-  subject: { row: Row; options: Options },
-  reference: { row: Row; options: Options },
-  timing: Timing,
-): Promise<Row> {
+export async function runInTurns(subject: RowUnderLoad, reference: RowUnderLoad, timing: Timing): Promise<Row> {
   const { row } = subject;
   process.stdout.write(`${title(row)}, in turns with ${reference.row.label} … `);
   const seconds = timing.duration / timing.turns;

@@ -32,7 +32,7 @@ import { type DurablePostgres, startDurablePostgres } from "./durable-postgres.t
 import { type BenchTls, benchTls } from "./https.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { kib, type Run, render, writeReadme } from "./load-report.ts";
-import { type Driver, type Row, run, runInTurns, type Target, type Timing } from "./load-rows.ts";
+import { type Driver, type Row, type RowUnderLoad, run, runInTurns, type Target, type Timing } from "./load-rows.ts";
 import { auth, type ListItem, orderRequests, post, prepareShoppers, type Shopper } from "./shoppers.ts";
 
 const { values: args } = parseArgs({
@@ -113,14 +113,8 @@ async function preparePortal(base: string): Promise<Portal> {
   };
 }
 
-/** An API row and the load that measures it. */
-interface Case {
-  row: Row;
-  options: Options;
-}
-
 /** The issue's table for one driver: its rows, on the API at `base`. */
-function portalCases(base: string, driver: Driver, portal: Portal, servers: () => number[]): Case[] {
+function portalCases(base: string, driver: Driver, portal: Portal, servers: () => number[]): RowUnderLoad[] {
   const token = portal.reader.token;
   const nextProduct = turns(portal.productIds);
   const nextOrder = turns(portal.orderIds);
@@ -197,7 +191,7 @@ function portalCases(base: string, driver: Driver, portal: Portal, servers: () =
  * Measures each case, in turns with what it is compared with when `beside` names it (its ceiling,
  * or the same request on PostgreSQL), else alone.
  */
-async function measure(cases: Case[], beside: (c: Case) => Case | undefined): Promise<Row[]> {
+async function measure(cases: RowUnderLoad[], beside: (c: RowUnderLoad) => RowUnderLoad | undefined): Promise<Row[]> {
   const rows: Row[] = [];
   for (const c of cases) {
     const reference = beside(c);
@@ -311,7 +305,7 @@ async function main() {
       // with the same request on PostgreSQL, in a row of its own (the table's keeps its figures).
       await onApi(api, { DATABASE_URL: "", DATA_DIR: join(scratch, "pglite") }, async (lite) => {
         const liteCases = portalCases(lite.base, "PGlite", await preparePortal(lite.base), () => [lite.child.pid ?? 0]);
-        const onPostgres = (c: Case) => {
+        const onPostgres = (c: RowUnderLoad) => {
           const same = pgCases.find((p) => p.row.label === c.row.label);
           if (c.row.target?.ofPostgres === undefined || !same) return undefined;
           const { label, driver, connections, api: isApi, servers } = same.row;
