@@ -1,3 +1,5 @@
+import { isCalendarDate } from "@vetportal/contract";
+
 /** The same calendar day a number of months earlier (clamped to the month's last day). */
 export function monthsBefore(day: string, months: number): string {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
@@ -7,11 +9,9 @@ export function monthsBefore(day: string, months: number): string {
   return first.toISOString().slice(0, 10);
 }
 
-/** A real calendar day as YYYY-MM-DD. */
+/** A real calendar day as YYYY-MM-DD (the contract's calendar rule). */
 export function isIsoDay(value: string | null | undefined): value is string {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  return Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDate(value));
 }
 
 // Made at its first use, not as the report's code loads (decision 034, lever 34).
