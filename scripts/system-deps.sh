@@ -14,14 +14,16 @@ apt_install() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
 
-# Debian's Chromium: test tools cannot download their own browsers on this machine.
+# Debian's Chromium: test tools cannot download their own browsers on this machine. The journeys
+# run in its headless shell (package chromium-headless-shell, the same Chromium without the browser's
+# own windows and UI: decision 051), as Playwright's own headless Chromium does.
 ensure_chromium() {
   if [ -n "${CHROMIUM_PATH:-}" ] && [ -x "$CHROMIUM_PATH" ]; then return; fi
-  if ! command -v chromium >/dev/null 2>&1; then
-    echo "== installing Chromium from Debian's packages"
-    apt_install chromium
+  if ! command -v chromium-headless-shell >/dev/null 2>&1; then
+    echo "== installing Chromium's headless shell from Debian's packages"
+    apt_install chromium-headless-shell
   fi
-  export CHROMIUM_PATH="$(command -v chromium)"
+  export CHROMIUM_PATH="$(command -v chromium-headless-shell)"
 }
 
 pg_bin_dir() {

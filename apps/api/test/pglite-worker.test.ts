@@ -118,6 +118,11 @@ describe("the embedded database in its worker thread", () => {
     const cause = (err as { cause?: { code?: string; constraint?: string } }).cause;
     expect(cause).toMatchObject({ code: "23505", constraint: "tx_probe_pkey" });
   });
+
+  it("starts the engine with the shared buffers it is given (a test's copy: 16MB, decision 051)", async () => {
+    const rows = await queryRows<{ shared_buffers: string }>(t.db, sql`show shared_buffers`);
+    expect(rows[0]?.shared_buffers).toBe("16MB");
+  });
 });
 
 describe("planner statistics on PGlite", () => {

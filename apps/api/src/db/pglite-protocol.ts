@@ -46,6 +46,8 @@ export interface WorkerOptions {
   loadDataDir?: ArrayBuffer;
   /** How often stale statistics are refreshed (ms); 0 turns the schedule off. */
   analyzeEveryMs: number;
+  /** The engine's `shared_buffers` (PostgreSQL's default, 128MB, when not given). */
+  sharedBuffers?: string;
 }
 
 export function serializeError(err: unknown): SerializedError {

@@ -37,6 +37,9 @@ try {
   pg = new PGlite({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir ? new Blob([options.loadDataDir]) : undefined,
+    ...(options.sharedBuffers
+      ? { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${options.sharedBuffers}`] }
+      : {}),
   });
   await pg.waitReady;
 } catch (err) {

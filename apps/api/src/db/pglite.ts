@@ -186,6 +186,8 @@ export async function openPglite(
     dataDir?: string;
     loadDataDir?: Blob;
     analyzeEveryMs?: number;
+    /** The engine's `shared_buffers`; PostgreSQL's default (128MB) when not given. */
+    sharedBuffers?: string;
     logger?: Logger;
     onFatal?: (err: Error) => void;
   } = {},
@@ -219,7 +221,12 @@ export async function openPglite(
 
   const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
   const worker = startWorker(
-    { dataDir, loadDataDir, analyzeEveryMs: options.analyzeEveryMs ?? ANALYZE_EVERY_MS },
+    {
+      dataDir,
+      loadDataDir,
+      analyzeEveryMs: options.analyzeEveryMs ?? ANALYZE_EVERY_MS,
+      sharedBuffers: options.sharedBuffers,
+    },
     loadDataDir ? [loadDataDir] : [],
   );
   try {
