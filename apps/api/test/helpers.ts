@@ -17,7 +17,7 @@ export const createPostgresCopy = () => ownPostgresDatabase();
 
 /**
  * A test's PGlite engine starts with this much shared memory instead of PostgreSQL's 128MB: the
- * engine zeroes all of it as it starts (0.4 s of every open), and a test database fits in a tenth.
+ * engine zeroes all of it as it starts (0.4 s of every open; decision 051), and a test's rows need far less.
  */
 const TEST_SHARED_BUFFERS = "16MB";
 
