@@ -21,9 +21,17 @@ ensure_chromium() {
   if [ -n "${CHROMIUM_PATH:-}" ] && [ -x "$CHROMIUM_PATH" ]; then return; fi
   if ! command -v chromium-headless-shell >/dev/null 2>&1; then
     echo "== installing Chromium's headless shell from Debian's packages"
-    apt_install chromium-headless-shell
+    apt_install chromium-headless-shell || echo "== no headless shell to install: the journeys run in the full browser"
   fi
-  export CHROMIUM_PATH="$(command -v chromium-headless-shell)"
+  if command -v chromium-headless-shell >/dev/null 2>&1; then
+    export CHROMIUM_PATH="$(command -v chromium-headless-shell)"
+    return
+  fi
+  if ! command -v chromium >/dev/null 2>&1; then
+    echo "== installing Chromium from Debian's packages"
+    apt_install chromium
+  fi
+  export CHROMIUM_PATH="$(command -v chromium)"
 }
 
 pg_bin_dir() {
