@@ -8,6 +8,7 @@ import {
   INT4_MAX,
   INT4_MIN,
   IsoDateSchema,
+  isCalendarDate,
   PRIMITIVE_MESSAGES,
 } from "./primitives.ts";
 import { ReportFilterSchema } from "./reports.ts";
@@ -133,6 +134,13 @@ describe("IsoDateSchema: real calendar days between 1900 and 2100", () => {
   ])("refuses %s", (value, message) => {
     expect(firstMessage(IsoDateSchema.safeParse(value))).toBe(message);
   });
+
+  it.each(["2024-1-1", "2024-01-1", "20240101", "2024/01/01", "2024-01-01T00:00", " 2024-01-01", ""])(
+    "isCalendarDate refuses %j: only YYYY-MM-DD is a calendar day",
+    (value) => {
+      expect(isCalendarDate(value)).toBe(false);
+    },
+  );
 
   it("is the report filter's date", () => {
     const result = ReportFilterSchema.safeParse({ date_from: "0000-01-01", date_to: "2024-01-01" });

@@ -111,8 +111,7 @@ export function dbText(error: string = PRIMITIVE_MESSAGES.text) {
     .refine((s) => !LONE_SURROGATE.test(s), PRIMITIVE_MESSAGES.unicode);
 }
 
-/** True for YYYY-MM-DD that exists on the calendar (no 2023-02-30) within the accepted years. */
-/** A YYYY-MM-DD that names a day that exists (not 2023-02-30). */
+/** A YYYY-MM-DD that names a day that exists (not 2023-02-30): the round trip also refuses any other format. */
 export function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
