@@ -8,12 +8,14 @@
  * An `<img>` of an SVG is a document of its own: Chromium lays out and shapes each `<text>` in it
  * on the main thread, with whatever font the device has under the names given (the portal loads no
  * Inter, so the logo was drawn in Liberation Sans here, Roboto on Android). Outlines look the same
- * everywhere and cost a fraction to paint. `outline-svg-text.test.ts` keeps the outputs in step.
+ * everywhere and cost a fraction to paint. `src/assets/outlined-assets.test.ts` keeps the outputs
+ * in step with their sources.
  *
  * The sources use a small part of SVG's text, and anything else is refused: a `<text>` with `x`,
- * `y`, `font-family` (always drawn in Inter), `font-size`, `font-weight` (400, 600, 700 or 800), `letter-spacing`, `text-anchor` (start,
- * middle or end), `fill` and `fill-opacity`, holding either words or `<tspan>`s that set their own
- * `font-weight`, `fill` and `dx`. Inter's Latin subset has no arrows: draw one as a path.
+ * `y`, `font-family` (drawn in Inter whatever it says), `font-size`, `font-weight` (400, 600, 700
+ * or 800), `letter-spacing`, `text-anchor` (start, middle or end), `fill` and `fill-opacity`,
+ * holding either words or `<tspan>`s that set their own `font-weight`, `fill` and `dx`. Inter's
+ * Latin subset has no arrows: draw one as a path.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -117,21 +119,30 @@ class PathData {
   }
 }
 
+/** An attribute's number (`fallback` when it is absent); anything but a number is refused. */
+function numberOf(attributes: Attributes, name: string, fallback: number, where: string): number {
+  const value = attributes[name];
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!value.trim() || !Number.isFinite(number)) throw new Error(`${where}: ${name}="${value}" is not a number`);
+  return number;
+}
+
 /** One `<text>` element as `<path>`s, one per run of one weight and colour. */
 function outlineText(open: string, body: string, where: string): string {
   const own = attributes(open, TEXT_ATTRIBUTES, where);
-  const size = Number(own["font-size"] ?? 16);
-  const spacing = Number(own["letter-spacing"] ?? 0);
+  const size = numberOf(own, "font-size", 16, where);
+  const spacing = numberOf(own, "letter-spacing", 0, where);
   const runs: Run[] = [];
-  const weight = Number(own["font-weight"] ?? 400);
+  const weight = numberOf(own, "font-weight", 400, where);
   if (body.includes("<")) {
     for (const [, tspan = "", text = ""] of body.matchAll(/<tspan\b([^>]*)>([^<]*)<\/tspan>/g)) {
       const a = attributes(tspan, TSPAN_ATTRIBUTES, where);
       runs.push({
         text: unescapeXml(text),
-        weight: Number(a["font-weight"] ?? weight),
+        weight: numberOf(a, "font-weight", weight, where),
         fill: a.fill,
-        dx: Number(a.dx ?? 0),
+        dx: numberOf(a, "dx", 0, where),
       });
     }
     if (body.replace(/<tspan\b[^>]*>[^<]*<\/tspan>/g, "").trim()) throw new Error(`${where}: words outside a <tspan>`);
@@ -155,8 +166,8 @@ function outlineText(open: string, body: string, where: string): string {
   const shift = { start: 0, middle: total / 2, end: total }[anchor];
   if (shift === undefined) throw new Error(`${where}: text-anchor="${anchor}" is not supported`);
 
-  let x = Number(own.x ?? 0) - shift;
-  const y = Number(own.y ?? 0);
+  let x = numberOf(own, "x", 0, where) - shift;
+  const y = numberOf(own, "y", 0, where);
   const paths: string[] = [];
   for (const { run, glyphs, positions, scale } of laid) {
     x += run.dx;

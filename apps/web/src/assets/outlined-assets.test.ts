@@ -60,5 +60,6 @@ describe("pictures with words (build/outline-svg-text.ts)", () => {
     );
     expect(() => outlineSvg('<svg><text font-weight="300">Hi</text></svg>', "c.svg")).toThrow(/font-weight 300/);
     expect(() => outlineSvg('<svg><text text-anchor="left">Hi</text></svg>', "d.svg")).toThrow(/text-anchor/);
+    expect(() => outlineSvg('<svg><text font-size="12px">Hi</text></svg>', "e.svg")).toThrow(/not a number/);
   });
 });
