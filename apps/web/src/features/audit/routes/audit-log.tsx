@@ -7,7 +7,7 @@ import {
   type AuditRow,
 } from "@vetportal/contract";
 import { AuditChanges, AuditPerson } from "../../../components/audit-changes.tsx";
-import { DayRangeFields } from "../../../components/day-input.tsx";
+import { addressDay, DayRangeFields } from "../../../components/day-input.tsx";
 import { FilterForm, useFilterValues } from "../../../components/filter-form.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import type { TableColumn } from "../../../components/table/data-table.tsx";
@@ -22,7 +22,6 @@ import { auditListOptions, useAuditList } from "../api/list-audit.ts";
 /** The filters as they sit in the URL (?person=…&kind=product&from=…), so Back and links keep them. */
 type Filters = { person: string; kind: string; record: string; from: string; to: string };
 const EMPTY: Filters = { person: "", kind: "", record: "", from: "", to: "" };
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const KIND_OPTIONS = [
   { value: "", label: "Any kind" },
@@ -31,8 +30,8 @@ const KIND_OPTIONS = [
 
 /** The URL's filters as the API's, anything malformed left out. */
 function toFilter(f: Filters): AuditFilter {
-  const from = DAY.test(f.from) ? f.from : undefined;
-  const to = DAY.test(f.to) ? f.to : undefined;
+  const from = addressDay(f.from);
+  const to = addressDay(f.to);
   return {
     person: f.person.trim() || undefined,
     kind: f.kind in AUDIT_KIND_NAMES ? (f.kind as AuditKind) : undefined,

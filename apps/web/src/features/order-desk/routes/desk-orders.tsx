@@ -8,7 +8,7 @@ import {
   type DeskOrderListRequest,
 } from "@vetportal/contract";
 import { Link } from "react-router";
-import { DayRangeFields } from "../../../components/day-input.tsx";
+import { addressDay, DayRangeFields } from "../../../components/day-input.tsx";
 import { FilterForm, useFilterValues } from "../../../components/filter-form.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
@@ -28,12 +28,11 @@ type Filters = {
   to: string;
 };
 const EMPTY: Filters = { text: "", po: "", order: "", from: "", to: "" };
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const count = new Intl.NumberFormat("en-US");
 
 function toRequest(filters: Filters, status: number | undefined, page: number, size: number): DeskOrderListRequest {
-  const from = DAY.test(filters.from) ? filters.from : undefined;
-  const to = DAY.test(filters.to) ? filters.to : undefined;
+  const from = addressDay(filters.from);
+  const to = addressDay(filters.to);
   return {
     order_status_id: status,
     text: filters.text.trim() || undefined,

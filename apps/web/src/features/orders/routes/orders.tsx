@@ -14,7 +14,7 @@ import { IconFilter } from "@tabler/icons-react";
 import { ALL_ORDER_STATUSES, ORDER_STATUS, type OrderListItem } from "@vetportal/contract";
 import type { FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
-import { DayRangeFields, parseDay } from "../../../components/day-input.tsx";
+import { addressDay, DayRangeFields } from "../../../components/day-input.tsx";
 import { useFilterValues } from "../../../components/filter-form.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { LoadError } from "../../../components/page-state.tsx";
@@ -46,11 +46,7 @@ type Filters = {
 };
 
 function readFilters(params: URLSearchParams): Filters {
-  const day = (key: string) => {
-    const value = params.get(key) ?? "";
-    // A day the API would refuse (02/30, the year 1500) is no filter.
-    return parseDay(value) === value ? value : "";
-  };
+  const day = (key: string) => addressDay(params.get(key)) ?? "";
   return { status: String(positiveId(params.get("status")) ?? ""), from: day("from"), to: day("to") };
 }
 
