@@ -18,7 +18,7 @@
  * its sources is kept). The API would serve those maps with the pages, so build again without them
  * (`npm run build --workspace=apps/web`) before the build goes anywhere else.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { argv } from "node:process";
 import { pathToFileURL } from "node:url";
@@ -172,6 +172,8 @@ if (import.meta.url === pathToFileURL(argv[1] ?? "").href) {
     console.error("usage: page-trace.ts [--worktree | --commit REV] [--runs N] [--cpu N] [--save DIR] /path …");
     process.exit(2);
   }
+  if (saveDir) mkdirSync(saveDir, { recursive: true });
+
   const api = prepareApi({ worktree: args.includes("--worktree"), commit: option("--commit"), web: true });
   console.error(`API under test: ${api.source} (${api.build})`);
   const locate = sourceMaps(join(api.root, "apps/web/dist/assets"));
