@@ -3,7 +3,7 @@ import { MESSAGES, PRIMITIVE_MESSAGES } from "@vetportal/contract";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderComponent } from "../test/render.tsx";
-import { addressDay, DayInput, dayRangeError, parseDay, showDay } from "./day-input.tsx";
+import { DayInput, dayRangeError, parseDay, showDay } from "./day-input.tsx";
 
 describe("a typed day", () => {
   it("is read as MM/DD/YYYY, with or without separators, or as YYYY-MM-DD", () => {
@@ -32,13 +32,6 @@ describe("a typed day", () => {
       "30/11/2026x",
     ]) {
       expect(parseDay(text), text).toBeUndefined();
-    }
-  });
-
-  it("from an address, is a filter only as the API takes it: YYYY-MM-DD, real, in 1900–2100", () => {
-    expect(addressDay("2026-01-31")).toBe("2026-01-31");
-    for (const value of [null, undefined, "", "2026-02-30", "1500-01-01", "1/5/2026", "2026-1-5", " 2026-01-31"]) {
-      expect(addressDay(value), String(value)).toBeUndefined();
     }
   });
 

@@ -47,15 +47,6 @@ export function parseDay(text: string): string | undefined {
   return day && isInDateRange(day) ? day : undefined;
 }
 
-/**
- * A day from a page's address (?from=2026-01-31) as it is, when it is one the API takes: a real day
- * as YYYY-MM-DD in 1900–2100. Anything else (02/30, the year 1500, 1/5/2026) is no filter, rather
- * than a request the API refuses.
- */
-export function addressDay(value: string | null | undefined): string | undefined {
-  return value && parseDay(value) === value ? value : undefined;
-}
-
 /** What is wrong with a field's text, if anything: not a day, or a day in a year the portal does not take. */
 function dayProblem(text: string): string | undefined {
   if (text.trim() === "") return undefined;

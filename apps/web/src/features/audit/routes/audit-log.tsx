@@ -7,12 +7,13 @@ import {
   type AuditRow,
 } from "@vetportal/contract";
 import { AuditChanges, AuditPerson } from "../../../components/audit-changes.tsx";
-import { addressDay, DayRangeFields } from "../../../components/day-input.tsx";
+import { DayRangeFields } from "../../../components/day-input.tsx";
 import { FilterForm, useFilterValues } from "../../../components/filter-form.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import type { TableColumn } from "../../../components/table/data-table.tsx";
 import { ExportButton } from "../../../components/table/export-button.tsx";
 import { ListResults } from "../../../components/table/list-results.tsx";
+import { addressDay } from "../../../lib/address-day.ts";
 import { loadFirstData } from "../../../lib/first-data-loader.ts";
 import { formatPst } from "../../../lib/format.ts";
 import { readParams, useListParams } from "../../../lib/list-params.ts";

@@ -8,12 +8,13 @@ import {
   type DeskOrderListRequest,
 } from "@vetportal/contract";
 import { Link } from "react-router";
-import { addressDay, DayRangeFields } from "../../../components/day-input.tsx";
+import { DayRangeFields } from "../../../components/day-input.tsx";
 import { FilterForm, useFilterValues } from "../../../components/filter-form.tsx";
 import { OrderStatusBadge } from "../../../components/order-status-badge.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import type { TableColumn } from "../../../components/table/data-table.tsx";
 import { ListResults } from "../../../components/table/list-results.tsx";
+import { addressDay } from "../../../lib/address-day.ts";
 import { formatMoney, formatPst } from "../../../lib/format.ts";
 import { pageSizeParam, readParams, useListParams } from "../../../lib/list-params.ts";
 import { positiveId } from "../../../lib/route-params.ts";

@@ -1,5 +1,5 @@
 import { INVENTORY_STATUS, type InventoryReportRequest } from "@vetportal/contract";
-import { isIsoDay } from "./report-dates.ts";
+import { addressDay } from "../../../lib/address-day.ts";
 
 export type InventoryStatus = (typeof INVENTORY_STATUS)[number];
 
@@ -17,7 +17,7 @@ export function readInventoryFilter(params: URLSearchParams, today: string): Inv
   const date = params.get(KEYS.date_to);
   const status = params.get(KEYS.status);
   return {
-    date_to: isIsoDay(date) ? date : today,
+    date_to: addressDay(date) ?? today,
     status: (INVENTORY_STATUS as readonly string[]).includes(status ?? "") ? (status as InventoryStatus) : "ACTIVE",
     categories: (params.get(KEYS.categories) ?? "")
       .split(",")

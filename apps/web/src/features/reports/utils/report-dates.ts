@@ -1,5 +1,3 @@
-import { isCalendarDate } from "@vetportal/contract";
-
 /** The same calendar day a number of months earlier (clamped to the month's last day). */
 export function monthsBefore(day: string, months: number): string {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
@@ -7,11 +5,6 @@ export function monthsBefore(day: string, months: number): string {
   const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
   first.setUTCDate(Math.min(date, lastDay));
   return first.toISOString().slice(0, 10);
-}
-
-/** A real calendar day as YYYY-MM-DD (the contract's calendar rule, which also holds the format). */
-export function isIsoDay(value: string | null | undefined): value is string {
-  return Boolean(value && isCalendarDate(value));
 }
 
 // Made at its first use, not as the report's code loads (decision 034, lever 34).

@@ -10,7 +10,7 @@ import {
   type SearchBy,
   VIEW_OPTIONAL_COLUMNS,
 } from "@vetportal/contract";
-import { isIsoDay } from "./report-dates.ts";
+import { addressDay } from "../../../lib/address-day.ts";
 
 /**
  * The order report's state lives in the URL (search params), so reload, Back and a shared link
@@ -86,9 +86,9 @@ function isSearchBy(value: number): value is SearchBy {
 
 /** The filter of the last Search, or null when none has run (no dates in the URL) or the URL is unusable. */
 export function readAppliedFilter(params: URLSearchParams): ReportFormValues | null {
-  const from = params.get(KEYS.date_from);
-  const to = params.get(KEYS.date_to);
-  if (!isIsoDay(from) || !isIsoDay(to)) return null;
+  const from = addressDay(params.get(KEYS.date_from));
+  const to = addressDay(params.get(KEYS.date_to));
+  if (!from || !to) return null;
   const view = whole(params.get(KEYS.search_by)) || 1;
   const by = params.get(KEYS.date_by);
   const values: ReportFormValues = {
