@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, alias, type PgTable } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { preparedByShape } from "../../db/prepared.ts";
 import {
@@ -76,16 +76,29 @@ const lineObject = sql.join(
   sql``,
 );
 
+/*
+ * A name beside the order is looked up by its key, one row by its primary key, rather than joined:
+ * as joins, PostgreSQL's generic plan for this prepared statement hashed the small tables
+ * (statuses, users) for the one row it needed, every time (decision 038, fourth addendum). Every key
+ * here is a foreign key, and the required ones are NOT NULL, so the lookup finds what the join did.
+ */
+const nameOf = (table: PgTable & { id: AnyPgColumn; name: AnyPgColumn }, key: AnyPgColumn | SQL) =>
+  sql`(select ${sql.identifier("name")} from ${table} where ${sql.identifier("id")} = ${key})`;
+
+/** A user's columns by id, as a lateral subquery kept apart (`offset 0`), so it stays a lookup by key. */
+const byId = (table: typeof users, key: AnyPgColumn | SQL, columns: SQL) =>
+  sql`select ${columns} from ${table} where ${sql.identifier("id")} = ${key} offset 0`;
+
 const linesJson = sql<OrderPageLine[]>`(select coalesce(json_agg(${lineObject} order by l.id), '[]'::json)
   from ${order_products} l where l.order_id = ${orders.id})`;
 
 const historyJson = sql<OrderPageEvent[]>`(select coalesce(json_agg(json_build_object(
-    'order_status', h.order_status_id, 'order_status_name', hs.name, 'created', h.created, 'user_id', h.user_id,
+    'order_status', h.order_status_id, 'order_status_name', ${nameOf(order_statuses, sql`h.order_status_id`)},
+    'created', h.created, 'user_id', h.user_id,
     'first_name', a.first_name, 'last_name', a.last_name, 'representation', a.representation,
     'note', h.note) order by h.created, h.id), '[]'::json)
   from ${order_status_history} h
-  join ${order_statuses} hs on hs.id = h.order_status_id
-  left join ${users} a on a.id = h.user_id
+  left join lateral (${byId(users, sql`h.user_id`, sql`first_name, last_name, representation`)}) a on true
   where h.order_id = ${orders.id})`;
 
 const packagesJson = sql<OrderPagePackage[]>`(select coalesce(json_agg(json_build_object(
@@ -127,21 +140,19 @@ const orderPage = preparedByShape<ReaderShape, { page: OrderPageJson }>(
   (shape) => sql`select json_build_object(
       'order', to_json(${orders}),
       'names', json_build_object(
-        'customer_name', ${customers.name}, 'first_name', ${users.first_name}, 'last_name', ${users.last_name},
+        'customer_name', ${nameOf(customers, orders.customer_id)},
+        'first_name', ${users.first_name}, 'last_name', ${users.last_name},
         'representation', ${users.representation}, 'user_email', ${users.email},
-        'order_status_name', ${order_statuses.name}, 'delivery_method_name', ${delivery_methods.name},
-        'department_name', ${departments.name}, 'cost_center_name', ${cost_centers.name},
+        'order_status_name', ${nameOf(order_statuses, orders.order_status_id)},
+        'delivery_method_name', ${nameOf(delivery_methods, orders.delivery_method_id)},
+        'department_name', ${nameOf(departments, orders.department_id)},
+        'cost_center_name', ${nameOf(cost_centers, orders.cost_center_id)},
         'placer_first_name', ${placer.first_name}, 'placer_last_name', ${placer.last_name},
         'placer_email', ${placer.email}),
       'lines', ${linesJson}, 'history', ${historyJson}, 'packages', ${packagesJson}) as page
     from ${orders}
-    join ${customers} on ${customers.id} = ${orders.customer_id}
     join ${users} on ${users.id} = ${orders.user_id}
-    join ${order_statuses} on ${order_statuses.id} = ${orders.order_status_id}
-    join ${delivery_methods} on ${delivery_methods.id} = ${orders.delivery_method_id}
-    left join ${departments} on ${departments.id} = ${orders.department_id}
-    left join ${cost_centers} on ${cost_centers.id} = ${orders.cost_center_id}
-    left join ${users} as ${sql.identifier(PLACER)} on ${placer.id} = ${orders.placed_by_user_id}
+    left join lateral (${byId(users, orders.placed_by_user_id, sql`first_name, last_name, email`)}) as ${sql.identifier(PLACER)} on true
     where ${and(eq(orders.id, sql.placeholder("id")), readerCondition(shape))}
     limit 1`,
 );
