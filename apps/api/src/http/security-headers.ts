@@ -1,18 +1,11 @@
 import type { ServerResponse } from "node:http";
 import type { onRequestHookHandler } from "fastify";
-import helmet from "helmet";
+import helmet, { type HelmetOptions } from "helmet";
 import { inlineScriptHashes } from "../plugins/web.ts";
 
-/**
- * The security headers of every answer, as an onRequest hook. Helmet decides them; none depends on
- * the request (no nonce, no per-path rule), so its middleware runs once, here, against a response
- * that records what it sets, and each answer gets the recorded headers. Running helmet's thirteen
- * middlewares per request (each building its value again, the policy's text included) was ~2 % of
- * a small read's CPU (bench/README.md, "Twenty-sixth round"). `webRoot` is the built web app, whose
- * inline boot script the Content-Security-Policy allows by its hash.
- */
-export function securityHeaders(webRoot: string): onRequestHookHandler {
-  const middleware = helmet({
+/** Helmet's options: the Content-Security-Policy, the rest helmet's defaults. */
+export function helmetOptions(webRoot: string): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -24,7 +17,19 @@ export function securityHeaders(webRoot: string): onRequestHookHandler {
         connectSrc: ["'self'"],
       },
     },
-  });
+  };
+}
+
+/**
+ * The security headers of every answer, as an onRequest hook. Helmet decides them; none depends on
+ * the request (no nonce, no per-path rule), so its middleware runs once, here, against a response
+ * that records what it sets, and each answer gets the recorded headers. Running helmet's thirteen
+ * middlewares per request (each building its value again, the policy's text included) was ~2 % of
+ * a small read's CPU (bench/README.md, "Twenty-sixth round"). `webRoot` is the built web app, whose
+ * inline boot script the Content-Security-Policy allows by its hash.
+ */
+export function securityHeaders(webRoot: string): onRequestHookHandler {
+  const middleware = helmet(helmetOptions(webRoot));
   const set: [string, string][] = [];
   const removed: string[] = [];
   const recorder = {

@@ -86,8 +86,8 @@ const nameOf = (table: PgTable & { id: AnyPgColumn; name: AnyPgColumn }, key: An
   sql`(select ${sql.identifier("name")} from ${table} where ${sql.identifier("id")} = ${key})`;
 
 /** A user's columns by id, as a lateral subquery kept apart (`offset 0`), so it stays a lookup by key. */
-const byId = (table: typeof users, key: AnyPgColumn | SQL, columns: SQL) =>
-  sql`select ${columns} from ${table} where ${sql.identifier("id")} = ${key} offset 0`;
+const userById = (key: AnyPgColumn | SQL, columns: SQL) =>
+  sql`select ${columns} from ${users} where ${sql.identifier("id")} = ${key} offset 0`;
 
 const linesJson = sql<OrderPageLine[]>`(select coalesce(json_agg(${lineObject} order by l.id), '[]'::json)
   from ${order_products} l where l.order_id = ${orders.id})`;
@@ -98,7 +98,7 @@ const historyJson = sql<OrderPageEvent[]>`(select coalesce(json_agg(json_build_o
     'first_name', a.first_name, 'last_name', a.last_name, 'representation', a.representation,
     'note', h.note) order by h.created, h.id), '[]'::json)
   from ${order_status_history} h
-  left join lateral (${byId(users, sql`h.user_id`, sql`first_name, last_name, representation`)}) a on true
+  left join lateral (${userById(sql`h.user_id`, sql`first_name, last_name, representation`)}) a on true
   where h.order_id = ${orders.id})`;
 
 const packagesJson = sql<OrderPagePackage[]>`(select coalesce(json_agg(json_build_object(
@@ -152,7 +152,7 @@ const orderPage = preparedByShape<ReaderShape, { page: OrderPageJson }>(
       'lines', ${linesJson}, 'history', ${historyJson}, 'packages', ${packagesJson}) as page
     from ${orders}
     join ${users} on ${users.id} = ${orders.user_id}
-    left join lateral (${byId(users, orders.placed_by_user_id, sql`first_name, last_name, email`)}) as ${sql.identifier(PLACER)} on true
+    left join lateral (${userById(orders.placed_by_user_id, sql`first_name, last_name, email`)}) as ${sql.identifier(PLACER)} on true
     where ${and(eq(orders.id, sql.placeholder("id")), readerCondition(shape))}
     limit 1`,
 );
