@@ -158,6 +158,36 @@ test.describe("a first visit (decision 034)", () => {
     expect(await page.evaluate(() => window.scrollY)).toBeLessThan(400);
   });
 
+  // My Orders' rows are drawn a few a frame (useInBatches): the whole page must be there to return to.
+  for (const [device, viewport] of [
+    ["a laptop", { width: 1280, height: 800 }],
+    ["a phone", { width: 390, height: 844 }],
+  ] as const) {
+    test(`a step back or a reload returns to the order My Orders was left at, on ${device}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signInAsPractice(page, PRACTICES.happyPaws);
+      await page.goto("/orders");
+      const orders = page.getByRole("main").getByRole("link", { name: /^Order #\d+$/ });
+      await expect(orders).toHaveCount(25);
+      const twentieth = orders.nth(19);
+      const name = (await twentieth.getAttribute("aria-label")) ?? "";
+      await twentieth.scrollIntoViewIfNeeded();
+      const left = await page.evaluate(() => window.scrollY);
+      expect(left).toBeGreaterThan(400);
+
+      const backAtTheOrder = async () => {
+        await expect(page.getByRole("main").getByRole("link", { name, exact: true })).toBeInViewport();
+        expect(Math.abs((await page.evaluate(() => window.scrollY)) - left)).toBeLessThan(100);
+      };
+      await twentieth.click();
+      await expect(page).toHaveURL(/\/order\/\d+\/2$/);
+      await page.goBack();
+      await backAtTheOrder();
+      await page.reload();
+      await backAtTheOrder();
+    });
+  }
+
   test("a signed-in page loads as the entry, the shell and its own chunk, preloaded together", async ({ page }) => {
     await signInAsPractice(page, PRACTICES.happyPaws);
     await page.goto("/cart/preview");

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useNavigationType } from "react-router";
 
 /**
  * Moving focus to the new page's heading after every navigation to another page (issue 22 §5; at
@@ -21,13 +21,15 @@ const WAIT_MS = 15_000;
  * On arrival at another path (not the first page loaded, not a change of the same page's query
  * string such as a filter), or with FOCUS_HEADING_STATE, focuses the first h1 inside the element with id `containerId`
  * as soon as the page shows it (a page may show a skeleton while its data loads). Stops when the
- * user moves focus themselves, on the next navigation, or after WAIT_MS.
+ * user moves focus themselves, on the next navigation, or after WAIT_MS. A step back or forward
+ * focuses the heading without scrolling to it: the router puts the page back where it was left.
  */
 export function useFocusHeadingOnArrival(containerId: string): void {
   const location = useLocation();
   const previousPath = useRef<string | null>(null);
   const isOtherPage = previousPath.current !== null && previousPath.current !== location.pathname;
   const wanted = wantsHeadingFocus(location.state) || isOtherPage;
+  const keepPosition = useNavigationType() === "POP";
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per arrival (location.key), not per render.
   useEffect(() => {
@@ -43,7 +45,7 @@ export function useFocusHeadingOnArrival(containerId: string): void {
       const heading = container.querySelector("h1");
       if (!heading) return false;
       if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
-      heading.focus({ preventScroll: false });
+      heading.focus({ preventScroll: keepPosition });
       return true;
     };
 

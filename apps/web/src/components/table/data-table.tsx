@@ -1,5 +1,6 @@
 import { Box, Table, type TableProps, VisuallyHidden } from "@mantine/core";
-import type { ComponentPropsWithoutRef, CSSProperties, ReactNode } from "react";
+import { type ComponentPropsWithoutRef, type CSSProperties, memo, type ReactNode, useMemo } from "react";
+import { useInBatches } from "../../lib/in-batches.ts";
 import { StatusBadge } from "../tone-badge.tsx";
 import classes from "./table.module.css";
 
@@ -44,7 +45,7 @@ export interface DataTableProps<Row, Totals = never> {
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
   /** Attributes of a row's `<tr>` (a class, a data attribute, aria-current). */
-  rowProps?: (row: Row) => ComponentPropsWithoutRef<"tr"> & Record<`data-${string}`, string | boolean | undefined>;
+  rowProps?: RowPropsOf<Row>;
   totals?: Totals;
   /** First cell of the totals row. */
   totalsLabel?: string;
@@ -139,6 +140,45 @@ function TotalsRow<Row, Totals>({
   );
 }
 
+type RowPropsOf<Row> = (
+  row: Row,
+) => ComponentPropsWithoutRef<"tr"> & Record<`data-${string}`, string | boolean | undefined>;
+
+/** A body row, drawn again only when its row, the columns or the table's look change. */
+const BodyRow = memo(function BodyRow<Row, Totals>({
+  row,
+  columns,
+  parts,
+  rowProps,
+}: {
+  row: Row;
+  columns: readonly TableColumn<Row, Totals>[];
+  parts: Parts;
+  rowProps?: RowPropsOf<Row>;
+}) {
+  const own = rowProps?.(row);
+  return (
+    <tr {...parts.tr} {...own} className={[parts.tr.className, own?.className].filter(Boolean).join(" ")}>
+      {columns.map((column) =>
+        column.rowHeader ? (
+          <th key={column.key} {...parts.th} scope="row" {...cellProps(column)}>
+            {column.cell(row)}
+          </th>
+        ) : (
+          <td key={column.key} {...parts.td} {...cellProps(column)}>
+            {column.cell(row)}
+          </td>
+        ),
+      )}
+    </tr>
+  );
+}) as <Row, Totals>(props: {
+  row: Row;
+  columns: readonly TableColumn<Row, Totals>[];
+  parts: Parts;
+  rowProps?: RowPropsOf<Row>;
+}) => ReactNode;
+
 /**
  * The web's one table (decision 036): a header row from `columns`, one row per item, an optional
  * totals row. On a phone (below Mantine's `sm`) every row becomes a stacked card and every cell shows
@@ -163,7 +203,11 @@ export function DataTable<Row, Totals = never>({
   tableProps,
 }: DataTableProps<Row, Totals>) {
   const looks = { withRowBorders: true, ...LOOKS[look], ...tableProps };
-  const parts = partsOf(looks);
+  // The same parts from render to render, so the rows drawn already are not drawn again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: looks is made of look and tableProps
+  const parts = useMemo(() => partsOf(looks), [look, tableProps]);
+  // A page of rows is drawn a few at a time (useInBatches).
+  const shown = useInBatches(rows.length);
   const table = (
     <Table
       {...looks}
@@ -186,29 +230,9 @@ export function DataTable<Row, Totals = never>({
         </tr>
       </thead>
       <tbody {...parts.tbody}>
-        {rows.map((row) => {
-          const own = rowProps?.(row);
-          return (
-            <tr
-              key={rowKey(row)}
-              {...parts.tr}
-              {...own}
-              className={[parts.tr.className, own?.className].filter(Boolean).join(" ")}
-            >
-              {columns.map((column) =>
-                column.rowHeader ? (
-                  <th key={column.key} {...parts.th} scope="row" {...cellProps(column)}>
-                    {column.cell(row)}
-                  </th>
-                ) : (
-                  <td key={column.key} {...parts.td} {...cellProps(column)}>
-                    {column.cell(row)}
-                  </td>
-                ),
-              )}
-            </tr>
-          );
-        })}
+        {rows.slice(0, shown).map((row) => (
+          <BodyRow key={rowKey(row)} row={row} columns={columns} parts={parts} rowProps={rowProps} />
+        ))}
       </tbody>
       {totals !== undefined && <TotalsRow columns={columns} totals={totals} totalsLabel={totalsLabel} parts={parts} />}
     </Table>

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-client.ts";
@@ -74,8 +74,8 @@ describe("ListResults", () => {
         .getAllByRole("columnheader")
         .map((cell) => cell.textContent),
     ).toEqual(["Name", "Status", "Actions"]);
-    // A header row and ten rows.
-    expect(within(table).getAllByRole("row")).toHaveLength(11);
+    // A header row and ten rows, the last ones drawn a frame or two after the first (useInBatches).
+    await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(11));
     expect(within(table).getByRole("row", { name: /Clinic 2\b/ })).toHaveTextContent("Active");
     expect(within(table).getByRole("row", { name: /Clinic 1\b/ })).toHaveTextContent("Inactive");
     expect(within(table).getByRole("button", { name: "Modify Clinic 7" })).toBeInTheDocument();

@@ -1,7 +1,8 @@
 import { IconChevronRight } from "@tabler/icons-react";
-import type { ReactNode, SyntheticEvent } from "react";
+import { Children, type ReactNode, type SyntheticEvent } from "react";
 import { Link } from "react-router";
 import placeholderUrl from "../../../assets/placeholder.svg";
+import { useInBatches } from "../../../lib/in-batches.ts";
 import classes from "./category-tile.module.css";
 
 /*
@@ -10,9 +11,14 @@ import classes from "./category-tile.module.css";
  * (decision 034). The look is Mantine's Card, SimpleGrid, Image, Title and Text as before.
  */
 
-/** The catalogue's grid of cards (categories on the home page, products in a category): 2, 3 or 4 a row. */
+/**
+ * The catalogue's grid of cards (categories on the home page, products in a category): 2, 3 or 4 a
+ * row, drawn a few cards a frame (useInBatches).
+ */
 export function CardGrid({ children }: { children: ReactNode }) {
-  return <div className={classes.grid}>{children}</div>;
+  const cards = Children.toArray(children);
+  const shown = useInBatches(cards.length);
+  return <div className={classes.grid}>{cards.slice(0, shown)}</div>;
 }
 
 /** The grid while it loads: eight grey cards, a picture and two lines of text each. */
