@@ -25,7 +25,7 @@ export function CardGrid({ children }: { children: ReactNode }) {
 export function CardGridSkeleton() {
   return (
     <div aria-hidden>
-      <CardGrid>
+      <div className={classes.grid}>
         {Array.from({ length: 8 }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
           <div key={index} className={classes.card}>
@@ -34,7 +34,7 @@ export function CardGridSkeleton() {
             <div className={classes.placeholder} style={{ height: 12, width: "70%", marginTop: 12 }} />
           </div>
         ))}
-      </CardGrid>
+      </div>
     </div>
   );
 }
