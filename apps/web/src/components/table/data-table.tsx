@@ -144,18 +144,15 @@ type RowPropsOf<Row> = (
   row: Row,
 ) => ComponentPropsWithoutRef<"tr"> & Record<`data-${string}`, string | boolean | undefined>;
 
-/** A body row, drawn again only when its row, the columns or the table's look change. */
-const BodyRow = memo(function BodyRow<Row, Totals>({
-  row,
-  columns,
-  parts,
-  rowProps,
-}: {
+interface BodyRowProps<Row, Totals> {
   row: Row;
   columns: readonly TableColumn<Row, Totals>[];
   parts: Parts;
   rowProps?: RowPropsOf<Row>;
-}) {
+}
+
+/** A body row, drawn again only when its row, the columns or the table's look change. */
+const BodyRow = memo(function BodyRow<Row, Totals>({ row, columns, parts, rowProps }: BodyRowProps<Row, Totals>) {
   const own = rowProps?.(row);
   return (
     <tr {...parts.tr} {...own} className={[parts.tr.className, own?.className].filter(Boolean).join(" ")}>
@@ -172,12 +169,8 @@ const BodyRow = memo(function BodyRow<Row, Totals>({
       )}
     </tr>
   );
-}) as <Row, Totals>(props: {
-  row: Row;
-  columns: readonly TableColumn<Row, Totals>[];
-  parts: Parts;
-  rowProps?: RowPropsOf<Row>;
-}) => ReactNode;
+  // memo() loses the generic parameters; the cast gives them back.
+}) as <Row, Totals>(props: BodyRowProps<Row, Totals>) => ReactNode;
 
 /**
  * The web's one table (decision 036): a header row from `columns`, one row per item, an optional
