@@ -12,7 +12,9 @@ test.describe("reordering", () => {
     await expectPageOk(page, "my orders", { once: true });
 
     // The demo practice has many shipped orders. Take the oldest on this page: a seeded one, which the
-    // journeys running beside this one (the order desk ships orders too) never touch.
+    // journeys running beside this one (the order desk ships orders too) never touch. The list draws
+    // its rows a few a frame (lib/in-batches.ts): wait for the whole page of 25 first.
+    await expect(page.getByRole("link", { name: /^Order #\d+$/ })).toHaveCount(25);
     const shipped = page.getByRole("row").filter({ hasText: "Shipped" }).last();
     const link = shipped.getByRole("link", { name: /^Order #\d+$/ });
     const orderId = Number(/\d+/.exec((await link.textContent()) ?? "")?.[0]);
