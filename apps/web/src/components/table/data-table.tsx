@@ -151,7 +151,10 @@ interface BodyRowProps<Row, Totals> {
   rowProps?: RowPropsOf<Row>;
 }
 
-/** A body row, drawn again only when its row, the columns or the table's look change. */
+/**
+ * A body row, drawn again only when its row, the columns or the table's look change. memo() loses
+ * the generic parameters; the cast at the end gives them back.
+ */
 const BodyRow = memo(function BodyRow<Row, Totals>({ row, columns, parts, rowProps }: BodyRowProps<Row, Totals>) {
   const own = rowProps?.(row);
   return (
@@ -169,7 +172,6 @@ const BodyRow = memo(function BodyRow<Row, Totals>({ row, columns, parts, rowPro
       )}
     </tr>
   );
-  // memo() loses the generic parameters; the cast gives them back.
 }) as <Row, Totals>(props: BodyRowProps<Row, Totals>) => ReactNode;
 
 /**
