@@ -13,7 +13,9 @@ test.describe("reordering", () => {
 
     // The demo practice has many shipped orders. Take the oldest on this page: a seeded one, which the
     // journeys running beside this one (the order desk ships orders too) never touch. The list draws
-    // its rows a few a frame (lib/in-batches.ts): wait for the whole page of 25 first.
+    // its rows a few a frame (lib/in-batches.ts) and is aria-busy until the whole page is drawn.
+    await expect(page.getByRole("link", { name: /^Order #\d+$/ }).first()).toBeVisible();
+    await expect(page.locator("table[aria-busy]")).toHaveCount(0);
     await expect(page.getByRole("link", { name: /^Order #\d+$/ })).toHaveCount(25);
     const shipped = page.getByRole("row").filter({ hasText: "Shipped" }).last();
     const link = shipped.getByRole("link", { name: /^Order #\d+$/ });

@@ -1,5 +1,6 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { FIRST_BATCH } from "../../lib/in-batches.ts";
 import { renderComponent } from "../../test/render.tsx";
 import { actionsColumn, DataTable, statusColumn, type TableColumn } from "./data-table.tsx";
 
@@ -43,6 +44,26 @@ describe("DataTable", () => {
     expect(within(table).getByRole("rowheader", { name: "Flea Drops" })).toHaveAttribute("scope", "row");
     const chews = within(table).getByRole("row", { name: /Dental Chews/ });
     expect(cellsOf(chews).map((cell) => cell.textContent)).toEqual(["Dental Chews", "DC-1", "3", "$30.00"]);
+  });
+
+  it("is busy while a long page of rows is still being drawn, and not once every row is", async () => {
+    const many: Line[] = Array.from({ length: 25 }, (_, i) => ({
+      ...(lines[0] as Line),
+      sku: `SKU-${i + 1}`,
+      name: `Product ${i + 1}`,
+    }));
+    renderComponent(<DataTable label="Order lines" columns={columns} rows={many} rowKey={(line) => line.sku} />);
+    const table = await screen.findByRole("table", { name: "Order lines" });
+    // A header row and the first batch; assistive technology and tests wait for aria-busy to go.
+    expect(within(table).getAllByRole("row")).toHaveLength(1 + FIRST_BATCH);
+    expect(table).toHaveAttribute("aria-busy", "true");
+    await waitFor(() => expect(table).not.toHaveAttribute("aria-busy"));
+    expect(within(table).getAllByRole("row")).toHaveLength(1 + 25);
+  });
+
+  it("is never busy with a page that fits in the first batch", async () => {
+    renderComponent(<DataTable label="Order lines" columns={columns} rows={lines} rowKey={(line) => line.sku} />);
+    expect(await screen.findByRole("table", { name: "Order lines" })).not.toHaveAttribute("aria-busy");
   });
 
   it("labels every cell with its column for the phone's cards, except the title and the actions", async () => {

@@ -201,7 +201,7 @@ export function DataTable<Row, Totals = never>({
   // The same parts from render to render, so the rows drawn already are not drawn again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: looks is made of look and tableProps
   const parts = useMemo(() => partsOf(looks), [look, tableProps]);
-  // A page of rows is drawn a few at a time (useInBatches).
+  // A page of rows is drawn a few at a time (useInBatches); the table is aria-busy until all are.
   const shown = useInBatches(rows.length);
   const table = (
     <Table
@@ -210,6 +210,7 @@ export function DataTable<Row, Totals = never>({
       data-cards={rowsOnPhone ? undefined : true}
       data-nowrap={nowrap || undefined}
       aria-label={caption ? undefined : label}
+      aria-busy={shown < rows.length || undefined}
     >
       {caption &&
         (showCaption ? (

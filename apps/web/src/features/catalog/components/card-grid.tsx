@@ -13,12 +13,16 @@ import classes from "./category-tile.module.css";
 
 /**
  * The catalogue's grid of cards (categories on the home page, products in a category): 2, 3 or 4 a
- * row, drawn a few cards a frame (useInBatches).
+ * row, drawn a few cards a frame (useInBatches) and aria-busy until all are.
  */
 export function CardGrid({ children }: { children: ReactNode }) {
   const cards = Children.toArray(children);
   const shown = useInBatches(cards.length);
-  return <div className={classes.grid}>{cards.slice(0, shown)}</div>;
+  return (
+    <div className={classes.grid} aria-busy={shown < cards.length || undefined}>
+      {cards.slice(0, shown)}
+    </div>
+  );
 }
 
 /** The grid while it loads: eight grey cards, a picture and two lines of text each. */
