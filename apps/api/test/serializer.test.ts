@@ -39,7 +39,7 @@ type JsonSchema = Record<string, unknown> & {
 /** Strings that pass the contract's response patterns (email, phone, zip, ISO date). */
 const PATTERN_SAMPLES = ["maria@happypaws.test", "415-555-0101", "94105", "2026-01-31", "#0f4c5c"];
 /** Text a serializer must escape exactly as JSON.stringify does. */
-const TRICKY_TEXT = 'Quote " backslash \\ newline \n tab \t é ✓ \u2028 \u0001 </script>';
+const TRICKY_TEXT = ' Quote " backslash \\ newline \n tab \t é ✓ \u2028 \u0001 </script>';
 
 /**
  * A value the schema accepts, varied by `k`: which union branch (so `X | null` is null every other
@@ -129,6 +129,23 @@ describe("the compiled response serializer", () => {
         const frozen = Object.freeze(value);
         expect(String(write(frozen))).toBe(expected);
         expect(write(frozen)).toBe(write(frozen));
+      }
+    }
+  });
+
+  it("writes every success so that parsing it with its schema changes nothing (the web's build takes it as written)", () => {
+    // The web's production build does not parse a success again (apps/web/src/lib/api-client.ts,
+    // decision 053): what the API writes must already be what zod would make of it, with no
+    // default to fill in, no text to trim and no field to drop.
+    const serializer = createSerializerCompiler({ validate: false });
+    const successes = compiled.filter((route) => String(route.httpStatus).startsWith("2"));
+    expect(successes.length).toBeGreaterThan(50);
+    for (const route of successes) {
+      const write = serializer(route);
+      const json = z.toJSONSchema(route.schema, { io: "output", target: "draft-7" }) as JsonSchema;
+      for (let k = 0; k < 4; k++) {
+        const written = JSON.parse(String(write(sample(json, k))));
+        expect(route.schema.parse(written), `${route.method} ${route.url}, sample ${k}`).toEqual(written);
       }
     }
   });

@@ -129,7 +129,8 @@ export const ProgrammeFormSchema = z.object({
 });
 export type ProgrammeForm = z.infer<typeof ProgrammeFormSchema>;
 export const ProgrammeUpdateSchema = ProgrammeFormSchema.extend({ id: IdSchema });
-export const ProgrammeSchema = ProgrammeFormSchema.extend({ id: z.number().int() });
+/** A programme as the API answers it: the form's fields as stored (a name is trimmed on its way in). */
+export const ProgrammeSchema = ProgrammeFormSchema.extend({ id: z.number().int(), name: z.string() });
 export type Programme = z.infer<typeof ProgrammeSchema>;
 export const ProgrammeIdSchema = z.object({ id: IdSchema });
 
