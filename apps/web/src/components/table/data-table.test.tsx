@@ -61,6 +61,28 @@ describe("DataTable", () => {
     expect(within(table).getAllByRole("row")).toHaveLength(1 + 25);
   });
 
+  it("draws what follows the rows (a pager) once every row is, so it never moves down as they arrive", async () => {
+    const many: Line[] = Array.from({ length: 25 }, (_, i) => ({
+      ...(lines[0] as Line),
+      sku: `SKU-${i + 1}`,
+      name: `Product ${i + 1}`,
+    }));
+    renderComponent(
+      <DataTable
+        label="Order lines"
+        columns={columns}
+        rows={many}
+        rowKey={(line) => line.sku}
+        after={<nav aria-label="Pages of lines" />}
+      />,
+    );
+    const table = await screen.findByRole("table", { name: "Order lines" });
+    expect(table).toHaveAttribute("aria-busy", "true");
+    expect(screen.queryByRole("navigation", { name: "Pages of lines" })).toBeNull();
+    expect(await screen.findByRole("navigation", { name: "Pages of lines" })).toBeInTheDocument();
+    expect(within(table).getAllByRole("row")).toHaveLength(1 + 25);
+  });
+
   it("is never busy with a page that fits in the first batch", async () => {
     renderComponent(<DataTable label="Order lines" columns={columns} rows={lines} rowKey={(line) => line.sku} />);
     expect(await screen.findByRole("table", { name: "Order lines" })).not.toHaveAttribute("aria-busy");

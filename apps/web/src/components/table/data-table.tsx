@@ -65,6 +65,11 @@ export interface DataTableProps<Row, Totals = never> {
   /** Rows stay rows on a phone too: only for a table of two or three short columns that fits 320 px. */
   rowsOnPhone?: boolean;
   tableProps?: TableProps;
+  /**
+   * What follows the rows on the page (a pager): drawn once every row is, so it does not move down
+   * as the rows arrive a few a frame, a layout shift (decision 034, lever 53).
+   */
+  after?: ReactNode;
 }
 
 /**
@@ -196,6 +201,7 @@ export function DataTable<Row, Totals = never>({
   rowsOnPhone = false,
   framed = false,
   tableProps,
+  after,
 }: DataTableProps<Row, Totals>) {
   const looks = { withRowBorders: true, ...LOOKS[look], ...tableProps };
   // The same parts from render to render, so the rows drawn already are not drawn again.
@@ -233,8 +239,9 @@ export function DataTable<Row, Totals = never>({
       {totals !== undefined && <TotalsRow columns={columns} totals={totals} totalsLabel={totalsLabel} parts={parts} />}
     </Table>
   );
-  if (!minWidth) return table;
-  return (
+  const body = !minWidth ? (
+    table
+  ) : (
     <Box
       className={[classes.scroll, framed ? classes.framed : ""].join(" ")}
       style={{ "--table-min-width": `${minWidth}px` } as CSSProperties}
@@ -244,6 +251,12 @@ export function DataTable<Row, Totals = never>({
     >
       {table}
     </Box>
+  );
+  return (
+    <>
+      {body}
+      {shown >= rows.length && after}
+    </>
   );
 }
 

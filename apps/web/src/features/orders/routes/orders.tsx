@@ -267,35 +267,35 @@ export function OrdersRoute() {
           </Stack>
         </Paper>
       ) : (
-        <>
-          <div className={classes.wrap} aria-busy={orders.isPlaceholderData}>
-            <DataTable
-              label="My Orders"
-              caption="My Orders, newest first"
-              look="lines"
-              columns={COLUMNS}
-              rows={orders.data.items}
-              rowKey={(order) => order.id}
-              minWidth={860}
-              framed
-              tableProps={{ striped: true, highlightOnHover: true }}
-            />
-          </div>
-          {pages > 1 && (
-            <Group justify="center">
-              <Pagination
-                total={pages}
-                value={Math.min(page, pages)}
-                onChange={goTo}
-                aria-label="Pages of orders"
-                getControlProps={(control) => ({
-                  "aria-label": `${control[0]?.toUpperCase()}${control.slice(1)} page`,
-                })}
-                getItemProps={(item) => ({ "aria-label": `Page ${item}` })}
-              />
-            </Group>
-          )}
-        </>
+        <div className={classes.wrap} aria-busy={orders.isPlaceholderData}>
+          <DataTable
+            label="My Orders"
+            caption="My Orders, newest first"
+            look="lines"
+            columns={COLUMNS}
+            rows={orders.data.items}
+            rowKey={(order) => order.id}
+            minWidth={860}
+            framed
+            tableProps={{ striped: true, highlightOnHover: true }}
+            after={
+              pages > 1 && (
+                <Group justify="center" mt="lg" pb={4}>
+                  <Pagination
+                    total={pages}
+                    value={Math.min(page, pages)}
+                    onChange={goTo}
+                    aria-label="Pages of orders"
+                    getControlProps={(control) => ({
+                      "aria-label": `${control[0]?.toUpperCase()}${control.slice(1)} page`,
+                    })}
+                    getItemProps={(item) => ({ "aria-label": `Page ${item}` })}
+                  />
+                </Group>
+              )
+            }
+          />
+        </div>
       )}
     </Stack>
   );
