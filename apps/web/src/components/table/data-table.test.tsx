@@ -29,6 +29,10 @@ const columns: TableColumn<Line, Totals>[] = [
   { key: "total", label: "Total", numeric: true, cell: (line) => line.total, total: (t) => t.total },
 ];
 
+/** `count` lines, more than the first batch a table draws (lib/in-batches.ts). */
+const manyLines = (count: number): Line[] =>
+  Array.from({ length: count }, (_, i) => ({ ...(lines[0] as Line), sku: `SKU-${i + 1}`, name: `Product ${i + 1}` }));
+
 /** A row's cells, the header cell that heads it included. */
 const cellsOf = (row: HTMLElement) => Array.from(row.querySelectorAll<HTMLElement>("th, td"));
 
@@ -47,11 +51,7 @@ describe("DataTable", () => {
   });
 
   it("is busy while a long page of rows is still being drawn, and not once every row is", async () => {
-    const many: Line[] = Array.from({ length: 25 }, (_, i) => ({
-      ...(lines[0] as Line),
-      sku: `SKU-${i + 1}`,
-      name: `Product ${i + 1}`,
-    }));
+    const many = manyLines(25);
     renderComponent(<DataTable label="Order lines" columns={columns} rows={many} rowKey={(line) => line.sku} />);
     const table = await screen.findByRole("table", { name: "Order lines" });
     // A header row and the first batch; assistive technology and tests wait for aria-busy to go.
@@ -62,11 +62,7 @@ describe("DataTable", () => {
   });
 
   it("draws what follows the rows (a pager) once every row is, so it never moves down as they arrive", async () => {
-    const many: Line[] = Array.from({ length: 25 }, (_, i) => ({
-      ...(lines[0] as Line),
-      sku: `SKU-${i + 1}`,
-      name: `Product ${i + 1}`,
-    }));
+    const many = manyLines(25);
     renderComponent(
       <DataTable
         label="Order lines"
