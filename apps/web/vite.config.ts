@@ -8,6 +8,7 @@ import { compileHints } from "./build/compile-hints.ts";
 import { mantineCssPerComponent } from "./build/mantine-css.ts";
 import { precompress } from "./build/precompress.ts";
 import { pureContract } from "./build/pure-contract.ts";
+import { storageMark } from "./build/storage-mark.ts";
 import { trimDependencies } from "./build/trim-dependencies.ts";
 
 // The API serves /api and /media on port 3000 (DESIGN §1); in development Vite proxies both so the
@@ -134,8 +135,18 @@ const firstData = {
   },
 } satisfies BootPreloadOptions["firstData"];
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: new URL(".", import.meta.url).pathname,
+  // A build's mark on what the web stores in the browser (src/lib/storage-mark.ts): none in
+  // development, where every stored value is checked against its schema.
+  define:
+    command === "build"
+      ? {
+          "import.meta.env.STORAGE_MARK": JSON.stringify(
+            storageMark([src(""), fileURLToPath(new URL("../../packages/contract/src", import.meta.url))]),
+          ),
+        }
+      : {},
   plugins: [
     react(),
     trimDependencies(),
@@ -189,4 +200,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

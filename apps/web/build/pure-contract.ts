@@ -5,6 +5,7 @@ import type { Plugin, Rollup } from "vite";
 type Expression = Extract<Rollup.ProgramNode["body"][number], { type: "ExpressionStatement" }>["expression"];
 
 const CONTRACT_MODULE = /\/packages\/contract\/src\/[^/]+\.ts$/;
+const WEB_MODULE = /\/apps\/web\/src\/.+\.tsx?$/;
 const LAZY_SCHEMA = new URL("../src/lib/lazy-schema.ts", import.meta.url).pathname;
 
 /** The contract's naming: a schema's name ends in Schema (ProfileSchema, ReportFilterBaseSchema). */
@@ -23,15 +24,29 @@ function chainRoot(node: Expression): string | undefined {
   }
 }
 
+/** The contract's builders of a schema (primitives.ts): `dbText(…)` is a schema as `z.string()` is. */
+const isSchemaBuilder = (name: string) => /^(db|form)[A-Z]/.test(name);
+
 /**
  * One contract module (JavaScript, its types stripped), rewritten for the web: every top-level
  * constant's initialiser marked pure, so Rollup drops a constant no kept code reads, and each schema
- * (a call chain from `z` or from another schema, or a constant named …Schema) built on its first use
- * (lib/lazy-schema.ts) instead of when the module loads.
+ * built on its first use (lib/lazy-schema.ts) instead of when the module loads. A schema is a call
+ * chain from `z`, from a builder (`dbText`), from another schema or from a constant named …Schema;
+ * an object whose every value is a schema (the fields several schemas spread) is built so too.
+ * `schemasOnly` (the web's own modules) leaves the other constants as they are.
  */
-export function pureContractModule(code: string, lazySchemaModule = LAZY_SCHEMA) {
+export function pureContractModule(code: string, lazySchemaModule = LAZY_SCHEMA, { schemasOnly = false } = {}) {
   const s = new MagicString(code);
   const schemas = new Set<string>();
+  const isSchemaChain = (node: Expression | null | undefined): boolean => {
+    if (node?.type !== "CallExpression") return false;
+    const root = chainRoot(node) ?? "";
+    return root === "z" || isSchemaName(root) || isSchemaBuilder(root) || schemas.has(root);
+  };
+  const isSchemaFields = (node: Expression) =>
+    node.type === "ObjectExpression" &&
+    node.properties.length > 0 &&
+    node.properties.every((p) => p.type === "Property" && !p.computed && isSchemaChain(p.value as Expression));
   for (const statement of parseAst(code).body) {
     const declaration = statement.type === "ExportNamedDeclaration" ? statement.declaration : statement;
     if (declaration?.type !== "VariableDeclaration") continue;
@@ -39,11 +54,15 @@ export function pureContractModule(code: string, lazySchemaModule = LAZY_SCHEMA)
       if (!init || INERT.has(init.type)) continue;
       const { start, end } = init as Expression & { start: number; end: number };
       const name = id.type === "Identifier" ? id.name : "";
-      const root = chainRoot(init as Expression) ?? "";
-      if (init.type === "CallExpression" && [name, root].some((n) => n === "z" || isSchemaName(n) || schemas.has(n))) {
+      const expression = init as Expression;
+      if (
+        (expression.type === "CallExpression" && isSchemaName(name)) ||
+        isSchemaChain(expression) ||
+        isSchemaFields(expression)
+      ) {
         schemas.add(name);
         s.prependLeft(start, "/* @__PURE__ */ __lazySchema(() => (").appendRight(end, "))");
-      } else {
+      } else if (!schemasOnly) {
         s.prependLeft(start, "/* @__PURE__ */ (() => (").appendRight(end, "))()");
       }
     }
@@ -68,7 +87,10 @@ export function pureContract(): Plugin {
     // After TypeScript is stripped: the hook reads JavaScript.
     enforce: "post",
     transform(code, id) {
-      return CONTRACT_MODULE.test(id) ? pureContractModule(code) : null;
+      if (CONTRACT_MODULE.test(id)) return pureContractModule(code);
+      if (!WEB_MODULE.test(id)) return null;
+      const out = pureContractModule(code, LAZY_SCHEMA, { schemasOnly: true });
+      return out.code === code ? null : out;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { CART_STORAGE_KEY, type CartItem, CartItemSchema } from "@vetportal/contract";
 import { useSyncExternalStore } from "react";
 import { z } from "zod";
+import { markWritten, readMarked } from "./storage-mark.ts";
 
 /**
  * The cart (SPEC §3 "Cart item", §4 "Cart"): kept in the tab's session storage under the spec's
@@ -58,10 +59,19 @@ export function setCartSync(next: ((change: CartChange) => void) | null): void {
 let current: CartState | null = null;
 const listeners = new Set<() => void>();
 
-function readJson<T extends z.ZodType>(key: string, schema: T): z.infer<T> | null {
+/** The stored cart's keys, in the order its mark covers them (storage-mark.ts). */
+const CART_KEYS = [
+  CART_STORAGE_KEY,
+  CART_NOTICES_STORAGE_KEY,
+  CART_NOTES_STORAGE_KEY,
+  CART_REVISION_STORAGE_KEY,
+] as const;
+
+/** A stored value: read as JSON where this build wrote it (decision 054), else only if it matches `schema`. */
+function readJson<T extends z.ZodType>(raw: string | null, schema: T, written: boolean): z.infer<T> | null {
+  if (raw === null) return null;
   try {
-    const raw = sessionStorage.getItem(key);
-    if (raw === null) return null;
+    if (written) return JSON.parse(raw) as z.infer<T>;
     const parsed = schema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
@@ -70,16 +80,27 @@ function readJson<T extends z.ZodType>(key: string, schema: T): z.infer<T> | nul
 }
 
 function read(): CartState {
-  current ??= {
-    items: readJson(CART_STORAGE_KEY, CartSchema) ?? [],
-    notices: readJson(CART_NOTICES_STORAGE_KEY, CartNoticesSchema),
-    notes: readJson(CART_NOTES_STORAGE_KEY, CartNotesSchema) ?? {},
-    revision: readJson(CART_REVISION_STORAGE_KEY, CartRevisionSchema),
-  };
+  if (!current) {
+    let stored: ReturnType<typeof readMarked<typeof CART_KEYS>> = { values: [null, null, null, null], written: true };
+    try {
+      stored = readMarked(sessionStorage, CART_KEYS);
+    } catch {
+      // Storage disabled: an empty cart, which lives as long as the page.
+    }
+    const [items, notices, notes, revision] = stored.values;
+    current = {
+      items: readJson(items, CartSchema, stored.written) ?? [],
+      notices: readJson(notices, CartNoticesSchema, stored.written),
+      notes: readJson(notes, CartNotesSchema, stored.written) ?? {},
+      revision: readJson(revision, CartRevisionSchema, stored.written),
+    };
+    // What was checked is written back under this build's mark.
+    if (!stored.written) write(current, { notify: false });
+  }
   return current;
 }
 
-function write(next: CartState): void {
+function write(next: CartState, { notify = true } = {}): void {
   current = next;
   try {
     if (next.items.length) sessionStorage.setItem(CART_STORAGE_KEY, JSON.stringify(next.items));
@@ -90,10 +111,11 @@ function write(next: CartState): void {
     else sessionStorage.removeItem(CART_NOTES_STORAGE_KEY);
     if (next.revision !== null) sessionStorage.setItem(CART_REVISION_STORAGE_KEY, String(next.revision));
     else sessionStorage.removeItem(CART_REVISION_STORAGE_KEY);
+    markWritten(sessionStorage, CART_KEYS);
   } catch {
     // Storage full or disabled: the cart still works for this page's lifetime.
   }
-  for (const listener of listeners) listener();
+  if (notify) for (const listener of listeners) listener();
 }
 
 export function getCart(): CartItem[] {

@@ -37,13 +37,15 @@ export const NAMES = Object.freeze(["Active", "Shipped"]);
 export const RowSchema = z.object({ id, label: z.literal("row-schema") });
 export const WideSchema = RowSchema.extend({ note: z.literal("wide-schema") });
 export const UnusedSchema = z.object({ marker: z.literal("unused-schema") });
+const sharedFields = { kind: z.literal("shared-fields"), note: dbText().max(10) };
+export const FieldsSchema = z.object({ ...sharedFields, id });
 `;
 
 /** The contract module above, bundled with a page that reads `used` from it, through the web's transform. */
 async function bundle(used: string) {
   const build = await rollup({
     input: "page",
-    external: ["zod", "lazy-schema"],
+    external: ["zod", "lazy-schema", "primitives"],
     plugins: [
       {
         name: "virtual",
@@ -52,7 +54,7 @@ async function bundle(used: string) {
           id === "page"
             ? `import { ${used} } from "contract";\nconsole.log(${used});`
             : id === "contract"
-              ? CONTRACT
+              ? `import { dbText } from "primitives";\n${CONTRACT}`
               : null,
       },
       {
@@ -76,11 +78,35 @@ describe("the web build's contract transform", () => {
     expect(code).toMatch(/const RowSchema = \/\* @__PURE__ \*\/ \w*lazySchema\(\(\) =>/);
   });
 
+  it("builds an object of schemas, which several schemas spread, on first use too", async () => {
+    const code = await bundle("FieldsSchema");
+    expect(code).toContain("shared-fields");
+    expect(code).toMatch(/const sharedFields = \/\* @__PURE__ \*\/ \w*lazySchema\(\(\) =>/);
+    expect(code).not.toContain("wide-schema");
+  });
+
   it("keeps a constant that is not a schema as a value, built where it was", async () => {
     const code = await bundle("NAMES");
     expect(code).toContain("Shipped");
     expect(code).not.toMatch(/lazySchema\(/);
     expect(code).not.toContain("row-schema");
+  });
+});
+
+describe("the web's own modules", () => {
+  it("have their schemas built on first use and every other constant left as it is", () => {
+    const code = [
+      'import { z } from "zod";',
+      "const listeners = new Set();",
+      "const started = Date.now();",
+      "const FormSchema = z.object({ name: z.string() });",
+      "const ListSchema = z.array(FormSchema);",
+    ].join("\n");
+    const lazy = pureContractModule(code, "lazy-schema", { schemasOnly: true }).code;
+    expect(lazy).toContain("const listeners = new Set();");
+    expect(lazy).toContain("const started = Date.now();");
+    expect(lazy).toContain("const FormSchema = /* @__PURE__ */ __lazySchema(() => (z.object(");
+    expect(lazy).toContain("const ListSchema = /* @__PURE__ */ __lazySchema(() => (z.array(FormSchema)))");
   });
 });
 
@@ -93,15 +119,15 @@ describe("the contract's schema constants", () => {
     ),
   ].map((match) => match[1]);
 
-  it("are named …Schema when a builder makes them, so the web builds them on first use", async () => {
+  it("are built on first use in the web whenever a builder makes them, or they are objects of schemas", async () => {
     expect(builders).toEqual(expect.arrayContaining(["dbInt", "dbText"]));
     const eager: string[] = [];
     for (const file of readdirSync(CONTRACT_DIR).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))) {
       const { code } = await transform(readFileSync(join(CONTRACT_DIR, file), "utf8"), { loader: "ts" });
       const lazy = pureContractModule(code, "lazy-schema").code;
-      for (const match of code.matchAll(/^(?:export )?const (\w+) = (\w+)\(/gm)) {
-        const [, name, root] = match;
-        if (!builders.includes(root ?? "")) continue;
+      for (const match of code.matchAll(/^(?:export )?const (\w+) = (?:(\w+)\(|\{\s*\w+: (\w+)\()/gm)) {
+        const [, name, root, field] = match;
+        if (!builders.includes(root ?? field ?? "") && root !== "z" && field !== "z") continue;
         if (!new RegExp(`const ${name} = /\\* @__PURE__ \\*/ __lazySchema\\(`).test(lazy))
           eager.push(`${file}: ${name}`);
       }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { type AddressQueryRequestSchema, AddressSchema } from "@vetportal/contract";
 import { z } from "zod";
 import { apiData } from "./api-client.ts";
+import { lazySchema } from "./lazy-schema.ts";
 
 // POST /api/address/query lists a user's own addresses (Account) and a department's (Departments),
 // two features, so it lives in lib/ (STYLE §1).
@@ -10,7 +11,7 @@ export type AddressOwner = z.input<typeof AddressQueryRequestSchema>;
 export const ADDRESSES_QUERY_KEY = ["addresses"] as const;
 
 export function listAddresses(owner: AddressOwner, signal?: AbortSignal) {
-  return apiData("/api/address/query", { body: owner, schema: z.array(AddressSchema), signal });
+  return apiData("/api/address/query", { body: owner, schema: lazySchema(() => z.array(AddressSchema)), signal });
 }
 
 export function addressesQueryOptions(owner: AddressOwner) {

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { afterLoad } from "./after-load.ts";
 import { apiData } from "./api-client.ts";
+import { lazySchema } from "./lazy-schema.ts";
 
 // POST /api/user/vetNameList feeds the Users report's practice filter and the department form's
 // user picker, two features, so it lives in lib/ (STYLE §1).
@@ -17,7 +18,7 @@ export type PracticeName = z.infer<typeof PracticeNameSchema>;
 export const PRACTICE_NAMES_QUERY_KEY = ["practice-names"] as const;
 
 export function listPracticeNames(signal?: AbortSignal) {
-  return apiData("/api/user/vetNameList", { body: {}, schema: z.array(PracticeNameSchema), signal });
+  return apiData("/api/user/vetNameList", { body: {}, schema: lazySchema(() => z.array(PracticeNameSchema)), signal });
 }
 
 /**

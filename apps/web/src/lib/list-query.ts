@@ -2,6 +2,7 @@ import { keepPreviousData, type QueryKey, queryOptions, type UseQueryOptions, us
 import { okSchema } from "@vetportal/contract";
 import { z } from "zod";
 import { apiRequest } from "./api-client.ts";
+import { lazySchema } from "./lazy-schema.ts";
 
 /** A page of a list endpoint: its rows and the real total (found_rows, DESIGN §7). */
 export interface ListPage<T> {
@@ -19,7 +20,7 @@ export function requestList<T extends z.ZodType>(
   row: T,
   signal?: AbortSignal,
 ): Promise<ListPage<z.infer<T>>> {
-  return apiRequest(path, { body, schema: okSchema(z.array(row)), signal }).then((response) => ({
+  return apiRequest(path, { body, schema: lazySchema(() => okSchema(z.array(row))), signal }).then((response) => ({
     items: response.data,
     total: response.found_rows ?? response.data.length,
   }));
@@ -36,7 +37,7 @@ export function requestRows<T extends z.ZodType<{ rows: readonly unknown[] }>>(
   signal?: AbortSignal,
 ): Promise<z.infer<T> & { found_rows: number }> {
   // zod cannot see through okSchema of a generic schema; the parse itself is exact.
-  const response = apiRequest(path, { body, schema: okSchema(data), signal }) as Promise<{
+  const response = apiRequest(path, { body, schema: lazySchema(() => okSchema(data)), signal }) as Promise<{
     data: z.infer<T>;
     found_rows?: number;
   }>;

@@ -1,5 +1,6 @@
 import { type Privileges, type Profile, STORAGE_KEYS, type StoredSession } from "@vetportal/contract";
 import { useSyncExternalStore } from "react";
+import { markWritten, readMarked } from "./storage-mark.ts";
 
 /**
  * The signed-in state lives in localStorage under the spec's keys (SPEC §3: userDetails, PROFILE,
@@ -35,26 +36,47 @@ export function isSessionExpired(session: StoredSession, now = Date.now()): bool
   return Number.isNaN(expiresAt) || expiresAt <= now;
 }
 
+function parseJson(raw: string | null): unknown {
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** The stored session's keys, in the order its mark covers them (storage-mark.ts). */
+const SESSION_KEYS = [STORAGE_KEYS.session, STORAGE_KEYS.profile, STORAGE_KEYS.privileges] as const;
+
 /**
- * The stored session, profile and privileges, each checked against its contract schema. The schemas
- * (and zod with them) load only when a session is stored, so a signed-out first visit does without
- * them (decision 016).
+ * The stored session, profile and privileges. What this build wrote is read as it is (decision
+ * 054); anything else is checked against its contract schema, and written back under this build's
+ * mark once it passed. The schemas (and zod with them) load only then, so neither a signed-out
+ * first visit (decision 016) nor a signed-in one by this build's own session builds them.
  */
 async function readStorage(): Promise<SessionState | null> {
-  const raw = {
-    session: localStorage.getItem(STORAGE_KEYS.session),
-    profile: localStorage.getItem(STORAGE_KEYS.profile),
-    privileges: localStorage.getItem(STORAGE_KEYS.privileges),
-  };
-  if (raw.session === null) return null;
+  const { values, written } = readMarked(localStorage, SESSION_KEYS);
+  const [rawSession, rawProfile, rawPrivileges] = values;
+  if (rawSession === null) return null;
+  if (written) {
+    const session = parseJson(rawSession) as StoredSession | null;
+    if (typeof session?.idToken !== "string" || !session.idToken || isSessionExpired(session)) return null;
+    return {
+      session,
+      profile: parseJson(rawProfile) as Profile | null,
+      privileges: parseJson(rawPrivileges) as Privileges | null,
+    };
+  }
   const { parseStored, PrivilegesSchema, ProfileSchema, StoredSessionSchema } = await import("./session-schemas.ts");
-  const session = parseStored(raw.session, StoredSessionSchema);
+  const session = parseStored(rawSession, StoredSessionSchema);
   if (!session?.idToken || isSessionExpired(session)) return null;
-  return {
+  const state = {
     session,
-    profile: parseStored(raw.profile, ProfileSchema),
-    privileges: parseStored(raw.privileges, PrivilegesSchema),
+    profile: parseStored(rawProfile, ProfileSchema),
+    privileges: parseStored(rawPrivileges, PrivilegesSchema),
   };
+  save(state);
+  return state;
 }
 
 /**
@@ -147,6 +169,7 @@ export function replaceTokens(tokens: SessionTokens): void {
   if (!current) return;
   const session: StoredSession = { ...current.session, ...tokens };
   localStorage.setItem(STORAGE_KEYS.session, JSON.stringify(session));
+  markWritten(localStorage, SESSION_KEYS);
   current = { ...current, session };
   emit();
 }
@@ -156,10 +179,16 @@ export function wasSignedOutByUser(): boolean {
   return endedByUser;
 }
 
-export function saveSession(state: SessionState): void {
+/** Stores a session this build made or checked, under this build's mark. */
+function save(state: SessionState): void {
   localStorage.setItem(STORAGE_KEYS.session, JSON.stringify(state.session));
   localStorage.setItem(STORAGE_KEYS.profile, JSON.stringify(state.profile));
   localStorage.setItem(STORAGE_KEYS.privileges, JSON.stringify(state.privileges));
+  markWritten(localStorage, SESSION_KEYS);
+}
+
+export function saveSession(state: SessionState): void {
+  save(state);
   current = state;
   restoreFailure = null;
   endedByUser = false;

@@ -12,6 +12,7 @@ import {
 import { z } from "zod";
 import { apiData } from "../../../lib/api-client.ts";
 import { useCsvDownload } from "../../../lib/download.ts";
+import { lazySchema } from "../../../lib/lazy-schema.ts";
 import { useRefreshingMutation } from "../../../lib/refreshing-mutation.ts";
 
 /*
@@ -28,7 +29,11 @@ export const programmesOptions = () =>
   queryOptions({
     queryKey: PROGRAMMES_KEY,
     queryFn: ({ signal }) =>
-      apiData("/api/allowance/programme/list", { body: {}, schema: z.array(ProgrammeSchema), signal }),
+      apiData("/api/allowance/programme/list", {
+        body: {},
+        schema: lazySchema(() => z.array(ProgrammeSchema)),
+        signal,
+      }),
   });
 export const useProgrammes = () => useQuery(programmesOptions());
 

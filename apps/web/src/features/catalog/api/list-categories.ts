@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { type CategoryListRequestSchema, CategorySchema } from "@vetportal/contract";
 import { z } from "zod";
 import { apiData } from "../../../lib/api-client.ts";
+import { lazySchema } from "../../../lib/lazy-schema.ts";
 
 export type CategoryListFilter = z.input<typeof CategoryListRequestSchema>;
 
@@ -10,7 +11,11 @@ export type CategoryListFilter = z.input<typeof CategoryListRequestSchema>;
  * sorts category 2214 last (SPEC §9), so the list is shown in the order given.
  */
 export function listCategories(filter: CategoryListFilter, signal?: AbortSignal) {
-  return apiData("/api/product/categories", { body: filter, schema: z.array(CategorySchema), signal });
+  return apiData("/api/product/categories", {
+    body: filter,
+    schema: lazySchema(() => z.array(CategorySchema)),
+    signal,
+  });
 }
 
 export function categoriesQueryOptions(filter: CategoryListFilter) {

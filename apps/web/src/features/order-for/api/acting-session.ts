@@ -27,7 +27,8 @@ function readStash(): Stash | null {
   if (raw !== cached.raw) {
     let stash: Stash | null = null;
     try {
-      const parsed = StashSchema.safeParse(JSON.parse(raw ?? "null"));
+      // Nothing stashed (every practice's page): no schema to build.
+      const parsed = raw === null ? { success: false as const } : StashSchema.safeParse(JSON.parse(raw));
       stash = parsed.success ? parsed.data : null;
     } catch {
       stash = null;
