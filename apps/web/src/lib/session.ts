@@ -50,33 +50,35 @@ const SESSION_KEYS = [STORAGE_KEYS.session, STORAGE_KEYS.profile, STORAGE_KEYS.p
 
 /**
  * The stored session, profile and privileges. What this build wrote is read as it is (decision
- * 054); anything else is checked against its contract schema, and written back under this build's
- * mark once it passed. The schemas (and zod with them) load only then, so neither a signed-out
- * first visit (decision 016) nor a signed-in one by this build's own session builds them.
+ * 054); anything else is checked against its contract schema (then `checked`). The schemas (and
+ * zod with them) load only then, so neither a signed-out first visit (decision 016) nor a signed-in
+ * one by this build's own session builds them.
  */
-async function readStorage(): Promise<SessionState | null> {
+async function readStorage(): Promise<{ state: SessionState | null; checked: boolean }> {
   const { values, written } = readMarked(localStorage, SESSION_KEYS);
   const [rawSession, rawProfile, rawPrivileges] = values;
-  if (rawSession === null) return null;
+  if (rawSession === null) return { state: null, checked: false };
   if (written) {
     const session = parseJson(rawSession) as StoredSession | null;
-    if (typeof session?.idToken !== "string" || !session.idToken || isSessionExpired(session)) return null;
-    return {
+    if (typeof session?.idToken !== "string" || !session.idToken || isSessionExpired(session)) {
+      return { state: null, checked: false };
+    }
+    const state = {
       session,
       profile: parseJson(rawProfile) as Profile | null,
       privileges: parseJson(rawPrivileges) as Privileges | null,
     };
+    return { state, checked: false };
   }
   const { parseStored, PrivilegesSchema, ProfileSchema, StoredSessionSchema } = await import("./session-schemas.ts");
   const session = parseStored(rawSession, StoredSessionSchema);
-  if (!session?.idToken || isSessionExpired(session)) return null;
+  if (!session?.idToken || isSessionExpired(session)) return { state: null, checked: true };
   const state = {
     session,
     profile: parseStored(rawProfile, ProfileSchema),
     privileges: parseStored(rawPrivileges, PrivilegesSchema),
   };
-  save(state);
-  return state;
+  return { state, checked: true };
 }
 
 /**
@@ -95,8 +97,13 @@ export function sessionRestored(): Promise<void> {
 
 async function restore(): Promise<void> {
   try {
-    current = await readStorage();
+    const { state, checked } = await readStorage();
+    current = state;
     if (!current) removeKeys();
+    // What passed the check is written back under this build's mark, so the next start reads it
+    // as it is. Only here: a tab on another build does the same, and two tabs writing back what
+    // the other's storage event showed them would never stop.
+    else if (checked) save(current);
   } catch (error) {
     // The schemas' chunk did not download: the stored session is neither trusted nor thrown away;
     // the route guard shows the reload page (getRestoreFailure).
@@ -105,7 +112,7 @@ async function restore(): Promise<void> {
   // Another tab signing in or out changes what this tab may show.
   window.addEventListener("storage", (event) => {
     if (event.key !== null && !Object.values<string>(STORAGE_KEYS).includes(event.key)) return;
-    void readStorage().then((state) => {
+    void readStorage().then(({ state }) => {
       current = state;
       emit();
     });

@@ -131,6 +131,28 @@ describe("a stored session", () => {
     expect(await restoredSession()).toBeNull();
   });
 
+  it("is checked, not written back, when a tab on another build changes it", async () => {
+    vi.stubEnv("STORAGE_MARK", "build-b");
+    let heard: ((event: { key: string | null }) => void) | undefined;
+    vi.stubGlobal("window", { addEventListener: (_: string, listener: typeof heard) => void (heard = listener) });
+    storeSession(null, "build-b");
+    const module = await import("./session.ts");
+    await module.initSession();
+    // The other tab signs in as someone else and marks what it wrote as its build's.
+    markAs("build-a", () => {
+      local.setItem(STORAGE_KEYS.session, JSON.stringify({ ...session, userid: 6, idToken: "id-6" }));
+      local.setItem(STORAGE_KEYS.privileges, JSON.stringify(oddPrivileges));
+      markWritten(local, SESSION_KEYS);
+    });
+    const theirs = sessionMark();
+    heard?.({ key: STORAGE_KEYS.session });
+    await vi.waitFor(() => expect(module.getSession()?.session.idToken).toBe("id-6"));
+    expect(module.getSession()?.privileges).toBeNull();
+    // Writing it back would raise a storage event in that tab, which would write it back in turn.
+    expect(sessionMark()).toBe(theirs);
+    expect(local.getItem(STORAGE_KEYS.privileges)).toBe(JSON.stringify(oddPrivileges));
+  });
+
   it("is marked whenever this build writes it", async () => {
     vi.stubEnv("STORAGE_MARK", "build-b");
     const { replaceTokens, saveSession } = await import("./session.ts");
