@@ -82,6 +82,16 @@ describe("ListResults", () => {
     expect(screen.getByRole("status")).toHaveTextContent("Showing 1–10 of 23 clinics · Page 1 of 3");
   });
 
+  it("draws the pager once every row is, so it does not move down as they arrive", async () => {
+    renderComponent(<PagedClinics total={60} size={25} />);
+    const table = await screen.findByRole("table", { name: "Clinics" });
+    expect(table).toHaveAttribute("aria-busy", "true");
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+    await waitFor(() => expect(table).not.toHaveAttribute("aria-busy"));
+    expect(within(table).getAllByRole("row")).toHaveLength(26);
+    expect(screen.getByRole("status")).toHaveTextContent("Showing 1–25 of 60 clinics · Page 1 of 3");
+  });
+
   it("pages through the list with the pager", async () => {
     const { user } = renderComponent(<PagedClinics total={23} />);
     const pages = await screen.findByRole("navigation", { name: "Pages of clinics" });

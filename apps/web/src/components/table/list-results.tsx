@@ -60,6 +60,16 @@ export function ListResults<T>({
   }
   const items = query.data?.items;
   const total = query.data?.total ?? 0;
+  const pagerOfTotal = items && (!pagedOnly || total > pageSize) && (
+    <TablePager
+      noun={noun}
+      page={Math.min(page, pageCount(total, pageSize))}
+      pageSize={pageSize}
+      total={total}
+      onPageChange={onPageChange}
+      {...pager}
+    />
+  );
   return (
     <Stack gap="sm">
       <Box pos="relative" mih={120}>
@@ -77,6 +87,8 @@ export function ListResults<T>({
             rowKey={rowKey}
             minWidth={minWidth}
             framed={framed}
+            // Drawn once every row is, so it does not move down as they arrive (decision 034, lever 53).
+            after={pagerOfTotal && <Box mt="sm">{pagerOfTotal}</Box>}
           />
         )}
         {items && items.length === 0 && (
@@ -85,16 +97,7 @@ export function ListResults<T>({
           </Text>
         )}
       </Box>
-      {items && (!pagedOnly || total > pageSize) && (
-        <TablePager
-          noun={noun}
-          page={Math.min(page, pageCount(total, pageSize))}
-          pageSize={pageSize}
-          total={total}
-          onPageChange={onPageChange}
-          {...pager}
-        />
-      )}
+      {items && items.length === 0 && pagerOfTotal}
     </Stack>
   );
 }

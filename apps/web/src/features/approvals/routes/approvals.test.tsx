@@ -80,7 +80,8 @@ describe("approvals queue", () => {
     const { user, router } = renderPage(<ApprovalsQueueRoute />, { path: "/approvals", url: "/approvals?page=2" });
     await screen.findByRole("table", { name: "Orders waiting for approval" });
     expect(queue.calls.last).toEqual({ limit: 25, offset: 25 });
-    await user.click(screen.getByRole("button", { name: /3/ }));
+    // The pager is drawn once the 25 rows are (ListResults).
+    await user.click(await screen.findByRole("button", { name: /3/ }));
     await waitFor(() => expect(queue.calls.last).toEqual({ limit: 25, offset: 50 }));
     expect(router.state.location.search).toBe("?page=3");
   });
