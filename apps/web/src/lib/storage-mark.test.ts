@@ -134,7 +134,11 @@ describe("a stored session", () => {
   it("is checked, not written back, when a tab on another build changes it", async () => {
     vi.stubEnv("STORAGE_MARK", "build-b");
     let heard: ((event: { key: string | null }) => void) | undefined;
-    vi.stubGlobal("window", { addEventListener: (_: string, listener: typeof heard) => void (heard = listener) });
+    vi.stubGlobal("window", {
+      addEventListener: (_: string, listener: typeof heard) => {
+        heard = listener;
+      },
+    });
     storeSession(null, "build-b");
     const module = await import("./session.ts");
     await module.initSession();
