@@ -1,5 +1,6 @@
 import { CART_STORAGE_KEY, type CartItem } from "@vetportal/contract";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { memoryStorage } from "../test/memory-storage.ts";
 import {
   addAllToCart,
   addToCart,
@@ -21,14 +22,7 @@ import {
 // The tab's session storage, in memory (Vitest runs the web's pure logic under Node).
 const stored = new Map<string, string>();
 beforeAll(() => {
-  globalThis.sessionStorage = {
-    getItem: (key: string) => stored.get(key) ?? null,
-    setItem: (key: string, value: string) => void stored.set(key, value),
-    removeItem: (key: string) => void stored.delete(key),
-    clear: () => stored.clear(),
-    key: () => null,
-    length: 0,
-  } as Storage;
+  globalThis.sessionStorage = memoryStorage(stored);
 });
 
 const line = (id: number, quantity: number): CartItem => ({

@@ -1,20 +1,14 @@
 import { PublicSettingsSchema, type StoredSession } from "@vetportal/contract";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { memoryStorage } from "../test/memory-storage.ts";
 import { apiData } from "./api-client.ts";
 import { saveSession } from "./session.ts";
 
 // The browser's localStorage and window, in memory (Vitest runs the web's logic under Node).
 const stored = new Map<string, string>();
 beforeAll(() => {
-  globalThis.localStorage = {
-    getItem: (key: string) => stored.get(key) ?? null,
-    setItem: (key: string, value: string) => void stored.set(key, value),
-    removeItem: (key: string) => void stored.delete(key),
-    clear: () => stored.clear(),
-    key: () => null,
-    length: 0,
-  } as Storage;
+  globalThis.localStorage = memoryStorage(stored);
   globalThis.window = globalThis as unknown as Window & typeof globalThis;
 });
 

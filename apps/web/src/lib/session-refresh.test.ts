@@ -1,19 +1,13 @@
 import { STORAGE_KEYS, type StoredSession } from "@vetportal/contract";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { memoryStorage } from "../test/memory-storage.ts";
 import { getSession, saveSession } from "./session.ts";
 import { refreshSession } from "./session-refresh.ts";
 
 // The browser's localStorage, shared by every tab, in memory (Vitest runs the web's logic under Node).
 const stored = new Map<string, string>();
 beforeAll(() => {
-  globalThis.localStorage = {
-    getItem: (key: string) => stored.get(key) ?? null,
-    setItem: (key: string, value: string) => void stored.set(key, value),
-    removeItem: (key: string) => void stored.delete(key),
-    clear: () => stored.clear(),
-    key: () => null,
-    length: 0,
-  } as Storage;
+  globalThis.localStorage = memoryStorage(stored);
 });
 
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();

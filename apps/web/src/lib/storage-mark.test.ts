@@ -1,22 +1,10 @@
 import { CART_STORAGE_KEY, STORAGE_KEYS, type StoredSession } from "@vetportal/contract";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { memoryStorage } from "../test/memory-storage.ts";
 import { markKey, markWritten } from "./storage-mark.ts";
 
 // What a stored value is read with (decision 054): a value this build wrote as it is, any other
 // checked against its contract schema first. The browser's storages, in memory (Node).
-function memoryStorage(): Storage & { entries: Map<string, string> } {
-  const entries = new Map<string, string>();
-  return {
-    entries,
-    getItem: (key: string) => entries.get(key) ?? null,
-    setItem: (key: string, value: string) => void entries.set(key, value),
-    removeItem: (key: string) => void entries.delete(key),
-    clear: () => entries.clear(),
-    key: () => null,
-    length: 0,
-  };
-}
-
 let local: ReturnType<typeof memoryStorage>;
 let tab: ReturnType<typeof memoryStorage>;
 beforeEach(() => {
