@@ -1,7 +1,7 @@
 import { CART_STORAGE_KEY, type CartItem, CartItemSchema } from "@vetportal/contract";
 import { useSyncExternalStore } from "react";
 import { z } from "zod";
-import { markWritten, readMarked } from "./storage-mark.ts";
+import { markWritten, parseJson, parseStored, readMarked } from "./storage-mark.ts";
 
 /**
  * The cart (SPEC §3 "Cart item", §4 "Cart"): kept in the tab's session storage under the spec's
@@ -67,18 +67,6 @@ const CART_KEYS = [
   CART_REVISION_STORAGE_KEY,
 ] as const;
 
-/** A stored value: read as JSON where this build wrote it (decision 054), else only if it matches `schema`. */
-function readJson<T extends z.ZodType>(raw: string | null, schema: T, written: boolean): z.infer<T> | null {
-  if (raw === null) return null;
-  try {
-    if (written) return JSON.parse(raw) as z.infer<T>;
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 function read(): CartState {
   if (!current) {
     let stored: ReturnType<typeof readMarked<typeof CART_KEYS>> = { values: [null, null, null, null], written: true };
@@ -88,11 +76,14 @@ function read(): CartState {
       // Storage disabled: an empty cart, which lives as long as the page.
     }
     const [items, notices, notes, revision] = stored.values;
+    // Read as JSON where this build wrote it (decision 054), else only if it matches its schema.
+    const value = <T extends z.ZodType>(raw: string | null, schema: T) =>
+      stored.written ? (parseJson(raw) as z.infer<T> | null) : parseStored(raw, schema);
     current = {
-      items: readJson(items, CartSchema, stored.written) ?? [],
-      notices: readJson(notices, CartNoticesSchema, stored.written),
-      notes: readJson(notes, CartNotesSchema, stored.written) ?? {},
-      revision: readJson(revision, CartRevisionSchema, stored.written),
+      items: value(items, CartSchema) ?? [],
+      notices: value(notices, CartNoticesSchema),
+      notes: value(notes, CartNotesSchema) ?? {},
+      revision: value(revision, CartRevisionSchema),
     };
     // What was checked is written back under this build's mark.
     if (!stored.written) write(current, { notify: false });

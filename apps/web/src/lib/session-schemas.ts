@@ -1,15 +1,15 @@
-import type { z } from "zod";
+import { PrivilegesSchema, ProfileSchema, StoredSessionSchema } from "@vetportal/contract";
+import { parseStored } from "./storage-mark.ts";
 
-/** The contract schemas a stored session is checked against; a chunk of their own (see readStorage in session.ts). */
-export { PrivilegesSchema, ProfileSchema, StoredSessionSchema } from "@vetportal/contract";
-
-/** A stored JSON value that matches its schema, or null. */
-export function parseStored<T extends z.ZodType>(raw: string | null, schema: T): z.infer<T> | null {
-  if (raw === null) return null;
-  try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+/**
+ * The stored session, profile and privileges, each checked against its contract schema (null where
+ * it does not match); a chunk of its own, loaded only for a value this build did not write (see
+ * readStorage in session.ts).
+ */
+export function checkStored(session: string | null, profile: string | null, privileges: string | null) {
+  return {
+    session: parseStored(session, StoredSessionSchema),
+    profile: parseStored(profile, ProfileSchema),
+    privileges: parseStored(privileges, PrivilegesSchema),
+  };
 }

@@ -1,6 +1,6 @@
 import { type Privileges, type Profile, STORAGE_KEYS, type StoredSession } from "@vetportal/contract";
 import { useSyncExternalStore } from "react";
-import { markWritten, readMarked } from "./storage-mark.ts";
+import { markWritten, parseJson, readMarked } from "./storage-mark.ts";
 
 /**
  * The signed-in state lives in localStorage under the spec's keys (SPEC §3: userDetails, PROFILE,
@@ -36,15 +36,6 @@ export function isSessionExpired(session: StoredSession, now = Date.now()): bool
   return Number.isNaN(expiresAt) || expiresAt <= now;
 }
 
-function parseJson(raw: string | null): unknown {
-  if (raw === null) return null;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return null;
-  }
-}
-
 /** The stored session's keys, in the order its mark covers them (storage-mark.ts). */
 const SESSION_KEYS = [STORAGE_KEYS.session, STORAGE_KEYS.profile, STORAGE_KEYS.privileges] as const;
 
@@ -70,14 +61,10 @@ async function readStorage(): Promise<{ state: SessionState | null; checked: boo
     };
     return { state, checked: false };
   }
-  const { parseStored, PrivilegesSchema, ProfileSchema, StoredSessionSchema } = await import("./session-schemas.ts");
-  const session = parseStored(rawSession, StoredSessionSchema);
+  const { checkStored } = await import("./session-schemas.ts");
+  const { session, profile, privileges } = checkStored(rawSession, rawProfile, rawPrivileges);
   if (!session?.idToken || isSessionExpired(session)) return { state: null, checked: true };
-  const state = {
-    session,
-    profile: parseStored(rawProfile, ProfileSchema),
-    privileges: parseStored(rawPrivileges, PrivilegesSchema),
-  };
+  const state = { session, profile, privileges };
   return { state, checked: true };
 }
 

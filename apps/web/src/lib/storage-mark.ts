@@ -6,6 +6,8 @@
  * or a person wrote or changed has no matching mark, and is checked against its schema as before.
  */
 
+import type { z } from "zod";
+
 /** The build's mark; none in development and in the web's tests, where every value is checked. */
 const buildMark = (): string | undefined => import.meta.env.STORAGE_MARK;
 
@@ -50,4 +52,20 @@ export function markWritten(storage: Storage, keys: readonly [string, ...string[
   } catch {
     // Storage full or disabled: the next read checks the values, as without a mark.
   }
+}
+
+/** A stored JSON value as it was written, or null when there is none or it is not JSON. */
+export function parseJson(raw: string | null): unknown {
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** A stored JSON value that matches its schema, or null. */
+export function parseStored<T extends z.ZodType>(raw: string | null, schema: T): z.infer<T> | null {
+  const parsed = raw === null ? null : schema.safeParse(parseJson(raw));
+  return parsed?.success ? parsed.data : null;
 }
