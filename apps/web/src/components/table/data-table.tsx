@@ -1,5 +1,12 @@
 import { Box, Table, type TableProps, VisuallyHidden } from "@mantine/core";
-import { type ComponentPropsWithoutRef, type CSSProperties, memo, type ReactNode, useMemo } from "react";
+import {
+  type ComponentPropsWithoutRef,
+  type CSSProperties,
+  memo,
+  type ReactNode,
+  useLayoutEffect,
+  useMemo,
+} from "react";
 import { useInBatches } from "../../lib/in-batches.ts";
 import { StatusBadge } from "../tone-badge.tsx";
 import classes from "./table.module.css";
@@ -70,6 +77,11 @@ export interface DataTableProps<Row, Totals = never> {
    * as the rows arrive a few a frame, a layout shift (decision 034, lever 53).
    */
   after?: ReactNode;
+  /**
+   * Called once every row is drawn: a page whose parts below the table sit outside its box (a
+   * panel's forms) draws them then, as `after` is drawn.
+   */
+  onWhole?: () => void;
 }
 
 /**
@@ -202,6 +214,7 @@ export function DataTable<Row, Totals = never>({
   framed = false,
   tableProps,
   after,
+  onWhole,
 }: DataTableProps<Row, Totals>) {
   const looks = { withRowBorders: true, ...LOOKS[look], ...tableProps };
   // The same parts from render to render, so the rows drawn already are not drawn again.
@@ -209,6 +222,11 @@ export function DataTable<Row, Totals = never>({
   const parts = useMemo(() => partsOf(looks), [look, tableProps]);
   // A page of rows is drawn a few at a time (useInBatches); the table is aria-busy until all are.
   const shown = useInBatches(rows.length);
+  const whole = shown >= rows.length;
+  // Before the browser paints, so what the page draws below the table is in the same frame.
+  useLayoutEffect(() => {
+    if (whole) onWhole?.();
+  }, [whole, onWhole]);
   const table = (
     <Table
       {...looks}
@@ -216,7 +234,7 @@ export function DataTable<Row, Totals = never>({
       data-cards={rowsOnPhone ? undefined : true}
       data-nowrap={nowrap || undefined}
       aria-label={caption ? undefined : label}
-      aria-busy={shown < rows.length || undefined}
+      aria-busy={!whole || undefined}
     >
       {caption &&
         (showCaption ? (
@@ -255,7 +273,7 @@ export function DataTable<Row, Totals = never>({
   return (
     <>
       {body}
-      {shown >= rows.length && after}
+      {whole && after}
     </>
   );
 }

@@ -173,6 +173,21 @@ describe("allocations grid", () => {
     expect(grid.calls.last).toEqual({ programme_id: 3 });
   });
 
+  it("draws the forms below the grid once its rows are whole, so they do not move down as rows arrive", async () => {
+    signIn({ admin: true });
+    const row = { department: null, allotted: 40, own: true, used: 0, pending: 0, left: 40 };
+    const many = Array.from({ length: 30 }, (_, i) => ({ ...row, user_id: 100 + i, practice: `Clinic ${i}` }));
+    server.use(apiOk("/api/allowance/grid", AllocationGridSchema, { ...GRID, rows: many }).handler);
+    renderPage(<AdminGridRoute />, { path: "/admin/allowances/:id", url: "/admin/allowances/3" });
+    const table = await screen.findByRole("table", { name: "Allocations" });
+    expect(table).toHaveAttribute("aria-busy", "true");
+    expect(screen.queryByRole("form", { name: "Set an allocation" })).not.toBeInTheDocument();
+    await waitFor(() => expect(table).not.toHaveAttribute("aria-busy"));
+    expect(within(table).getAllByRole("row")).toHaveLength(31);
+    expect(screen.getByRole("form", { name: "Set an allocation" })).toBeInTheDocument();
+    expect(screen.getByRole("form", { name: "Adjust a balance" })).toBeInTheDocument();
+  });
+
   it("exports the period it shows as the CSV the server names", async () => {
     const exported: unknown[] = [];
     server.use(

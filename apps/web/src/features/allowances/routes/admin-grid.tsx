@@ -1,5 +1,6 @@
 import { Stack, Text, TextInput } from "@mantine/core";
 import { type AllocationRow, type AllowanceUnit, allowanceAmount, IsoDateSchema } from "@vetportal/contract";
+import { useState } from "react";
 import { useParams } from "react-router";
 import { DayInput } from "../../../components/day-input.tsx";
 import { FilterForm, useFilterValues } from "../../../components/filter-form.tsx";
@@ -93,6 +94,9 @@ export function AdminGridRoute() {
   const period = periodOf(filters);
   const grid = useAllocationGrid(id, period);
   const exporter = useExportAllocations();
+  // The forms below the panel wait for its rows, so they do not move down as the rows arrive a
+  // few a frame (a layout shift; decision 034, "Twenty-fifth round").
+  const [rowsDrawn, setRowsDrawn] = useState(false);
   if (grid.isPending) return <PageLoading label="Loading allocations…" blocks={[{ h: 40 }, { h: 300 }]} />;
   if (grid.isError || !id) return <LoadError title="The allocations could not be loaded" query={grid} />;
   const { programme, period_start, rows, department_defaults } = grid.data;
@@ -116,15 +120,25 @@ export function AdminGridRoute() {
       )}
       <Panel title="Practices">
         {shown.length > 0 ? (
-          <DataTable label="Allocations" columns={gridColumns(programme.unit)} rows={shown} rowKey={(r) => r.user_id} />
+          <DataTable
+            label="Allocations"
+            columns={gridColumns(programme.unit)}
+            rows={shown}
+            rowKey={(r) => r.user_id}
+            onWhole={() => setRowsDrawn(true)}
+          />
         ) : (
           <Text c="dimmed" py="md" ta="center">
             No practice matches this filter.
           </Text>
         )}
       </Panel>
-      <ChangeForms programmeId={programme.id} period={period_start} rows={rows} />
-      <ImportPanel programmeId={programme.id} />
+      {(rowsDrawn || shown.length === 0) && (
+        <>
+          <ChangeForms programmeId={programme.id} period={period_start} rows={rows} />
+          <ImportPanel programmeId={programme.id} />
+        </>
+      )}
     </Stack>
   );
 }
