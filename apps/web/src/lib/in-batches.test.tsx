@@ -4,8 +4,8 @@ import { UNSAFE_DataRouterStateContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { FIRST_BATCH, NEXT_BATCH, useInBatches } from "./in-batches.ts";
 
-function List({ count }: { count: number }) {
-  const shown = useInBatches(count);
+function List({ count, inBatches }: { count: number; inBatches?: boolean }) {
+  const shown = useInBatches(count, inBatches);
   return (
     <ul>
       {Array.from({ length: shown }, (_, i) => `Item ${i + 1}`).map((item) => (
@@ -30,6 +30,11 @@ describe("useInBatches", () => {
     await waitFor(() => expect(items()).toHaveLength(FIRST_BATCH + NEXT_BATCH));
     await waitFor(() => expect(items()).toHaveLength(25));
     expect(items().map((item) => item.textContent)).toEqual(Array.from({ length: 25 }, (_, i) => `Item ${i + 1}`));
+  });
+
+  it("draws a long list at once when asked not to batch it (a table on a wide screen)", () => {
+    render(<List count={25} inBatches={false} />);
+    expect(items()).toHaveLength(25);
   });
 
   it("draws a short list at once", () => {

@@ -17,14 +17,16 @@ export const NEXT_BATCH = 4;
  * Everything is drawn at once when the page is about to be scrolled back to where it was left (a
  * step back, a reload: the router's restored position), so the position exists to return to, and
  * before the browser prints. Once drawn, a list's later changes (the pager's next page) are drawn
- * at once, up to the number it has drawn.
+ * at once, up to the number it has drawn. `inBatches: false` draws everything at once (a table on
+ * a wide screen, whose columns would widen as rows arrive).
  */
-export function useInBatches(count: number): number {
+export function useInBatches(count: number, inBatches = true): number {
   const [shown, setShown] = useState(FIRST_BATCH);
   const restoring = useContext(UNSAFE_DataRouterStateContext)?.restoreScrollPosition;
-  const all = typeof restoring === "number" && restoring > 0;
+  const restored = typeof restoring === "number" && restoring > 0;
   // Drawn whole once, it stays whole when the router's position is gone (the next navigation).
-  if (all && shown < count) setShown(count);
+  if (restored && shown < count) setShown(count);
+  const all = !inBatches || restored;
 
   useEffect(() => {
     if (all || shown >= count) return;

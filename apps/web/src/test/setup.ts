@@ -9,6 +9,7 @@ import { afterLoad } from "../lib/after-load.ts";
 import { clearLocalCart } from "../lib/cart-store.ts";
 import { clearSession } from "../lib/session.ts";
 import { server } from "./server.ts";
+import { matchMedia, resetWidth } from "./viewport.ts";
 
 // findBy…/waitFor wait up to 5 s, not 1 s: on a loaded 2-core machine (CI beside other suites) a
 // toast after a mutation can take longer than a second to render; a passing test is no slower.
@@ -18,19 +19,7 @@ const { getComputedStyle } = window;
 window.getComputedStyle = (element) => getComputedStyle(element);
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
-Object.defineProperty(window, "matchMedia", {
-  writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
-});
+Object.defineProperty(window, "matchMedia", { writable: true, value: matchMedia });
 // Mantine's autosizing Textarea listens for web fonts loading.
 Object.defineProperty(document, "fonts", {
   configurable: true,
@@ -79,6 +68,7 @@ afterEach(async () => {
   server.resetHandlers();
   clearSession();
   clearLocalCart();
+  resetWidth();
   localStorage.clear();
   sessionStorage.clear();
   const requests = unanswered.splice(0);

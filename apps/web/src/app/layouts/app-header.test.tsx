@@ -16,6 +16,22 @@ function answerHeaderQueries() {
   );
 }
 
+describe("the signed-in header's links", () => {
+  it("adds Approvals after every other link when its answer comes, so no link moves (a layout shift)", async () => {
+    server.use(
+      apiOk("/api/allowance/query", MyAllowanceSchema, { balances: [], ledger: [] }).handler,
+      apiOk("/api/approvals/waiting", ApprovalWaitingSchema, { approver: true, waiting: 2 }).handler,
+    );
+    signIn({ admin: true });
+    renderComponent(<AppHeader onCustomerService={vi.fn()} onLogout={vi.fn()} />);
+    const nav = screen.getAllByRole("navigation", { name: "Main" })[0] as HTMLElement;
+    const before = Array.from(nav.children, (item) => item.textContent);
+    const approvals = await within(nav).findByRole("link", { name: /^Approvals/ });
+    expect(Array.from(nav.children, (item) => item.textContent)).toEqual([...before, approvals.textContent]);
+    expect(approvals).toHaveTextContent("Approvals 2 waiting");
+  });
+});
+
 /** The menus load their code on first use (decision 034): a first press still opens them, whole. */
 describe("the signed-in header's menus", () => {
   it("opens the Reports menu with every report on the first press", async () => {

@@ -164,16 +164,6 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
                   <CartCount linkTo={link.to} onDark />
                 </Link>
               ))}
-              {approvals.show && (
-                <Link
-                  to="/approvals"
-                  className={classes.navLink}
-                  aria-current={ariaCurrent(pathname, "/approvals", isApprovalsPath(pathname))}
-                >
-                  <IconChecklist size={18} aria-hidden />
-                  Approvals <WaitingCount waiting={approvals.waiting} onDark />
-                </Link>
-              )}
               {isAdmin && <ReportsButton />}
               {!isAdmin && (
                 <Link
@@ -183,6 +173,17 @@ export function AppHeader({ onCustomerService, onLogout }: AppHeaderProps) {
                 >
                   <AccountIcon size={18} aria-hidden />
                   Account
+                </Link>
+              )}
+              {/* Last: it appears when the approvals' answer comes, and moves no other link (a layout shift). */}
+              {approvals.show && (
+                <Link
+                  to="/approvals"
+                  className={classes.navLink}
+                  aria-current={ariaCurrent(pathname, "/approvals", isApprovalsPath(pathname))}
+                >
+                  <IconChecklist size={18} aria-hidden />
+                  Approvals <WaitingCount waiting={approvals.waiting} onDark />
                 </Link>
               )}
             </nav>

@@ -55,18 +55,6 @@ export default function MobileMenu({ opened, onClose, onCustomerService, onLogou
               onClick={onClose}
             />
           ))}
-          {approvals.show && (
-            <MantineNavLink
-              component={Link}
-              to="/approvals"
-              label="Approvals"
-              leftSection={<IconChecklist size={18} aria-hidden />}
-              rightSection={<WaitingCount waiting={approvals.waiting} />}
-              active={isApprovalsPath(pathname)}
-              aria-current={ariaCurrent(pathname, "/approvals", isApprovalsPath(pathname))}
-              onClick={onClose}
-            />
-          )}
           {isAdmin && (
             <MantineNavLink
               component="button"
@@ -91,6 +79,18 @@ export default function MobileMenu({ opened, onClose, onCustomerService, onLogou
               leftSection={<AccountIcon size={18} aria-hidden />}
               active={isAccountPath(pathname)}
               aria-current={isAccountPath(pathname) ? "page" : undefined}
+              onClick={onClose}
+            />
+          )}
+          {approvals.show && (
+            <MantineNavLink
+              component={Link}
+              to="/approvals"
+              label="Approvals"
+              leftSection={<IconChecklist size={18} aria-hidden />}
+              rightSection={<WaitingCount waiting={approvals.waiting} />}
+              active={isApprovalsPath(pathname)}
+              aria-current={ariaCurrent(pathname, "/approvals", isApprovalsPath(pathname))}
               onClick={onClose}
             />
           )}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { FIRST_BATCH } from "../../lib/in-batches.ts";
 import { renderComponent } from "../../test/render.tsx";
+import { atWidth } from "../../test/viewport.ts";
 import { actionsColumn, DataTable, statusColumn, type TableColumn } from "./data-table.tsx";
 
 interface Line {
@@ -50,7 +51,8 @@ describe("DataTable", () => {
     expect(cellsOf(chews).map((cell) => cell.textContent)).toEqual(["Dental Chews", "DC-1", "3", "$30.00"]);
   });
 
-  it("is busy while a long page of rows is still being drawn, and not once every row is", async () => {
+  it("is busy while a phone's long page of cards is still being drawn, and not once every card is", async () => {
+    atWidth(390);
     const many = manyLines(25);
     renderComponent(<DataTable label="Order lines" columns={columns} rows={many} rowKey={(line) => line.sku} />);
     const table = await screen.findByRole("table", { name: "Order lines" });
@@ -62,6 +64,7 @@ describe("DataTable", () => {
   });
 
   it("draws what follows the rows (a pager) once every row is, so it never moves down as they arrive", async () => {
+    atWidth(390);
     const many = manyLines(25);
     renderComponent(
       <DataTable
@@ -76,6 +79,14 @@ describe("DataTable", () => {
     expect(table).toHaveAttribute("aria-busy", "true");
     expect(screen.queryByRole("navigation", { name: "Pages of lines" })).toBeNull();
     expect(await screen.findByRole("navigation", { name: "Pages of lines" })).toBeInTheDocument();
+    expect(within(table).getAllByRole("row")).toHaveLength(1 + 25);
+  });
+
+  it("draws a wide screen's rows at once, so its columns do not widen as rows arrive", async () => {
+    const many = manyLines(25);
+    renderComponent(<DataTable label="Order lines" columns={columns} rows={many} rowKey={(line) => line.sku} />);
+    const table = await screen.findByRole("table", { name: "Order lines" });
+    expect(table).not.toHaveAttribute("aria-busy");
     expect(within(table).getAllByRole("row")).toHaveLength(1 + 25);
   });
 

@@ -6,10 +6,14 @@ import {
   type ReactNode,
   useLayoutEffect,
   useMemo,
+  useState,
 } from "react";
 import { useInBatches } from "../../lib/in-batches.ts";
 import { StatusBadge } from "../tone-badge.tsx";
 import classes from "./table.module.css";
+
+/** Below Mantine's `sm`, where table.module.css turns the rows into cards. */
+const CARDS_QUERY = "(max-width: 47.99em)";
 
 /**
  * A column of a table: its header text (also the cell's label when the rows are cards on a phone),
@@ -220,8 +224,11 @@ export function DataTable<Row, Totals = never>({
   // The same parts from render to render, so the rows drawn already are not drawn again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: looks is made of look and tableProps
   const parts = useMemo(() => partsOf(looks), [look, tableProps]);
-  // A page of rows is drawn a few at a time (useInBatches); the table is aria-busy until all are.
-  const shown = useInBatches(rows.length);
+  // A phone's page of cards is drawn a few at a time (useInBatches); the table is aria-busy until
+  // all are. A table's rows are drawn at once: its columns take the width of their widest cell, and
+  // rows arriving a few a frame would widen them in view (a layout shift of the cells beside them).
+  const [asCards] = useState(() => !rowsOnPhone && window.matchMedia(CARDS_QUERY).matches);
+  const shown = useInBatches(rows.length, asCards);
   const whole = shown >= rows.length;
   // Before the browser paints, so what the page draws below the table is in the same frame.
   useLayoutEffect(() => {

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-client.ts";
 import { renderComponent } from "../../test/render.tsx";
+import { atWidth } from "../../test/viewport.ts";
 import { actionsColumn, statusColumn, type TableColumn } from "./data-table.tsx";
 import { ListResults } from "./list-results.tsx";
 
@@ -83,6 +84,7 @@ describe("ListResults", () => {
   });
 
   it("draws the pager once every row is, so it does not move down as they arrive", async () => {
+    atWidth(390);
     renderComponent(<PagedClinics total={60} size={25} />);
     const table = await screen.findByRole("table", { name: "Clinics" });
     expect(table).toHaveAttribute("aria-busy", "true");

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { apiOk } from "../../../test/handlers.ts";
 import { fill, renderPage, signIn } from "../../../test/render.tsx";
 import { server } from "../../../test/server.ts";
+import { atWidth } from "../../../test/viewport.ts";
 import { AdminGridRoute } from "./admin-grid.tsx";
 import { AdminProgrammesRoute } from "./admin-programmes.tsx";
 
@@ -173,7 +174,8 @@ describe("allocations grid", () => {
     expect(grid.calls.last).toEqual({ programme_id: 3 });
   });
 
-  it("draws the forms below the grid once its rows are whole, so they do not move down as rows arrive", async () => {
+  it("draws the forms below a phone's cards once they are whole, so they do not move down as cards arrive", async () => {
+    atWidth(390);
     signIn({ admin: true });
     const row = { department: null, allotted: 40, own: true, used: 0, pending: 0, left: 40 };
     const many = Array.from({ length: 30 }, (_, i) => ({ ...row, user_id: 100 + i, practice: `Clinic ${i}` }));

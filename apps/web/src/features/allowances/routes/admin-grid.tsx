@@ -95,7 +95,7 @@ export function AdminGridRoute() {
   const grid = useAllocationGrid(id, period);
   const exporter = useExportAllocations();
   // The forms below the panel wait for its rows, so they do not move down as the rows arrive a
-  // few a frame (a layout shift; decision 034, "Twenty-fifth round").
+  // few a frame (a layout shift; decision 034, lever 59).
   const [rowsDrawn, setRowsDrawn] = useState(false);
   if (grid.isPending) return <PageLoading label="Loading allocations…" blocks={[{ h: 40 }, { h: 300 }]} />;
   if (grid.isError || !id) return <LoadError title="The allocations could not be loaded" query={grid} />;
