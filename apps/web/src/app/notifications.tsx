@@ -1,6 +1,7 @@
 import "@mantine/notifications/styles.layer.css";
 import { useMediaQuery } from "@mantine/hooks";
 import { Notifications as MantineNotifications } from "@mantine/notifications";
+import { PHONE_QUERY } from "../lib/phone-query.ts";
 import classes from "./notifications.module.css";
 
 /**
@@ -10,7 +11,7 @@ import classes from "./notifications.module.css";
  * a padding as tall as a toast, so scrolled to the end nothing is under one (issue 22 §3, decision 036).
  */
 export default function Notifications() {
-  const phone = useMediaQuery("(max-width: 47.99em)", false, { getInitialValueInEffect: false });
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   return (
     <MantineNotifications
       position={phone ? "bottom-center" : "bottom-right"}

@@ -1,4 +1,5 @@
 import { Box, Table, type TableProps, VisuallyHidden } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import {
   type ComponentPropsWithoutRef,
   type CSSProperties,
@@ -6,14 +7,11 @@ import {
   type ReactNode,
   useLayoutEffect,
   useMemo,
-  useState,
 } from "react";
 import { useInBatches } from "../../lib/in-batches.ts";
+import { PHONE_QUERY } from "../../lib/phone-query.ts";
 import { StatusBadge } from "../tone-badge.tsx";
 import classes from "./table.module.css";
-
-/** Below Mantine's `sm`, where table.module.css turns the rows into cards. */
-const CARDS_QUERY = "(max-width: 47.99em)";
 
 /**
  * A column of a table: its header text (also the cell's label when the rows are cards on a phone),
@@ -227,8 +225,8 @@ export function DataTable<Row, Totals = never>({
   // A phone's page of cards is drawn a few at a time (useInBatches); the table is aria-busy until
   // all are. A table's rows are drawn at once: its columns take the width of their widest cell, and
   // rows arriving a few a frame would widen them in view (a layout shift of the cells beside them).
-  const [asCards] = useState(() => !rowsOnPhone && window.matchMedia(CARDS_QUERY).matches);
-  const shown = useInBatches(rows.length, asCards);
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const shown = useInBatches(rows.length, phone && !rowsOnPhone);
   const whole = shown >= rows.length;
   // Before the browser paints, so what the page draws below the table is in the same frame.
   useLayoutEffect(() => {

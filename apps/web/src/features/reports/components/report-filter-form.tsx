@@ -25,6 +25,7 @@ import {
   VIEW_OPTIONAL_COLUMNS,
 } from "@vetportal/contract";
 import { type ChangeEvent, type FormEvent, useId, useMemo, useState } from "react";
+import { PHONE_QUERY } from "../../../lib/phone-query.ts";
 import { useReportFilters } from "../api/get-report-filters.ts";
 import { useUserSuggestions } from "../api/search-users.ts";
 import { defaultFormValues, type ReportFormValues } from "../utils/report-params.ts";
@@ -34,9 +35,6 @@ import classes from "./report-filter-form.module.css";
 
 /** SPEC §9 "Collapse animation 300 ms". */
 const COLLAPSE_MS = 300;
-
-/** Mantine's "sm" breakpoint. */
-const PHONE_QUERY = "(max-width: 48em)";
 
 const ALL_ONLY = [{ value: "0", label: "ALL" }];
 
