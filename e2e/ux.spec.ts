@@ -146,6 +146,8 @@ test.describe("toasts", () => {
     await dialog.getByLabel("Area you are having issue with").selectOption("Order History");
     await dialog.getByLabel("Please describe the issue").fill("Testing where toasts appear.");
     await dialog.getByRole("button", { name: "Send" }).click();
+    // Sent, the dialog closes; until it has, its own <header> is a second banner on the page.
+    await expect(dialog).toBeHidden();
     await expectToastBelowHeader(page, MESSAGES.supportSubmitted);
     // The header's buttons stay usable while the toast is up.
     await page.getByRole("button", { name: "Logout" }).click({ trial: true });
