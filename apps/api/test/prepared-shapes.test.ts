@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { CATEGORY, PORTAL_TIME_ZONE } from "@vetportal/contract";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products } from "../src/db/schema/index.ts";
+import { orders, products } from "../src/db/schema/index.ts";
 import { bearer, createTestApp, NY_PRACTICE, signInPractice } from "./helpers.ts";
 import { orderBody } from "./support/fixtures.ts";
 import { watchStatements } from "./support/statements.ts";
@@ -76,6 +76,72 @@ describe("My Orders prepared once per shape", () => {
     const oneDay = await list(happyPaws, { date_from: day, date_to: day });
     expect(oneDay.ids).toContain(newest.id);
     expect(oneDay.ids.length).toBeLessThan(all.ids.length);
+  });
+});
+
+/** A node of `EXPLAIN (ANALYZE, FORMAT JSON)`'s plan, as far as the test reads it. */
+interface PlanNode {
+  "Relation Name"?: string;
+  "Actual Rows": number;
+  "Actual Loops": number;
+  "Rows Removed by Filter"?: number;
+  "Rows Removed by Index Recheck"?: number;
+  Plans?: PlanNode[];
+}
+
+/** The rows a plan's scans of `table` read: those they returned and those their filters threw away. */
+function rowsRead(node: PlanNode, table: string): number {
+  const own =
+    node["Relation Name"] === table
+      ? node["Actual Loops"] *
+        (node["Actual Rows"] + (node["Rows Removed by Filter"] ?? 0) + (node["Rows Removed by Index Recheck"] ?? 0))
+      : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsRead(child, table), 0);
+}
+
+describe("My Orders planned for the reader's own orders", () => {
+  it("reads a practice's page through its own orders, not past every other practice's", async () => {
+    const watch = watchStatements(t.database);
+    let mine: Awaited<ReturnType<typeof list>>;
+    try {
+      mine = await list(happyPaws, { limit: 25 });
+    } finally {
+      watch.stop();
+    }
+    const at = watch.texts.findIndex((text) => text.includes(" as rows"));
+    const [text, values] = [watch.texts[at], watch.values[at]];
+    expect(text).toBeDefined();
+    // The shape's values are the customer, the user and the offset: numbers only.
+    expect(values?.every((v) => typeof v === "number")).toBe(true);
+    // After its fifth run on a connection, PostgreSQL runs a prepared statement with one plan for
+    // every value (the generic plan): read that plan, with the request's values.
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql.raw(`prepare my_orders_page as ${text}`));
+      try {
+        const result = await tx.execute(
+          sql.raw(`explain (analyze, format json) execute my_orders_page(${values?.join(", ")})`),
+        );
+        const [row] = (result as unknown as { rows: { "QUERY PLAN": [{ Plan: PlanNode }] }[] }).rows;
+        return row?.["QUERY PLAN"][0].Plan;
+      } finally {
+        await tx.execute(sql`deallocate my_orders_page`);
+      }
+    });
+    expect(mine.total).toBeGreaterThan(20);
+    expect(await t.db.$count(orders)).toBeGreaterThan(10 * mine.total);
+    // Its count reads the practice's orders once and its page at most once more; a LIMIT bound to
+    // a placeholder was planned as a walk of every order, newest first (836 read for 29).
+    expect(rowsRead(plan as PlanNode, "orders")).toBeLessThanOrEqual(2 * mine.total);
+  });
+
+  it("cuts a page read at a larger size to the size asked for", async () => {
+    const page = await list(happyPaws, { limit: 25 });
+    const three = await list(happyPaws, { limit: 3, offset: 2 });
+    expect(three.ids).toEqual(page.ids.slice(2, 5));
+    expect(three.total).toBe(page.total);
+    const hundredAndOne = await list(happyPaws, { limit: 101 });
+    expect(hundredAndOne.ids).toEqual((await list(happyPaws, { limit: 1000 })).ids.slice(0, 101));
   });
 });
 

@@ -12,13 +12,18 @@ export function watchStatements(database: DatabaseHandle) {
   if (!target) throw new Error("no pool or PGlite client to watch");
   const original = target.query;
   const texts: string[] = [];
+  const values: unknown[][] = [];
   target.query = function (this: unknown, ...args: unknown[]) {
     const q = args[0];
     texts.push(typeof q === "string" ? q : String((q as { text?: string }).text));
+    // Both drivers' drizzle sessions pass a statement's values as the second argument.
+    values.push(Array.isArray(args[1]) ? args[1] : []);
     return original.apply(this, args);
   };
   return {
     texts,
+    /** Each statement's bound values, in the order of `texts`. */
+    values,
     /** The statements but the caches' check of their change counters (lib/cache.ts). */
     own: () => texts.filter((t) => !t.includes("cache_generations")),
     stop: () => {
