@@ -82,6 +82,9 @@ const PAGE_SIZES = [25, 100, 1000] as const;
 type PageSize = (typeof PAGE_SIZES)[number];
 const pageSizeFor = (limit: number): PageSize => PAGE_SIZES.find((size) => size >= limit) ?? 1000;
 
+/** The page size a shape's statement is written for (one of PAGE_SIZES, never a request's value). */
+const pageSizeOf = (shape: ListShape) => shape.slice(shape.indexOf("/") + 1);
+
 function listShapeOf(reader: OrderReader, filter: OrderListFilter, limit: number): ListShape {
   return `list${reader.departmentId === undefined ? "" : "+department"}${reader.userId === undefined ? "" : "+user"}${
     filter.orderStatusId === undefined ? "" : "+status"
@@ -110,7 +113,7 @@ function listStatement(shape: ListShape): SQL {
     join ${users} on ${users.id} = ${orders.user_id}
     join ${order_statuses} on ${order_statuses.id} = ${orders.order_status_id}
     where ${where}
-    order by ${orders.id} desc limit ${sql.raw(shape.slice(shape.indexOf("/") + 1))} offset ${sql.placeholder("offset")}`;
+    order by ${orders.id} desc limit ${sql.raw(pageSizeOf(shape))} offset ${sql.placeholder("offset")}`;
   return sql`select (select count(*)::int from ${orders} where ${where}) as total,
       (select coalesce(json_agg(p order by p.id desc), '[]'::json) from (${page}) p) as rows`;
 }
