@@ -6,7 +6,8 @@
  * took, the trace's own events inside it (style, layout, paint, a module's compile or evaluation)
  * and the functions that spent the most of it themselves, by chunk, line and column of the build.
  *
- *   npm run bench:page-trace -- [--worktree | --commit REV] [--runs 2] [--cpu 4] [--save DIR] /orders [/ …]
+ *   npm run bench:page-trace -- [--worktree | --commit REV] [--runs 2] [--cpu 4] [--save DIR] [--admin] /orders [/ …]
+ *   (--admin: signed in as the demo administrator, as lighthouse.ts audits the order report)
  *   npm run bench:page-trace -- --read FILE.trace.json [--cpu 4]   (a trace lighthouse.ts --save kept,
  *     unthrottled: what Lantern simulated from; its tasks are shown 4× as long, as Lantern counts them)
  *
@@ -169,7 +170,9 @@ if (import.meta.url === pathToFileURL(argv[1] ?? "").href) {
   const cpu = Number(option("--cpu") ?? 4);
   const saveDir = option("--save");
   if (paths.length === 0 || !(runs >= 1) || !(cpu >= 1)) {
-    console.error("usage: page-trace.ts [--worktree | --commit REV] [--runs N] [--cpu N] [--save DIR] /path …");
+    console.error(
+      "usage: page-trace.ts [--worktree | --commit REV] [--runs N] [--cpu N] [--save DIR] [--admin] /path …",
+    );
     process.exit(2);
   }
   if (saveDir) mkdirSync(saveDir, { recursive: true });
@@ -177,22 +180,26 @@ if (import.meta.url === pathToFileURL(argv[1] ?? "").href) {
   const api = prepareApi({ worktree: args.includes("--worktree"), commit: option("--commit"), web: true });
   console.error(`API under test: ${api.source} (${api.build})`);
   const locate = sourceMaps(join(api.root, "apps/web/dist/assets"));
-  await withPracticeOnPhone(api, async (tab, baseUrl) => {
-    const cdp = await tab.createCDPSession();
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
-    await cdp.send("Network.enable");
-    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-    for (const path of paths) {
-      for (let run = 1; run <= runs; run++) {
-        await tab.goto("about:blank");
-        await tab.tracing.start({ categories: CATEGORIES });
-        await tab.goto(new URL(path, baseUrl).href, { waitUntil: "networkidle0" });
-        const trace = await tab.tracing.stop();
-        const text = Buffer.from(trace ?? new Uint8Array()).toString("utf8");
-        if (saveDir) writeFileSync(join(saveDir, `${path.replace(/\W+/g, "-")}-${run}.json`), text);
-        const { traceEvents } = JSON.parse(text) as { traceEvents: TraceEvent[] };
-        console.log(`\n${path}, run ${run} at ${cpu}× CPU: ${longTasks(traceEvents, 1, locate).join("\n")}`);
+  await withPracticeOnPhone(
+    api,
+    async (tab, baseUrl) => {
+      const cdp = await tab.createCDPSession();
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
+      await cdp.send("Network.enable");
+      await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+      for (const path of paths) {
+        for (let run = 1; run <= runs; run++) {
+          await tab.goto("about:blank");
+          await tab.tracing.start({ categories: CATEGORIES });
+          await tab.goto(new URL(path, baseUrl).href, { waitUntil: "networkidle0" });
+          const trace = await tab.tracing.stop();
+          const text = Buffer.from(trace ?? new Uint8Array()).toString("utf8");
+          if (saveDir) writeFileSync(join(saveDir, `${path.replace(/\W+/g, "-")}-${run}.json`), text);
+          const { traceEvents } = JSON.parse(text) as { traceEvents: TraceEvent[] };
+          console.log(`\n${path}, run ${run} at ${cpu}× CPU: ${longTasks(traceEvents, 1, locate).join("\n")}`);
+        }
       }
-    }
-  });
+    },
+    args.includes("--admin"),
+  );
 }

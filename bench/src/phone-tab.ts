@@ -3,13 +3,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "puppeteer-core";
 import { type ApiUnderTest, startApi, stopProcess } from "./api-under-test.ts";
-import { signInAsPractice, withBrowser } from "./portal-tab.ts";
+import { signInAsAdmin, signInAsPractice, withBrowser } from "./portal-tab.ts";
 
 /**
- * `use` gets a tab signed in as the demo practice at Lighthouse's mobile viewport, the API under test
- * running on PGlite with the demo data meanwhile (page-trace.ts, prerendered-copy.ts).
+ * `use` gets a tab signed in as the demo practice (or, `asAdmin`, the demo administrator, as
+ * lighthouse.ts audits the order report) at Lighthouse's mobile viewport, the API under test running
+ * on PGlite with the demo data meanwhile (page-trace.ts, prerendered-copy.ts).
  */
-export async function withPracticeOnPhone<T>(api: ApiUnderTest, use: (tab: Page, baseUrl: string) => Promise<T>) {
+export async function withPracticeOnPhone<T>(
+  api: ApiUnderTest,
+  use: (tab: Page, baseUrl: string) => Promise<T>,
+  asAdmin = false,
+) {
   const running = await startApi(api.serverJs, {
     DATA_DIR: mkdtempSync(join(tmpdir(), "vetportal-phone-")),
     SEED_DEMO_DATA: "true",
@@ -19,7 +24,7 @@ export async function withPracticeOnPhone<T>(api: ApiUnderTest, use: (tab: Page,
   try {
     return await withBrowser(process.env.CHROME_PATH ?? "/usr/bin/chromium", async (_browser, tab) => {
       await tab.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-      await signInAsPractice(tab, running.base);
+      await (asAdmin ? signInAsAdmin : signInAsPractice)(tab, running.base);
       return await use(tab, running.base);
     });
   } finally {
