@@ -25,7 +25,8 @@ import { argv } from "node:process";
 import { pathToFileURL } from "node:url";
 import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
 import { prepareApi } from "./api-under-test.ts";
-import { withPracticeOnPhone } from "./phone-tab.ts";
+import { withPhoneTab } from "./phone-tab.ts";
+import { signInAsAdmin, signInAsPractice } from "./portal-tab.ts";
 
 interface TraceEvent {
   name: string;
@@ -180,26 +181,23 @@ if (import.meta.url === pathToFileURL(argv[1] ?? "").href) {
   const api = prepareApi({ worktree: args.includes("--worktree"), commit: option("--commit"), web: true });
   console.error(`API under test: ${api.source} (${api.build})`);
   const locate = sourceMaps(join(api.root, "apps/web/dist/assets"));
-  await withPracticeOnPhone(
-    api,
-    async (tab, baseUrl) => {
-      const cdp = await tab.createCDPSession();
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
-      await cdp.send("Network.enable");
-      await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-      for (const path of paths) {
-        for (let run = 1; run <= runs; run++) {
-          await tab.goto("about:blank");
-          await tab.tracing.start({ categories: CATEGORIES });
-          await tab.goto(new URL(path, baseUrl).href, { waitUntil: "networkidle0" });
-          const trace = await tab.tracing.stop();
-          const text = Buffer.from(trace ?? new Uint8Array()).toString("utf8");
-          if (saveDir) writeFileSync(join(saveDir, `${path.replace(/\W+/g, "-")}-${run}.json`), text);
-          const { traceEvents } = JSON.parse(text) as { traceEvents: TraceEvent[] };
-          console.log(`\n${path}, run ${run} at ${cpu}× CPU: ${longTasks(traceEvents, 1, locate).join("\n")}`);
-        }
+  const signIn = args.includes("--admin") ? signInAsAdmin : signInAsPractice;
+  await withPhoneTab(api, signIn, async (tab, baseUrl) => {
+    const cdp = await tab.createCDPSession();
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    for (const path of paths) {
+      for (let run = 1; run <= runs; run++) {
+        await tab.goto("about:blank");
+        await tab.tracing.start({ categories: CATEGORIES });
+        await tab.goto(new URL(path, baseUrl).href, { waitUntil: "networkidle0" });
+        const trace = await tab.tracing.stop();
+        const text = Buffer.from(trace ?? new Uint8Array()).toString("utf8");
+        if (saveDir) writeFileSync(join(saveDir, `${path.replace(/\W+/g, "-")}-${run}.json`), text);
+        const { traceEvents } = JSON.parse(text) as { traceEvents: TraceEvent[] };
+        console.log(`\n${path}, run ${run} at ${cpu}× CPU: ${longTasks(traceEvents, 1, locate).join("\n")}`);
       }
-    },
-    args.includes("--admin"),
-  );
+    }
+  });
 }

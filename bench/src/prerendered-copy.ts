@@ -23,8 +23,8 @@ import { join, resolve } from "node:path";
 import { argv } from "node:process";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { prepareApi } from "./api-under-test.ts";
-import { withPracticeOnPhone } from "./phone-tab.ts";
-import { addFirstProductToCart } from "./portal-tab.ts";
+import { withPhoneTab } from "./phone-tab.ts";
+import { addFirstProductToCart, signInAsPractice } from "./portal-tab.ts";
 
 const args = argv.slice(2);
 const [path, out] = args.filter((arg) => !arg.startsWith("--"));
@@ -57,7 +57,7 @@ const ROOT_HTML = `(() => {
 })()`;
 
 const hydrate = args.includes("--hydrate");
-const page = await withPracticeOnPhone(api, async (tab, baseUrl) => {
+const page = await withPhoneTab(api, signInAsPractice, async (tab, baseUrl) => {
   // With a line in the cart, as lighthouse.ts audits the pages (the header shows the count).
   if (hydrate) await addFirstProductToCart(tab, baseUrl);
   await tab.goto(new URL(path, baseUrl).href, { waitUntil: "networkidle0" });
