@@ -220,6 +220,28 @@ test.describe("a first visit (decision 034)", () => {
     );
   });
 
+  test("the splash paints before the code, and the first contentful paint is the page's own", async ({ page }) => {
+    await signInAsPractice(page, PRACTICES.happyPaws);
+    // The entry held back: what the document paints on its own (decision 034, lever 60).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/orders", { waitUntil: "commit" });
+    await expect(page.getByRole("status", { name: "Loading Vet Portal" })).toBeVisible();
+    const paints = () =>
+      page.evaluate(() => performance.getEntriesByType("paint").map((entry) => entry.name as string));
+    // The badge is painted, and it is neither an image nor text: no contentful paint yet.
+    await expect.poll(paints).toEqual(["first-paint"]);
+    release();
+    await expect(page.getByRole("heading", { level: 1, name: "My Orders" })).toBeVisible();
+    await expect.poll(paints).toEqual(["first-paint", "first-contentful-paint"]);
+  });
+
   test("the first data comes with the code, and the first paint already shows it", async ({ page }) => {
     await signInAsPractice(page, PRACTICES.happyPaws);
     await page.goto("/orders");

@@ -34,7 +34,7 @@ async function start() {
   if (import.meta.env.DEV) await import("@mantine/core/styles.layer.css");
 
   // Restore (or, when expired, drop) the stored session before the first route decision (SPEC §4).
-  // The router starts downloading the first page meanwhile; index.html's logo stays up until that
+  // The router starts downloading the first page meanwhile; index.html's splash stays up until that
   // page can render, which is then React's first paint (decision 016).
   const sessionRestored = initSession();
   const router = createAppRouter();
