@@ -66,6 +66,23 @@ test("the order report's chunks and its filter's choices come with the code, onc
   expect(asked.sort()).toEqual(["/api/approvals/waiting", "/api/report/filters"]);
 });
 
+test("an approver's header has its Approvals link in the first paint, not added after it", async ({ page }) => {
+  await signInAsAdmin(page);
+  // Whether the header had the link when the page's <main> first appeared (decision 034, lever 61).
+  await page.addInitScript(() => {
+    new MutationObserver((_records, observer) => {
+      if (!document.querySelector("main")) return;
+      observer.disconnect();
+      const links = Array.from(document.querySelectorAll("header nav a"), (link) => link.textContent ?? "");
+      (window as unknown as Record<string, unknown>).firstPaintLinks = links;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto("/reports/orderreport");
+  await expect(page.getByRole("form", { name: "Report filter" })).toBeVisible();
+  const links = await page.evaluate(() => (window as unknown as Record<string, unknown>).firstPaintLinks);
+  expect(links).toEqual(expect.arrayContaining([expect.stringMatching(/^Approvals/)]));
+});
+
 test("the approvals queue and the audit trail ask for their first page once, with the code", async ({ page }) => {
   await signInAsAdmin(page);
   const asked: string[] = [];

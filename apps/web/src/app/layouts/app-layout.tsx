@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Outlet } from "react-router";
 import { ConnectionNotice } from "../../components/connection-notice.tsx";
+import { approvalsWaitingQueryOptions, asksAboutApprovals } from "../../features/approvals/api/approvals.ts";
 import { useLogout } from "../../features/auth/api/logout.ts";
 import { SessionExpiry } from "../../features/auth/components/session-expiry.tsx";
 import { CartSync } from "../../features/cart/components/cart-sync.tsx";
@@ -10,6 +11,7 @@ import { useFocusHeadingOnArrival } from "../../lib/focus-heading.ts";
 import { settingsQueryOptions } from "../../lib/get-settings.ts";
 import { LazyOpenable, lazyOnUse, whenIdle } from "../../lib/lazy-on-use.tsx";
 import { myAllowanceQueryOptions } from "../../lib/my-allowance.ts";
+import { getSession } from "../../lib/session.ts";
 import { ActivityProgress } from "./activity-progress.tsx";
 import { AppFooter } from "./app-footer.tsx";
 import { AppHeader } from "./app-header.tsx";
@@ -17,10 +19,6 @@ import classes from "./app-layout.module.css";
 import { LazyModals } from "./lazy-modals.tsx";
 import parts from "./shell-parts.module.css";
 
-/**
- * The first paint of a fresh visit waits for the header's allowance chip (and the footer's settings),
- * so the header does not grow and push the page down when they arrive (lib/first-data-loader.ts).
- */
 /** The Customer Service form loads with its first opening (decision 034). */
 const customerService = lazyOnUse<{ opened: boolean; onClose: () => void }>(() =>
   import("../../features/support/components/customer-service-modal.tsx").then((m) => ({
@@ -28,7 +26,18 @@ const customerService = lazyOnUse<{ opened: boolean; onClose: () => void }>(() =
   })),
 );
 
-export const appLayoutLoader = () => loadFirstData([myAllowanceQueryOptions(), settingsQueryOptions()]);
+/**
+ * The first paint of a fresh visit waits for the header's allowance chip and an approver's
+ * "Approvals" link (and the footer's settings), so the header does not change and push the page
+ * down when they arrive, nor render again right after the first paint (lib/first-data-loader.ts;
+ * decision 034, lever 61).
+ */
+export const appLayoutLoader = () =>
+  loadFirstData([
+    myAllowanceQueryOptions(),
+    settingsQueryOptions(),
+    ...(asksAboutApprovals(getSession()?.privileges) ? [approvalsWaitingQueryOptions()] : []),
+  ]);
 
 /** The authenticated layout: progress bar, header (with back-to-top, SPEC §2), page, footer, and the confirmation modals. */
 export function AppLayout() {

@@ -19,18 +19,26 @@ export const useApprovalQueue = (paging: { limit: number; offset: number }) =>
   useListQuery(approvalQueueOptions(paging));
 
 /**
- * POST /api/approvals/waiting: whether the user decides approvals and how many wait (the header's
- * "Approvals" link). Asked only for a password sign-in (`enabled`): a practice signed in by address
- * is never an approver. Under `approvalsKey`, so a decision refreshes it.
+ * Whether the header asks about approvals: a password sign-in or an administrator. A practice signed
+ * in by address is never an approver (the boot script's `who: "staff"` is the same rule).
  */
-export const useApprovalsWaiting = (enabled: boolean) =>
-  useQuery({
+export const asksAboutApprovals = (privileges?: { sign_in_method?: string; is_admin?: boolean } | null) =>
+  privileges?.sign_in_method === "password" || privileges?.is_admin === true;
+
+/**
+ * POST /api/approvals/waiting: whether the user decides approvals and how many wait (the header's
+ * "Approvals" link). Under `approvalsKey`, so a decision refreshes it.
+ */
+export const approvalsWaitingQueryOptions = () =>
+  queryOptions({
     queryKey: [...approvalsKey, "waiting"],
     queryFn: ({ signal }) => apiData("/api/approvals/waiting", { body: {}, schema: ApprovalWaitingSchema, signal }),
     staleTime: 30 * 1000,
-    enabled,
     meta: { handlesErrors: true },
   });
+
+/** The header's question, asked only when `enabled` (asksAboutApprovals). */
+export const useApprovalsWaiting = (enabled: boolean) => useQuery({ ...approvalsWaitingQueryOptions(), enabled });
 
 /** POST /api/approvals/query: one order's approval (the page an emailed link opens; reading never decides). */
 export const approvalQueryOptions = (orderId: number) =>

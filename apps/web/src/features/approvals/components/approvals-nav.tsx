@@ -1,6 +1,6 @@
 import { Badge, VisuallyHidden } from "@mantine/core";
 import { useSession } from "../../../lib/session.ts";
-import { useApprovalsWaiting } from "../api/approvals.ts";
+import { asksAboutApprovals, useApprovalsWaiting } from "../api/approvals.ts";
 
 /**
  * The approver's way in (issue 23): whether the header shows "Approvals" (administrators and users
@@ -8,7 +8,7 @@ import { useApprovalsWaiting } from "../api/approvals.ts";
  */
 export function useApprovalsLink(): { show: boolean; waiting: number } {
   const session = useSession();
-  const byPassword = session?.privileges?.sign_in_method === "password" || session?.privileges?.is_admin === true;
+  const byPassword = asksAboutApprovals(session?.privileges);
   const { data } = useApprovalsWaiting(byPassword);
   return { show: byPassword && data?.approver === true, waiting: data?.waiting ?? 0 };
 }
