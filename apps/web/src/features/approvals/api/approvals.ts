@@ -4,6 +4,7 @@ import {
   ApprovalDecideResultSchema,
   ApprovalRequestSchema,
   ApprovalWaitingSchema,
+  type Privileges,
 } from "@vetportal/contract";
 import { apiData } from "../../../lib/api-client.ts";
 import { listQueryOptions, useListQuery } from "../../../lib/list-query.ts";
@@ -22,7 +23,7 @@ export const useApprovalQueue = (paging: { limit: number; offset: number }) =>
  * Whether the header asks about approvals: a password sign-in or an administrator. A practice signed
  * in by address is never an approver (the boot script's `who: "staff"` is the same rule).
  */
-export const asksAboutApprovals = (privileges?: { sign_in_method?: string; is_admin?: boolean } | null) =>
+export const asksAboutApprovals = (privileges: Privileges | null | undefined) =>
   privileges?.sign_in_method === "password" || privileges?.is_admin === true;
 
 /**

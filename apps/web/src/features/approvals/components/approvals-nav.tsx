@@ -8,9 +8,9 @@ import { asksAboutApprovals, useApprovalsWaiting } from "../api/approvals.ts";
  */
 export function useApprovalsLink(): { show: boolean; waiting: number } {
   const session = useSession();
-  const byPassword = asksAboutApprovals(session?.privileges);
-  const { data } = useApprovalsWaiting(byPassword);
-  return { show: byPassword && data?.approver === true, waiting: data?.waiting ?? 0 };
+  const asks = asksAboutApprovals(session?.privileges);
+  const { data } = useApprovalsWaiting(asks);
+  return { show: asks && data?.approver === true, waiting: data?.waiting ?? 0 };
 }
 
 /** The number waiting after the link's label ("Approvals 2 waiting" to a screen reader); nothing at 0. */
