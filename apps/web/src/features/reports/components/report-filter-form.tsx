@@ -1,12 +1,10 @@
 import {
   Box,
   Button,
-  Checkbox,
   CloseButton,
   Collapse,
   Fieldset,
   Group,
-  NativeSelect,
   Paper,
   SimpleGrid,
   Text,
@@ -25,6 +23,7 @@ import {
   VIEW_OPTIONAL_COLUMNS,
 } from "@vetportal/contract";
 import { type ChangeEvent, type FormEvent, useId, useMemo, useState } from "react";
+import { PlainCheckbox, PlainSelect, PlainTextInput } from "../../../components/plain-fields.tsx";
 import { PHONE_QUERY } from "../../../lib/phone-query.ts";
 import { useReportFilters } from "../api/get-report-filters.ts";
 import { useUserSuggestions } from "../api/search-users.ts";
@@ -115,7 +114,7 @@ function OptionalColumns({
         {REPORT_OPTIONAL_COLUMNS.map((column) => {
           const allowed = allowedColumns.includes(column.key);
           return (
-            <Checkbox
+            <PlainCheckbox
               key={column.key}
               label={column.label}
               checked={allowed && values.columns.includes(column.key)}
@@ -214,7 +213,7 @@ export function ReportFilterForm({ initial, hasResults, today, isSearching, onSe
       <Collapse expanded={opened} transitionDuration={COLLAPSE_MS} id={panelId}>
         <Box component="form" noValidate onSubmit={submit} aria-label="Report filter" className={classes.body}>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
-            <NativeSelect
+            <PlainSelect
               label="Search by"
               data={SEARCH_BY.map((view) => ({ value: String(view.id), label: view.name }))}
               value={String(values.search_by)}
@@ -223,7 +222,7 @@ export function ReportFilterForm({ initial, hasResults, today, isSearching, onSe
                 if (view) set("search_by", view.id);
               }}
             />
-            <NativeSelect
+            <PlainSelect
               label="Date by"
               data={DATE_BY_OPTIONS}
               value={values.date_by}
@@ -231,26 +230,25 @@ export function ReportFilterForm({ initial, hasResults, today, isSearching, onSe
             />
             <ReportDateInput label="Date from" value={values.date_from} onChange={(day) => setDate("date_from", day)} />
             <ReportDateInput label="Date to" value={values.date_to} onChange={(day) => setDate("date_to", day)} />
-            <NativeSelect label="Department" data={departments} {...idSelect("department_id")} />
-            <NativeSelect label="Cost center" data={costCenters} {...idSelect("cost_center_id")} />
+            <PlainSelect label="Department" data={departments} {...idSelect("department_id")} />
+            <PlainSelect label="Cost center" data={costCenters} {...idSelect("cost_center_id")} />
             <UserField values={values} setValues={setValues} />
-            <NativeSelect
+            <PlainSelect
               label="Order status"
               data={options(filters.data?.order_statuses)}
               {...idSelect("order_status_id")}
             />
-            <NativeSelect label="Payment method" data={options(PAYMENT_METHODS)} {...idSelect("payment_method_id")} />
-            <NativeSelect label="Order type" data={options(ORDER_TYPES)} {...idSelect("order_type_id")} />
-            <TextInput
+            <PlainSelect label="Payment method" data={options(PAYMENT_METHODS)} {...idSelect("payment_method_id")} />
+            <PlainSelect label="Order type" data={options(ORDER_TYPES)} {...idSelect("order_type_id")} />
+            <PlainTextInput
               label="PO number"
               value={values.po_number}
               onChange={(event) => set("po_number", event.currentTarget.value)}
               maxLength={100}
             />
-            <TextInput
+            <PlainTextInput
               label="Keyword"
               description="Order #, PO, product, SKU or ship-to name"
-              inputWrapperOrder={["label", "input", "description"]}
               value={values.keyword_search}
               onChange={(event) => set("keyword_search", event.currentTarget.value)}
               maxLength={100}
