@@ -24,7 +24,7 @@ interface FieldProps {
   /** A line under the input. */
   description?: string;
   children: (id: string, describedBy: string | undefined) => ReactNode;
-  /** The input's wrapper's own variables (its section, the space above a description). */
+  /** More CSS variables for the input's wrapper (a right section's pointer events). */
   wrapperVars?: Record<string, string>;
   /** Attributes of the input's wrapper that Mantine sets for a right section. */
   withRightSection?: boolean;
