@@ -24,14 +24,11 @@ interface FieldProps {
   /** A line under the input. */
   description?: string;
   children: (id: string, describedBy: string | undefined) => ReactNode;
-  /** More CSS variables for the input's wrapper (a right section's pointer events). */
-  wrapperVars?: Record<string, string>;
-  /** Attributes of the input's wrapper that Mantine sets for a right section. */
-  withRightSection?: boolean;
-  section?: ReactNode;
+  /** What sits at the input's right, not taking clicks (a select's arrows). */
+  rightSection?: ReactNode;
 }
 
-function Field({ label, description, children, wrapperVars, withRightSection, section }: FieldProps) {
+function Field({ label, description, children, rightSection }: FieldProps) {
   const id = useId();
   const descriptionId = description ? `${id}-description` : undefined;
   return (
@@ -43,16 +40,20 @@ function Field({ label, description, children, wrapperVars, withRightSection, se
         style={vars({
           ...(description ? { "--input-margin-bottom": "calc(var(--mantine-spacing-xs) / 2)" } : {}),
           ...INPUT_VARS,
-          ...wrapperVars,
+          ...(rightSection ? { "--input-right-section-pointer-events": "none" } : {}),
         })}
         className={Input.classes.wrapper}
         data-variant="default"
         data-size="sm"
-        data-pointer={withRightSection || undefined}
-        data-with-right-section={withRightSection || undefined}
+        data-pointer={rightSection ? true : undefined}
+        data-with-right-section={rightSection ? true : undefined}
       >
         {children(id, descriptionId)}
-        {section}
+        {rightSection && (
+          <div data-position="right" className={Input.classes.section}>
+            {rightSection}
+          </div>
+        )}
       </div>
       {description && (
         <p style={DESCRIPTION_VARS} className={Input.classes.description} data-size="sm" id={descriptionId}>
@@ -66,25 +67,23 @@ function Field({ label, description, children, wrapperVars, withRightSection, se
 /** Mantine's ComboboxChevron: the select's arrows. */
 function Chevron() {
   return (
-    <div data-position="right" className={Input.classes.section}>
-      <svg
-        style={vars({ "--combobox-chevron-size": "var(--combobox-chevron-size-sm)" })}
-        className={ComboboxChevron.classes.chevron}
-        data-size="sm"
-        data-combobox-chevron="true"
-        viewBox="0 0 15 15"
-        fill="none"
-        xmlns="http://www.w3.org/2000/svg"
-        aria-hidden
-      >
-        <path
-          d="M4.93179 5.43179C4.75605 5.60753 4.75605 5.89245 4.93179 6.06819C5.10753 6.24392 5.39245 6.24392 5.56819 6.06819L7.49999 4.13638L9.43179 6.06819C9.60753 6.24392 9.89245 6.24392 10.0682 6.06819C10.2439 5.89245 10.2439 5.60753 10.0682 5.43179L7.81819 3.18179C7.73379 3.0974 7.61933 3.04999 7.49999 3.04999C7.38064 3.04999 7.26618 3.0974 7.18179 3.18179L4.93179 5.43179ZM10.0682 9.56819C10.2439 9.39245 10.2439 9.10753 10.0682 8.93179C9.89245 8.75606 9.60753 8.75606 9.43179 8.93179L7.49999 10.8636L5.56819 8.93179C5.39245 8.75606 5.10753 8.75606 4.93179 8.93179C4.75605 9.10753 4.75605 9.39245 4.93179 9.56819L7.18179 11.8182C7.35753 11.9939 7.64245 11.9939 7.81819 11.8182L10.0682 9.56819Z"
-          fill="currentColor"
-          fillRule="evenodd"
-          clipRule="evenodd"
-        />
-      </svg>
-    </div>
+    <svg
+      style={vars({ "--combobox-chevron-size": "var(--combobox-chevron-size-sm)" })}
+      className={ComboboxChevron.classes.chevron}
+      data-size="sm"
+      data-combobox-chevron="true"
+      viewBox="0 0 15 15"
+      fill="none"
+      xmlns="http://www.w3.org/2000/svg"
+      aria-hidden
+    >
+      <path
+        d="M4.93179 5.43179C4.75605 5.60753 4.75605 5.89245 4.93179 6.06819C5.10753 6.24392 5.39245 6.24392 5.56819 6.06819L7.49999 4.13638L9.43179 6.06819C9.60753 6.24392 9.89245 6.24392 10.0682 6.06819C10.2439 5.89245 10.2439 5.60753 10.0682 5.43179L7.81819 3.18179C7.73379 3.0974 7.61933 3.04999 7.49999 3.04999C7.38064 3.04999 7.26618 3.0974 7.18179 3.18179L4.93179 5.43179ZM10.0682 9.56819C10.2439 9.39245 10.2439 9.10753 10.0682 8.93179C9.89245 8.75606 9.60753 8.75606 9.43179 8.93179L7.49999 10.8636L5.56819 8.93179C5.39245 8.75606 5.10753 8.75606 4.93179 8.93179C4.75605 9.10753 4.75605 9.39245 4.93179 9.56819L7.18179 11.8182C7.35753 11.9939 7.64245 11.9939 7.81819 11.8182L10.0682 9.56819Z"
+        fill="currentColor"
+        fillRule="evenodd"
+        clipRule="evenodd"
+      />
+    </svg>
   );
 }
 
@@ -98,12 +97,7 @@ export interface PlainSelectProps {
 /** Mantine's NativeSelect (a label, the browser's select, the arrows). */
 export function PlainSelect({ label, data, value, onChange }: PlainSelectProps) {
   return (
-    <Field
-      label={label}
-      withRightSection
-      wrapperVars={{ "--input-right-section-pointer-events": "none" }}
-      section={<Chevron />}
-    >
+    <Field label={label} rightSection={<Chevron />}>
       {(id) => (
         <select className={Input.classes.input} data-variant="default" id={id} value={value} onChange={onChange}>
           {data.map((option) => (
