@@ -18,10 +18,16 @@ export const NEXT_BATCH = 4;
  * step back, a reload: the router's restored position), so the position exists to return to, and
  * before the browser prints. Once drawn, a list's later changes (the pager's next page) are drawn
  * at once, up to the number it has drawn. `inBatches: false` draws everything at once (a table on
- * a wide screen, whose columns would widen as rows arrive).
+ * a wide screen, whose columns would widen as rows arrive). `sizes` sets the batches for items that
+ * are each a task's worth (a page's forms: one a frame).
  */
-export function useInBatches(count: number, inBatches = true): number {
-  const [shown, setShown] = useState(FIRST_BATCH);
+export function useInBatches(
+  count: number,
+  inBatches = true,
+  sizes: { first: number; next: number } = { first: FIRST_BATCH, next: NEXT_BATCH },
+): number {
+  const [shown, setShown] = useState(sizes.first);
+  const next = sizes.next;
   const restoring = useContext(UNSAFE_DataRouterStateContext)?.restoreScrollPosition;
   const restored = typeof restoring === "number" && restoring > 0;
   // Drawn whole once, it stays whole when the router's position is gone (the next navigation).
@@ -33,7 +39,7 @@ export function useInBatches(count: number, inBatches = true): number {
     let timer: ReturnType<typeof setTimeout> | undefined;
     // After the frame that paints this batch, a task of its own draws the next one.
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setShown((drawn) => drawn + NEXT_BATCH)), 0);
+      timer = setTimeout(() => startTransition(() => setShown((drawn) => drawn + next)), 0);
     });
     const beforePrint = () => flushSync(() => setShown(count));
     window.addEventListener("beforeprint", beforePrint);
@@ -42,7 +48,7 @@ export function useInBatches(count: number, inBatches = true): number {
       clearTimeout(timer);
       window.removeEventListener("beforeprint", beforePrint);
     };
-  }, [all, shown, count]);
+  }, [all, shown, count, next]);
 
   return all ? count : Math.min(shown, count);
 }

@@ -1,4 +1,4 @@
-import { Button, NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
+import { Button, NativeSelect, TextInput } from "@mantine/core";
 import { AdjustmentSchema, type AllocationRow, AllocationSetSchema } from "@vetportal/contract";
 import { CountInput } from "../../../components/count-input.tsx";
 import { FormSection } from "../../../components/form-fields.tsx";
@@ -9,25 +9,24 @@ import { useAdjust, useSetAllocation } from "../api/admin.ts";
 
 type ChangeValues = { user_id: string; allotted: number | string; delta: number | string; reason: string };
 
-/** Set a practice's own allocation for the period, or adjust its balance with a reason. */
-export function ChangeForms({
-  programmeId,
-  period,
-  rows,
-}: {
+/** What both forms change: a practice of the grid's rows, in the programme's period. */
+interface ChangeFormProps {
   programmeId: number;
   period: string;
   rows: AllocationRow[];
-}) {
+}
+
+// A native list: typing a name's first letters finds it, and a phone opens its own picker.
+const practiceChoices = (rows: AllocationRow[]) => [
+  { value: "", label: "Choose a practice" },
+  ...rows.map((r) => ({ value: String(r.user_id), label: r.practice })),
+];
+
+/** Set a practice's own allocation for the period. */
+export function SetAllocationForm({ programmeId, period, rows }: ChangeFormProps) {
   const set = useSetAllocation();
-  const adjust = useAdjust();
-  // A native list: typing a name's first letters finds it, and a phone opens its own picker.
-  const practices = [
-    { value: "", label: "Choose a practice" },
-    ...rows.map((r) => ({ value: String(r.user_id), label: r.practice })),
-  ];
   const base = { programme_id: programmeId, period };
-  const setForm = useAppForm<Pick<ChangeValues, "user_id" | "allotted">>({
+  const form = useAppForm<Pick<ChangeValues, "user_id" | "allotted">>({
     initialValues: { user_id: "", allotted: "" },
     validate: schemaValidator(AllocationSetSchema, (v) => ({
       ...base,
@@ -35,7 +34,33 @@ export function ChangeForms({
       allotted: v.allotted === "" ? undefined : Number(v.allotted),
     })),
   });
-  const adjustForm = useAppForm<Omit<ChangeValues, "allotted">>({
+  return (
+    <form
+      noValidate
+      aria-label="Set an allocation"
+      onSubmit={form.onSubmit((v) => {
+        set
+          .mutateAsync({ ...base, user_id: Number(v.user_id), allotted: Number(v.allotted) })
+          .then(() => notifySuccess("Allocation set."))
+          .catch((error: unknown) => notifySaveError(form, error));
+      })}
+    >
+      <FormSection title="Set an allocation">
+        <NativeSelect label="Practice" data={practiceChoices(rows)} withAsterisk {...form.getInputProps("user_id")} />
+        <CountInput label="Allotted this period" withAsterisk {...form.getInputProps("allotted")} />
+        <Button type="submit" loading={set.isPending}>
+          Set Allocation
+        </Button>
+      </FormSection>
+    </form>
+  );
+}
+
+/** Adjust a practice's balance for the period, with a reason. */
+export function AdjustBalanceForm({ programmeId, period, rows }: ChangeFormProps) {
+  const adjust = useAdjust();
+  const base = { programme_id: programmeId, period };
+  const form = useAppForm<Omit<ChangeValues, "allotted">>({
     initialValues: { user_id: "", delta: "", reason: "" },
     validate: schemaValidator(AdjustmentSchema, (v) => ({
       ...base,
@@ -45,49 +70,24 @@ export function ChangeForms({
     })),
   });
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <form
-        noValidate
-        aria-label="Set an allocation"
-        onSubmit={setForm.onSubmit((v) => {
-          set
-            .mutateAsync({ ...base, user_id: Number(v.user_id), allotted: Number(v.allotted) })
-            .then(() => notifySuccess("Allocation set."))
-            .catch((error: unknown) => notifySaveError(setForm, error));
-        })}
-      >
-        <FormSection title="Set an allocation">
-          <NativeSelect label="Practice" data={practices} withAsterisk {...setForm.getInputProps("user_id")} />
-          <CountInput label="Allotted this period" withAsterisk {...setForm.getInputProps("allotted")} />
-          <Button type="submit" loading={set.isPending}>
-            Set Allocation
-          </Button>
-        </FormSection>
-      </form>
-      <form
-        noValidate
-        aria-label="Adjust a balance"
-        onSubmit={adjustForm.onSubmit((v) => {
-          adjust
-            .mutateAsync({ ...base, user_id: Number(v.user_id), delta: Number(v.delta), reason: v.reason })
-            .then(() => notifySuccess("Balance adjusted."))
-            .catch((error: unknown) => notifySaveError(adjustForm, error));
-        })}
-      >
-        <FormSection title="Adjust a balance">
-          <NativeSelect label="Practice" data={practices} withAsterisk {...adjustForm.getInputProps("user_id")} />
-          <CountInput
-            label="Change (negative takes away)"
-            allowNegative
-            withAsterisk
-            {...adjustForm.getInputProps("delta")}
-          />
-          <TextInput label="Reason" withAsterisk {...adjustForm.getInputProps("reason")} />
-          <Button type="submit" loading={adjust.isPending}>
-            Adjust Balance
-          </Button>
-        </FormSection>
-      </form>
-    </SimpleGrid>
+    <form
+      noValidate
+      aria-label="Adjust a balance"
+      onSubmit={form.onSubmit((v) => {
+        adjust
+          .mutateAsync({ ...base, user_id: Number(v.user_id), delta: Number(v.delta), reason: v.reason })
+          .then(() => notifySuccess("Balance adjusted."))
+          .catch((error: unknown) => notifySaveError(form, error));
+      })}
+    >
+      <FormSection title="Adjust a balance">
+        <NativeSelect label="Practice" data={practiceChoices(rows)} withAsterisk {...form.getInputProps("user_id")} />
+        <CountInput label="Change (negative takes away)" allowNegative withAsterisk {...form.getInputProps("delta")} />
+        <TextInput label="Reason" withAsterisk {...form.getInputProps("reason")} />
+        <Button type="submit" loading={adjust.isPending}>
+          Adjust Balance
+        </Button>
+      </FormSection>
+    </form>
   );
 }

@@ -1,6 +1,6 @@
-import { Stack, Text, TextInput } from "@mantine/core";
+import { SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { type AllocationRow, type AllowanceUnit, allowanceAmount, IsoDateSchema } from "@vetportal/contract";
-import { useState } from "react";
+import { Children, type ReactNode, useMemo, useState } from "react";
 import { useParams } from "react-router";
 import { DayInput } from "../../../components/day-input.tsx";
 import { FilterForm, useFilterValues } from "../../../components/filter-form.tsx";
@@ -11,10 +11,11 @@ import { Panel } from "../../../components/panel.tsx";
 import { DataTable, type TableColumn } from "../../../components/table/data-table.tsx";
 import { ExportButton } from "../../../components/table/export-button.tsx";
 import { loadFirstData } from "../../../lib/first-data-loader.ts";
+import { useInBatches } from "../../../lib/in-batches.ts";
 import { readParams, useListParams } from "../../../lib/list-params.ts";
 import { positiveId } from "../../../lib/route-params.ts";
 import { allocationGridOptions, useAllocationGrid, useExportAllocations } from "../api/admin.ts";
-import { ChangeForms } from "../components/allocation-forms.tsx";
+import { AdjustBalanceForm, SetAllocationForm } from "../components/allocation-forms.tsx";
 import { ImportPanel } from "../components/allocation-import.tsx";
 
 function gridColumns(unit: AllowanceUnit): TableColumn<AllocationRow>[] {
@@ -94,9 +95,6 @@ export function AdminGridRoute() {
   const period = periodOf(filters);
   const grid = useAllocationGrid(id, period);
   const exporter = useExportAllocations();
-  // The forms below the panel wait for its rows, so they do not move down as the rows arrive a
-  // few a frame (a layout shift; decision 034, lever 59).
-  const [rowsDrawn, setRowsDrawn] = useState(false);
   if (grid.isPending) return <PageLoading label="Loading allocations…" blocks={[{ h: 40 }, { h: 300 }]} />;
   if (grid.isError || !id) return <LoadError title="The allocations could not be loaded" query={grid} />;
   const { programme, period_start, rows, department_defaults } = grid.data;
@@ -118,11 +116,45 @@ export function AdminGridRoute() {
           {department_defaults.map((d) => `${d.department} ${allowanceAmount(d.allotted, programme.unit)}`).join(" · ")}
         </Text>
       )}
+      <PracticesThenForms unit={programme.unit} shown={shown}>
+        <SetAllocationForm programmeId={programme.id} period={period_start} rows={rows} />
+        <AdjustBalanceForm programmeId={programme.id} period={period_start} rows={rows} />
+        <div style={{ gridColumn: "1 / -1" }}>
+          <ImportPanel programmeId={programme.id} />
+        </div>
+      </PracticesThenForms>
+    </Stack>
+  );
+}
+
+const ONE_A_FRAME = { first: 1, next: 1 };
+
+/**
+ * The grid, then the forms that change it. The forms wait for the grid's rows, so they do not move
+ * down as the rows arrive a few a frame (a layout shift; decision 034, lever 59); then they arrive
+ * one a frame, each a short task of its own. The wait is this component's own state and the rows
+ * are drawn once (memoised columns), so a form's arrival draws only that form (lever 64).
+ */
+function PracticesThenForms({
+  unit,
+  shown,
+  children,
+}: {
+  unit: AllowanceUnit;
+  shown: AllocationRow[];
+  children: ReactNode;
+}) {
+  const [rowsDrawn, setRowsDrawn] = useState(false);
+  const columns = useMemo(() => gridColumns(unit), [unit]);
+  const forms = Children.toArray(children);
+  const drawn = useInBatches(rowsDrawn || shown.length === 0 ? forms.length : 0, true, ONE_A_FRAME);
+  return (
+    <>
       <Panel title="Practices">
         {shown.length > 0 ? (
           <DataTable
             label="Allocations"
-            columns={gridColumns(programme.unit)}
+            columns={columns}
             rows={shown}
             rowKey={(r) => r.user_id}
             onWhole={() => setRowsDrawn(true)}
@@ -133,12 +165,11 @@ export function AdminGridRoute() {
           </Text>
         )}
       </Panel>
-      {(rowsDrawn || shown.length === 0) && (
-        <>
-          <ChangeForms programmeId={programme.id} period={period_start} rows={rows} />
-          <ImportPanel programmeId={programme.id} />
-        </>
+      {drawn > 0 && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="lg">
+          {forms.slice(0, drawn)}
+        </SimpleGrid>
       )}
-    </Stack>
+    </>
   );
 }
