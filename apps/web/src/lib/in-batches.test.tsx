@@ -4,8 +4,16 @@ import { UNSAFE_DataRouterStateContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { FIRST_BATCH, NEXT_BATCH, useInBatches } from "./in-batches.ts";
 
-function List({ count, inBatches }: { count: number; inBatches?: boolean }) {
-  const shown = useInBatches(count, inBatches);
+function List({
+  count,
+  inBatches,
+  sizes,
+}: {
+  count: number;
+  inBatches?: boolean;
+  sizes?: { first: number; next: number };
+}) {
+  const shown = useInBatches(count, inBatches, sizes);
   return (
     <ul>
       {Array.from({ length: shown }, (_, i) => `Item ${i + 1}`).map((item) => (
@@ -74,5 +82,16 @@ describe("useInBatches", () => {
       window.dispatchEvent(new Event("beforeprint"));
     });
     expect(items()).toHaveLength(25);
+  });
+
+  it("takes other batch sizes: nothing while there is nothing, then one item a frame (a page's forms)", async () => {
+    const one = { first: 1, next: 1 };
+    const { rerender } = render(<List count={0} sizes={one} />);
+    expect(items()).toHaveLength(0);
+    // The forms' count goes from 0 to 3 once the grid above them is whole.
+    rerender(<List count={3} sizes={one} />);
+    expect(items()).toHaveLength(1);
+    await waitFor(() => expect(items()).toHaveLength(2));
+    await waitFor(() => expect(items()).toHaveLength(3));
   });
 });
