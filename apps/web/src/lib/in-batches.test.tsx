@@ -11,7 +11,7 @@ function List({
 }: {
   count: number;
   inBatches?: boolean;
-  sizes?: { first: number; next: number };
+  sizes?: Parameters<typeof useInBatches>[2];
 }) {
   const shown = useInBatches(count, inBatches, sizes);
   return (
